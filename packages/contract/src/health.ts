@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+
+export const health = defineRoute({
+  method: 'GET',
+  path: '/api/health',
+  summary: 'Liveness and database check',
+  tag: 'System',
+  access: 'public',
+  response: z.object({ status: z.literal('ok') }),
+});
