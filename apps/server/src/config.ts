@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { DEV_CLIENT_CREDENTIALS } from '@marquee/contract';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration table
+ * lists the same names; keep them in step.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  EMBEDDED_PG_PORT: int(1024, 65535).default(54329),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_ID: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.clientId),
+  CLIENT_SECRET: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.clientSecret),
+  SECRET_KEY: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.secretKey),
+  SESSION_IDLE_HOURS: int(1, 24 * 365).default(24 * 14),
+  SESSION_MAX_DAYS: int(1, 3650).default(30),
+  LOGIN_MAX_FAILURES: int(1, 100).default(5),
+  LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(30),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  API_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder the command was typed in.
+    dataDir: path.resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    embeddedPgPort: env.EMBEDDED_PG_PORT,
+    /** Demo data is on by default on the embedded database only, so a real database is never filled with it by accident. */
+    seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    logLevel: env.LOG_LEVEL,
+    client: { id: env.CLIENT_ID, secret: env.CLIENT_SECRET, secretKey: env.SECRET_KEY },
+    session: { idleHours: env.SESSION_IDLE_HOURS, maxDays: env.SESSION_MAX_DAYS },
+    login: {
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      lockMinutes: env.LOGIN_LOCK_MINUTES,
+      rateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    },
+    redisUrl: env.REDIS_URL,
+    webDistDir: env.WEB_DIST_DIR,
+    /** Extra origins the console may call (its other base hosts), added to the content security policy. */
+    apiOrigins: env.API_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates configuration; a bad value fails with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}
+
+/** Configuration for tests and tools: defaults plus the given overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

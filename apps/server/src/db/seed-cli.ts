@@ -1,0 +1,24 @@
+import { loadConfig } from '../config.js';
+import { connectDatabase } from './client.js';
+import { startEmbeddedPostgres } from './embedded.js';
+import { runMigrations } from './migrate.js';
+import { describeDemoAccounts, seedDemoData } from './seed.js';
+
+/** `npm run seed`: migrates, then adds the demo data when the database has no users yet. */
+const config = loadConfig();
+const embedded = config.databaseUrl
+  ? undefined
+  : await startEmbeddedPostgres({ dataDir: config.dataDir, preferredPort: config.embeddedPgPort });
+const database = connectDatabase(config.databaseUrl ?? (embedded?.url as string));
+try {
+  await runMigrations(database.db);
+  const seeded = await seedDemoData(database.db);
+  console.log(
+    seeded
+      ? `Demo data created:\n${describeDemoAccounts()}`
+      : 'The database already has users: nothing seeded.',
+  );
+} finally {
+  await database.close();
+  await embedded?.stop();
+}

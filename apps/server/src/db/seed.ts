@@ -1,0 +1,68 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords.js';
+import type { Db } from './client.js';
+import { users } from './schema/index.js';
+
+/** The demo accounts; the README lists the same. */
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'admin@example.com',
+    password: 'Admin#12345',
+    username: 'admin',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'ADMIN',
+    status: 'ACTIVE',
+    organizerRequest: 'NONE',
+    note: 'administrator',
+  },
+  {
+    email: 'organizer@example.com',
+    password: 'Organizer#12345',
+    username: 'organizer',
+    firstName: 'Olivia',
+    lastName: 'Organizer',
+    role: 'USER',
+    status: 'ACTIVE',
+    organizerRequest: 'APPROVED',
+    note: 'approved organizer',
+  },
+  {
+    email: 'buyer@example.com',
+    password: 'Buyer#12345',
+    username: 'buyer',
+    firstName: 'Ben',
+    lastName: 'Buyer',
+    role: 'USER',
+    status: 'ACTIVE',
+    organizerRequest: 'NONE',
+    note: 'plain user, organizer request NONE',
+  },
+  {
+    email: 'blocked@example.com',
+    password: 'Blocked#12345',
+    username: 'blocked',
+    firstName: 'Bill',
+    lastName: 'Blocked',
+    role: 'USER',
+    status: 'BLOCKED',
+    organizerRequest: 'APPROVED',
+    note: 'blocked',
+  },
+] as const;
+
+/** Seeds demo data into an empty database; returns false when there was data already. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    for (const { password, note: _note, ...account } of DEMO_ACCOUNTS) {
+      await tx.insert(users).values({ ...account, passwordHash: await hashPassword(password) });
+    }
+  });
+  return true;
+}
+
+export function describeDemoAccounts(): string {
+  return DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.password.padEnd(16)} ${a.note}`).join('\n');
+}

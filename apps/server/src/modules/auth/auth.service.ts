@@ -1,0 +1,113 @@
+import type { LoginBody, LoginResult, UserProfile } from '@marquee/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { SessionRow, UserRow } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, badRequest, locked, unauthorized } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import * as repo from './auth.repo.js';
+
+export interface Actor {
+  user: UserRow;
+  session: SessionRow;
+}
+
+export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
+const INVALID_CREDENTIALS = 'Incorrect email, username or password.';
+/** A session is written to at most this often, so busy sessions do not turn every read into a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+function lockedMessage(until: Date, now: Date): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return `Too many failed sign-in attempts. Your account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}; try again later or reset your password.`;
+}
+
+export function createAuthService(deps: { db: Db; clock: Clock; config: Config }) {
+  const { db, clock, config } = deps;
+
+  async function login(
+    input: LoginBody,
+    meta: { platform: string; timezone?: string },
+  ): Promise<LoginResult> {
+    const now = clock.now();
+    const user = await repo.findUserByLogin(db, input.email);
+    if (user?.lockedUntil && user.lockedUntil > now) {
+      throw locked(lockedMessage(user.lockedUntil, now));
+    }
+    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user) throw badRequest(INVALID_CREDENTIALS);
+    if (!passwordOk) {
+      const lockUntil = new Date(now.getTime() + config.login.lockMinutes * 60_000);
+      const row = await repo.recordFailedLogin(db, user.id, config.login.maxFailures, lockUntil);
+      if (row?.lockedUntil && row.lockedUntil > now) throw locked(lockedMessage(row.lockedUntil, now));
+      throw badRequest(INVALID_CREDENTIALS);
+    }
+    // Checked only after the password, so the account's state is told to its owner alone.
+    if (user.status === 'BLOCKED') throw locked(BLOCKED_MESSAGE);
+    if (user.failedLoginCount > 0 || user.lockedUntil) await repo.clearFailedLogins(db, user.id);
+
+    const token = newToken();
+    await repo.insertSession(db, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      platform: meta.platform,
+      timezone: meta.timezone,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + config.session.maxDays * 86_400_000),
+    });
+    return { accessToken: token, _id: user.id, organizerRequest: user.organizerRequest };
+  }
+
+  /** Resolves a token to its session and user, or refuses: 401 when it is not valid, 423 when blocked. */
+  async function authenticate(token: string | undefined): Promise<Actor> {
+    if (!token) throw unauthorized('Please sign in to continue.');
+    const now = clock.now();
+    const found = await repo.findActiveSessionWithUser(db, hashToken(token));
+    if (!found) throw unauthorized();
+    const { session, user } = found;
+    const idleLimit = new Date(session.lastSeenAt.getTime() + config.session.idleHours * 3_600_000);
+    if (session.expiresAt <= now || idleLimit <= now) {
+      await repo.revokeSession(db, session.id, now);
+      throw unauthorized();
+    }
+    if (user.status === 'BLOCKED') throw locked(BLOCKED_MESSAGE);
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repo.touchSession(db, session.id, now);
+    }
+    return { session, user };
+  }
+
+  async function logout(actor: Actor): Promise<void> {
+    await repo.revokeSession(db, actor.session.id, clock.now());
+  }
+
+  async function profile(actor: Actor): Promise<UserProfile> {
+    const user = await repo.findUserById(db, actor.user.id);
+    if (!user) throw new AppError(401, 'Your account no longer exists.');
+    return toProfile(user, { isOrganizationMember: false });
+  }
+
+  return { login, authenticate, logout, profile };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function toProfile(user: UserRow, extra: { isOrganizationMember: boolean }): UserProfile {
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    phoneVerified: user.phoneVerified,
+    avatar: user.avatar,
+    role: user.role,
+    status: user.status,
+    organizerRequest: user.organizerRequest,
+    isOrganizationMember: extra.isOrganizationMember,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

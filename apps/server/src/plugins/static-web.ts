@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built console at `/`. Any GET outside `/api` that is not a file answers index.html, so
+ * the console's own router handles deep links such as /dashboard.
+ */
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+  const root = path.resolve(opts.root);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(
+      `The console is not built (${root}/index.html is missing): run "npm run build". The API still works.`,
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Vite fingerprints everything under assets/, so those files never change under the same name.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.status(404).send({ message: `No API call GET ${url}.` });
+    }
+    const file = path.join(root, path.normalize(url));
+    if (file.startsWith(root) && path.extname(url) && existsSync(file))
+      return reply.sendFile(path.relative(root, file));
+    if (path.extname(url) && !url.endsWith('.html'))
+      return reply.status(404).send({ message: 'File not found.' });
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+});

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { connectDatabase } from './db/client.js';
+import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { describeDemoAccounts, seedDemoData } from './db/seed.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  config.webDistDir ??= path.resolve(here, '../../web/dist');
+  const logger =
+    config.env === 'development'
+      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : { level: config.logLevel };
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      preferredPort: config.embeddedPgPort,
+      log: (line) => {
+        if (/FATAL|PANIC|ERROR/.test(line)) console.error(`[postgres] ${line}`);
+      },
+    });
+    databaseUrl = embedded.url;
+  }
+
+  const database = connectDatabase(databaseUrl);
+  const app = await buildApp({ config, db: database.db, logger });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: shutting down`);
+    await app.close().catch((error) => app.log.error(error));
+    await database.close().catch(() => {});
+    await embedded?.stop().catch((error) => app.log.error(error));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await runMigrations(database.db);
+    if (config.seedDemo && (await seedDemoData(database.db))) {
+      app.log.info(`Demo data created. Demo accounts (email, password, role):\n${describeDemoAccounts()}`);
+    } else if (config.seedDemo) {
+      app.log.info(`Demo accounts (if unchanged):\n${describeDemoAccounts()}`);
+    }
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      `Marquee is up: console at http://localhost:${config.port}, API docs at http://localhost:${config.port}/api/docs (database: ${embedded ? `embedded PostgreSQL in ${path.resolve(config.dataDir, 'postgres')}` : 'DATABASE_URL'})`,
+    );
+  } catch (error) {
+    app.log.error(error);
+    await stop('startup failure');
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('Marquee could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { DEV_CLIENT_CREDENTIALS } from '@marquee/contract';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type Config, testConfig } from '../src/config.js';
+import { connectDatabase, type Database } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
+import type { Clock } from '../src/lib/clock.js';
+import { hashPassword } from '../src/lib/passwords.js';
+import { withDatabase } from './global-setup.js';
+
+/** A fresh database cloned from the migrated template; dropped again by `drop()`. */
+export async function freshDatabase(): Promise<Database & { url: string; drop(): Promise<void> }> {
+  const name = `marquee_test_${randomBytes(6).toString('hex')}`;
+  const adminUrl = inject('pgAdminUrl');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  const url = withDatabase(adminUrl, name);
+  const database = connectDatabase(url, 5);
+  return {
+    ...database,
+    url,
+    async drop() {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-11-21T10:00:00Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock } = {}) {
+  const database = await freshDatabase();
+  const config = testConfig(options.config);
+  const app = await buildApp({ config, db: database.db, clock: options.clock });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The headers every call of the web client carries. */
+export function clientHeaders(accessToken?: string): Record<string, string> {
+  const basic = Buffer.from(
+    `${DEV_CLIENT_CREDENTIALS.clientId}:${DEV_CLIENT_CREDENTIALS.clientSecret}`,
+  ).toString('base64');
+  return {
+    authorization: `Basic ${basic}`,
+    secretkey: DEV_CLIENT_CREDENTIALS.secretKey,
+    platform: 'WEB',
+    timezone: 'Europe/Berlin',
+    offset: '3600000',
+    ...(accessToken ? { accesstoken: accessToken } : {}),
+  };
+}
+
+let userCounter = 0;
+
+export async function createUser(
+  t: TestApp,
+  values: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
+  userCounter += 1;
+  const { password = 'Secret#12345', ...rest } = values;
+  const suffix = `${Date.now().toString(36)}${userCounter}`;
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      email: `user${suffix}@example.test`,
+      username: `user${suffix}`,
+      firstName: 'Test',
+      lastName: 'User',
+      passwordHash: await hashPassword(password),
+      ...rest,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return { ...user, password };
+}
+
+export async function loginAs(t: TestApp, email: string, password: string): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    headers: clientHeaders(),
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json().result.accessToken;
+}
