@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { DEV_CLIENT_CREDENTIALS } from '@marquee/contract';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -8,7 +7,10 @@ import { connectDatabase, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import type { Clock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { clientHeaders } from './client-headers.js';
 import { withDatabase } from './global-setup.js';
+
+export { clientHeaders };
 
 /** A fresh database cloned from the migrated template; dropped again by `drop()`. */
 export async function freshDatabase(): Promise<Database & { url: string; drop(): Promise<void> }> {
@@ -58,21 +60,6 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
-/** The headers every call of the web client carries. */
-export function clientHeaders(accessToken?: string): Record<string, string> {
-  const basic = Buffer.from(
-    `${DEV_CLIENT_CREDENTIALS.clientId}:${DEV_CLIENT_CREDENTIALS.clientSecret}`,
-  ).toString('base64');
-  return {
-    authorization: `Basic ${basic}`,
-    secretkey: DEV_CLIENT_CREDENTIALS.secretKey,
-    platform: 'WEB',
-    timezone: 'Europe/Berlin',
-    offset: '3600000',
-    ...(accessToken ? { accesstoken: accessToken } : {}),
-  };
-}
 
 let userCounter = 0;
 

@@ -13,8 +13,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, max = 10): Database {
+export function connectDatabase(
+  url: string,
+  max = 10,
+  onIdleError: (error: Error) => void = (error) =>
+    console.error(`database connection lost: ${error.message}`),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, fail-over) must not crash the process;
+  // the pool opens a new one on the next query.
+  pool.on('error', onIdleError);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }
