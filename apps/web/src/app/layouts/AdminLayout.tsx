@@ -1,0 +1,28 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { AdminHeader } from './admin/AdminHeader';
+import { AdminNavbar } from './admin/AdminNavbar';
+
+/** Shell of the admin area: header with the user menu, role-based side navigation, the screen. */
+export function AdminLayout() {
+  // Below the `sm` breakpoint the navbar is a drawer opened by the burger; above it, always visible.
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <AdminHeader navOpened={navOpened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <AdminNavbar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

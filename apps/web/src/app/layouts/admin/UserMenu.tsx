@@ -1,0 +1,45 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { fullNameOf, useLogout, useSessionProfile } from '../../../features/auth';
+import { accountMenuItems } from '../../navigation';
+
+export function UserMenu() {
+  const profile = useSessionProfile();
+  const logout = useLogout();
+  const fullName = fullNameOf(profile);
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${fullName}`} data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={profile.avatar} name={fullName} color="initials" size={32} radius="xl" />
+            <Text size="sm" fw={500} truncate="end" maw={{ base: 110, xs: 200 }} data-testid="user-full-name">
+              {fullName}
+            </Text>
+            <IconChevronDown size={14} stroke={1.8} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+            {fullName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {profile.email}
+          </Text>
+        </Menu.Label>
+        {accountMenuItems().map((item) => (
+          <Menu.Item key={item.to} component={Link} to={item.to} leftSection={<item.icon size={16} />}>
+            {item.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout()}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MENU, accountMenuItems, SIDE_NAV, sideNavFor } from './navigation';
+import { BUILT_SCREENS } from './paths';
+
+describe('navigation', () => {
+  it('plans the spec navigation for each role', () => {
+    const labelsFor = (role: 'ADMINISTRATOR' | 'ORGANIZER') =>
+      SIDE_NAV.filter((item) => item.roles.includes(role)).map((item) => item.label);
+    expect(labelsFor('ADMINISTRATOR')).toEqual([
+      'Dashboard',
+      'Category management',
+      'Tag management',
+      'Banner management',
+      'User management',
+      'Organizations',
+      'Event management',
+      'Orders',
+    ]);
+    expect(labelsFor('ORGANIZER')).toEqual(['Dashboard', 'Organizations', 'Event management', 'Orders']);
+  });
+
+  it('shows only entries whose screens exist', () => {
+    for (const role of ['ADMINISTRATOR', 'ORGANIZER', 'MEMBER'] as const) {
+      expect(sideNavFor(role).every((item) => BUILT_SCREENS.has(item.to))).toBe(true);
+    }
+    expect(sideNavFor('ORGANIZER').map((item) => item.label)).toContain('Dashboard');
+    expect(accountMenuItems()).toEqual(ACCOUNT_MENU.filter((item) => BUILT_SCREENS.has(item.to)));
+  });
+});
+
+describe('built screens', () => {
+  it('lists exactly the screens the router registers', async () => {
+    const { routes } = await import('./router');
+    const paths: string[] = [];
+    const walk = (list: typeof routes) => {
+      for (const route of list) {
+        if (route.path && route.path !== '*') paths.push(`/${route.path}`);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(routes);
+    expect(new Set(paths)).toEqual(new Set(BUILT_SCREENS));
+  });
+});

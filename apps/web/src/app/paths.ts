@@ -1,0 +1,30 @@
+/**
+ * Console URLs used in code. The full map of planned screens lives in docs/routes.md; a path is added
+ * here when code links to it.
+ */
+export const PATHS = {
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  dashboard: '/dashboard',
+  myProfile: '/my-profile',
+  changePassword: '/change-password',
+  categoryManagement: '/category-management',
+  tagManagement: '/tag-management',
+  bannerManagement: '/banner-management',
+  userManagement: '/user-management',
+  organizations: '/organizations',
+  eventManagement: '/event-management',
+  orders: '/orders',
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+/**
+ * Screens registered in the router today. Navigation entries pointing anywhere else stay hidden, so a
+ * menu never leads to the not-found page; each later issue adds its path here with its route.
+ */
+export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([PATHS.login, PATHS.dashboard]);
+
+export function isBuilt(path: AppPath): boolean {
+  return BUILT_SCREENS.has(path);
+}

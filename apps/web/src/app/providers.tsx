@@ -1,0 +1,73 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { NavigationProgress } from '@mantine/nprogress';
+import { CONFIRM_LABELS } from '@marquee/contract';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { performLogout } from '../features/auth';
+import { configureHttp, type HttpCollaborators } from '../lib/http';
+import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
+import { getAccessToken } from '../lib/storage';
+import { toast } from '../lib/toasts';
+import { theme } from './theme';
+
+interface NavigatingRouter {
+  state: { location: { pathname: string; search: string; hash: string } };
+  navigate: (to: string, options: { replace: boolean }) => unknown;
+}
+
+/**
+ * Connects the http helper to the app: error toasts, the loading bar, the session token, and the one
+ * logout for sessions the server ended (401/423).
+ */
+export function wireHttp({
+  router,
+  queryClient,
+  overrides,
+}: {
+  router: NavigatingRouter;
+  queryClient: QueryClient;
+  /** Replacements for tests, e.g. a fetch that answers from fixtures. */
+  overrides?: Partial<HttpCollaborators>;
+}) {
+  configureHttp({
+    notifyError: toast.error,
+    onCallStart: holdLoadingBar,
+    onCallEnd: releaseLoadingBar,
+    getToken: getAccessToken,
+    onSessionEnded: () => {
+      // Already signed out (e.g. a late 401 from revoking the old token): nothing left to end.
+      if (!getAccessToken()) return;
+      const { pathname, search, hash } = router.state.location;
+      performLogout(
+        { navigate: (to, options) => router.navigate(to, options), queryClient },
+        { revoke: false, returnTo: { pathname, search, hash } },
+      );
+    },
+    ...overrides,
+  });
+}
+
+export function AppProviders({
+  queryClient,
+  children,
+  env = 'default',
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** `test` turns off Mantine transitions and portals so tests see the final state at once. */
+  env?: 'default' | 'test';
+}) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider labels={CONFIRM_LABELS}>
+          <NavigationProgress data-testid="loading-bar" aria-label="Loading" />
+          <Notifications position="top-right" limit={5} zIndex={1000} />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/PageLoader';
+import { RootLayout } from './layouts/RootLayout';
+import { PATHS } from './paths';
+import { RouteErrorPage } from './routes/RouteErrorPage';
+
+/** A route whose component lives in its own chunk, loaded on first visit. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/**
+ * The console's routes. Only screens that exist are registered; docs/routes.md holds the whole planned
+ * map and `BUILT_SCREENS` in paths.ts mirrors what is here.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: FullPageLoader,
+    children: [
+      // The empty path belongs to the admin area, whose home is the dashboard (spec section 2).
+      { index: true, element: <Navigate to={PATHS.dashboard} replace /> },
+      {
+        id: 'account',
+        lazy: screen(
+          () => import('./layouts/AccountLayout'),
+          (m) => m.AccountLayout,
+        ),
+        children: [
+          {
+            path: 'login',
+            lazy: screen(
+              () => import('../features/auth/routes/LoginPage'),
+              (m) => m.LoginPage,
+            ),
+          },
+        ],
+      },
+      {
+        id: 'admin',
+        lazy: screen(
+          () => import('./guards/RequireSession'),
+          (m) => m.RequireSession,
+        ),
+        children: [
+          {
+            path: 'dashboard',
+            lazy: screen(
+              () => import('../features/dashboard/routes/DashboardPage'),
+              (m) => m.DashboardPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: screen(
+          () => import('./routes/NotFoundPage'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

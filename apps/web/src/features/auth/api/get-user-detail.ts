@@ -1,0 +1,14 @@
+import { getUserDetail } from '@marquee/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export const PROFILE_QUERY_KEY = ['session', 'profile'] as const;
+
+/** The signed-in user's profile; the admin area renders only once it has loaded. */
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: async ({ signal }) => (await http(getUserDetail, { signal })).result,
+    staleTime: 5 * 60_000,
+  });
+}

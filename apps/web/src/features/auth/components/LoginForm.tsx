@@ -1,0 +1,82 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { LoginBody } from '@marquee/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { forgetRememberedEmail, getRememberedEmail, rememberEmail, saveSession } from '../../../lib/storage';
+import { toast } from '../../../lib/toasts';
+import { PROFILE_QUERY_KEY } from '../api/get-user-detail';
+import { useLogin } from '../api/login';
+import { redirectTargetFrom } from '../session/redirect';
+
+interface LoginFormValues {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+export function LoginForm() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const loginMutation = useLogin();
+  // Read once: the prefill must not change while the user types.
+  const [rememberedEmail] = useState(getRememberedEmail);
+
+  const form = useForm<LoginFormValues>({
+    mode: 'controlled',
+    initialValues: { email: rememberedEmail ?? '', password: '', remember: rememberedEmail !== null },
+    validate: schemaResolver(LoginBody, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    const body = LoginBody.parse(values);
+    try {
+      const response = await loginMutation.mutateAsync(body);
+      const { accessToken, _id, organizerRequest } = response.result;
+      saveSession({ accessToken, userId: _id, organizerRequest, email: body.email });
+      // Only the email is remembered; see docs/security.md for why the password never is.
+      if (values.remember) rememberEmail(body.email);
+      else forgetRememberedEmail();
+      // A profile cached from an earlier session must not flash for the new user.
+      queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
+      toast.success(response.message);
+      navigate(redirectTargetFrom(searchParams), { replace: true });
+    } catch (error) {
+      // The http helper has already shown the server's message; the typed values stay in the form.
+      form.setErrors(serverFieldErrors(error, ['email', 'password'] as const));
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Sign in">
+      <Stack gap="md">
+        <TextInput
+          label="Email or username"
+          placeholder="you@example.com"
+          autoComplete="username"
+          autoFocus={rememberedEmail === null}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          placeholder="Your password"
+          autoComplete="current-password"
+          autoFocus={rememberedEmail !== null}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="space-between" wrap="nowrap">
+          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={loginMutation.isPending}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import type { OrganizerRequest, UserProfile } from '@marquee/contract';
+
+/** How a profile uses the console; decides the navigation it sees (domain.md, "People and roles"). */
+export type ConsoleRole = 'ADMINISTRATOR' | 'ORGANIZER' | 'MEMBER';
+
+type RoleFacts = Pick<UserProfile, 'role' | 'organizerRequest' | 'isOrganizationMember'>;
+
+/** The strongest role wins: an administrator who also organizes is shown the administrator console. */
+export function consoleRoleOf(profile: RoleFacts): ConsoleRole | null {
+  if (profile.role === 'ADMIN') return 'ADMINISTRATOR';
+  if (profile.organizerRequest === 'APPROVED') return 'ORGANIZER';
+  if (profile.isOrganizationMember) return 'MEMBER';
+  return null;
+}
+
+export const CONSOLE_ROLE_LABELS: Record<ConsoleRole, string> = {
+  ADMINISTRATOR: 'Administrator',
+  ORGANIZER: 'Organizer',
+  MEMBER: 'Organization member',
+};
+
+export const ORGANIZER_REQUEST_LABELS: Record<OrganizerRequest, string> = {
+  NONE: 'Not requested',
+  PENDING: 'Pending review',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+
+export function fullNameOf(profile: Pick<UserProfile, 'firstName' | 'lastName' | 'username'>): string {
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+  return name || profile.username;
+}

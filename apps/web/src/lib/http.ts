@@ -1,0 +1,329 @@
+import {
+  ApiError,
+  type BodyOf,
+  DEFAULT_TIMEOUT_MS,
+  HEADERS,
+  MESSAGES,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDef,
+} from '@marquee/contract';
+import type { z } from 'zod';
+import { encodeBase64 } from './base64';
+import { type ClientCredentials, config } from './config';
+
+/** Shown when a success response does not match the contract: a deploy mismatch, not the user's fault. */
+export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from the server';
+
+export type FieldError = NonNullable<ApiError['errors']>[number];
+
+/**
+ * Why a call failed. `response` is an HTTP error answer; `invalid-response` a success answer the contract
+ * rejects; `aborted` a caller cancellation (never toasted).
+ */
+export type HttpErrorKind =
+  | 'timeout'
+  | 'offline'
+  | 'unreachable'
+  | 'response'
+  | 'invalid-response'
+  | 'aborted';
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly kind: HttpErrorKind;
+  /** HTTP status; 0 when no answer arrived (timeout, offline, unreachable, aborted). */
+  readonly status: number;
+  /** Field errors of a 400 answer, for forms to put on their fields. */
+  readonly errors: FieldError[] | undefined;
+
+  constructor(kind: HttpErrorKind, status: number, message: string, errors?: FieldError[]) {
+    super(message);
+    this.kind = kind;
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** What the helper needs from the app; injected so the helper stays free of React and testable in node. */
+export interface HttpCollaborators {
+  notifyError: (message: string) => void;
+  /** Called after a 401 or 423 answer: the session is gone server-side. */
+  onSessionEnded: () => void;
+  /** Called once at the start and once at the end of every call (the loading bar counts them). */
+  onCallStart: () => void;
+  onCallEnd: () => void;
+  getToken: () => string | null;
+  fetch: typeof fetch;
+  baseUrls: readonly string[];
+  credentials: ClientCredentials;
+  isOnline: () => boolean;
+}
+
+const DEFAULT_COLLABORATORS: HttpCollaborators = {
+  notifyError: () => {},
+  onSessionEnded: () => {},
+  onCallStart: () => {},
+  onCallEnd: () => {},
+  getToken: () => null,
+  // Looked up at call time so a later polyfill or test stub of the global is honoured.
+  fetch: (input, init) => globalThis.fetch(input, init),
+  baseUrls: config.apiBaseUrls,
+  credentials: config.clientCredentials,
+  // Node before 21 has no navigator; treat that as online.
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+};
+
+let collaborators: HttpCollaborators = DEFAULT_COLLABORATORS;
+/** Index of the host that answered last, so a dead host costs one failed GET rather than every call. */
+let preferredHost = 0;
+
+/** Replaces the collaborators; anything not given falls back to the defaults. */
+export function configureHttp(overrides: Partial<HttpCollaborators>): void {
+  collaborators = { ...DEFAULT_COLLABORATORS, ...overrides };
+  preferredHost = 0;
+}
+
+export interface CallOptions<R extends RouteDef> {
+  query?: QueryOf<R>;
+  body?: BodyOf<R>;
+  /** Values for the `:name` segments of the route path. */
+  params?: Record<string, string | number>;
+  /** Extra headers; a `timeout` header (ms) overrides the default timeout and is not sent. */
+  headers?: Record<string, string>;
+  /** Skip the error toast for this call; a 401/423 still ends the session. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type CallArgs<R extends RouteDef> = R['body'] extends z.ZodType
+  ? [options: CallOptions<R> & { body: BodyOf<R> }]
+  : [options?: CallOptions<R>];
+
+/** The headers api.md requires on every call to the API. */
+export function clientHeaders(
+  token: string | null,
+  credentials: ClientCredentials,
+  now: Date = new Date(),
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    [HEADERS.authorization]: `Basic ${encodeBase64(`${credentials.clientId}:${credentials.clientSecret}`)}`,
+    [HEADERS.secretKey]: credentials.secretKey,
+    [HEADERS.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // getTimezoneOffset is minutes *behind* UTC; the API wants ms *ahead* of UTC.
+    [HEADERS.offset]: String(-now.getTimezoneOffset() * 60_000),
+    [HEADERS.platform]: 'WEB',
+    [HEADERS.ip]: '',
+    [HEADERS.latitude]: '',
+    [HEADERS.longitude]: '',
+  };
+  if (token) headers[HEADERS.accessToken] = token;
+  return headers;
+}
+
+export function fillPathParams(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Query string from a plain object; undefined and null are left out, arrays repeat the key. */
+export function toSearch(query: unknown): string {
+  if (query === undefined || query === null) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(key, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Splits the per-call `timeout` header off the headers that are sent. */
+function splitTimeout(headers: Record<string, string> = {}): {
+  timeoutMs: number;
+  sent: Record<string, string>;
+} {
+  const sent: Record<string, string> = {};
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() !== HEADERS.timeout) {
+      sent[name.toLowerCase()] = value;
+      continue;
+    }
+    const parsed = Number(value);
+    if (Number.isFinite(parsed) && parsed > 0) timeoutMs = parsed;
+  }
+  return { timeoutMs, sent };
+}
+
+/** Cancels a call on the caller's signal or at the deadline, and remembers which of the two it was. */
+function createDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (callerSignal?.aborted) controller.abort();
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+}
+
+type Deadline = ReturnType<typeof createDeadline>;
+
+/** Maps a thrown fetch or body-read failure to the catalogue; `null` means "another host may help". */
+function classifyFailure(deadline: Deadline, canTryNextHost: boolean): HttpError | null {
+  if (deadline.timedOut()) return new HttpError('timeout', 0, MESSAGES.timeout);
+  if (deadline.signal.aborted) return new HttpError('aborted', 0, 'The call was cancelled');
+  if (!collaborators.isOnline()) return new HttpError('offline', 0, MESSAGES.offline);
+  if (canTryNextHost) return null;
+  return new HttpError('unreachable', 0, MESSAGES.unreachable);
+}
+
+interface Answer {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * Sends the request, failing over to the next equivalent host on a network error for GET only:
+ * repeating a POST, PUT or DELETE whose answer was lost could apply it twice.
+ */
+async function send(
+  path: string,
+  init: RequestInit,
+  idempotent: boolean,
+  deadline: Deadline,
+): Promise<Answer> {
+  const hosts = collaborators.baseUrls.length > 0 ? collaborators.baseUrls : [''];
+  const attempts = idempotent ? hosts.length : 1;
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const hostIndex = (preferredHost + attempt) % hosts.length;
+    let response: Response;
+    try {
+      response = await collaborators.fetch(`${hosts[hostIndex]}${path}`, {
+        ...init,
+        signal: deadline.signal,
+      });
+    } catch {
+      const failure = classifyFailure(deadline, attempt < attempts - 1);
+      if (failure) throw failure;
+      continue;
+    }
+    preferredHost = hostIndex;
+    try {
+      return { status: response.status, ok: response.ok, text: await response.text() };
+    } catch {
+      // The answer started but broke off: the request may have been applied, so never retry here.
+      throw classifyFailure(deadline, false);
+    }
+  }
+  throw new HttpError('unreachable', 0, MESSAGES.unreachable);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error catalogue of spec section 8 for answers that arrived with an error status. */
+function errorFromAnswer(answer: Answer): HttpError {
+  const parsed = ApiError.safeParse(parseJson(answer.text));
+  if (!parsed.success) return new HttpError('response', answer.status, MESSAGES.unexpected);
+  const { message, errors } = parsed.data;
+  const usesMessageOnly = [401, 404, 409, 423].includes(answer.status);
+  if (usesMessageOnly || !errors || errors.length === 0) {
+    return new HttpError('response', answer.status, message, errors);
+  }
+  // Messages only: they are written for people, while field names are wire names. Forms place them
+  // on their fields through `errors`.
+  const lines = [...new Set(errors.map((error) => error.message))];
+  return new HttpError('response', answer.status, lines.join('\n'), errors);
+}
+
+function announce(error: HttpError, silent: boolean): void {
+  if (error.kind === 'aborted') return;
+  if (!silent) collaborators.notifyError(error.message);
+  if (error.kind === 'response' && (error.status === 401 || error.status === 423)) {
+    collaborators.onSessionEnded();
+  }
+}
+
+/**
+ * The one way the console calls its API: adds the client headers, picks a host, applies the timeout,
+ * parses the answer with the route's response schema, and turns every failure into a toast plus a
+ * thrown {@link HttpError}.
+ */
+export async function http<R extends RouteDef>(route: R, ...args: CallArgs<R>): Promise<ResponseOf<R>> {
+  const options: CallOptions<R> = args[0] ?? {};
+  const { timeoutMs, sent } = splitTimeout(options.headers);
+  const headers = { ...clientHeaders(collaborators.getToken(), collaborators.credentials), ...sent };
+  const hasBody = route.method !== 'GET' && options.body !== undefined;
+  if (hasBody) headers['content-type'] = 'application/json';
+  const path = `${fillPathParams(route.path, options.params)}${toSearch(options.query)}`;
+  const init: RequestInit = {
+    method: route.method,
+    headers,
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+  };
+
+  collaborators.onCallStart();
+  const deadline = createDeadline(timeoutMs, options.signal);
+  try {
+    if (!collaborators.isOnline()) throw new HttpError('offline', 0, MESSAGES.offline);
+    const answer = await send(path, init, route.method === 'GET', deadline);
+    if (!answer.ok) throw errorFromAnswer(answer);
+    const parsed = route.response.safeParse(parseJson(answer.text));
+    if (!parsed.success) throw new HttpError('invalid-response', answer.status, UNEXPECTED_RESPONSE_MESSAGE);
+    return parsed.data as ResponseOf<R>;
+  } catch (error) {
+    const httpError =
+      error instanceof HttpError ? error : new HttpError('invalid-response', 0, MESSAGES.unexpected);
+    announce(httpError, options.silent ?? false);
+    throw httpError;
+  } finally {
+    deadline.clear();
+    collaborators.onCallEnd();
+  }
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * A request to a third-party service (the maps time-zone lookup): none of the console's headers, so the
+ * client credentials and the session token never leave for another origin. Counts for the loading bar.
+ */
+export async function plainFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  collaborators.onCallStart();
+  const deadline = createDeadline(DEFAULT_TIMEOUT_MS, init.signal ?? undefined);
+  try {
+    const response = await collaborators.fetch(url, { ...init, signal: deadline.signal });
+    // Read the body inside the deadline so a stalled stream cannot hang the caller.
+    const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  } finally {
+    deadline.clear();
+    collaborators.onCallEnd();
+  }
+}

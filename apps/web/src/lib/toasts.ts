@@ -1,0 +1,37 @@
+import { notifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS } from '@marquee/contract';
+import { createElement, Fragment, type ReactNode } from 'react';
+
+export type ToastKind = keyof typeof TOAST_DURATION_MS;
+
+const COLORS: Record<ToastKind, string> = { success: 'teal', info: 'blue', warning: 'yellow', error: 'red' };
+
+/** Multi-line messages (a list of server errors) keep one line per entry. */
+function renderLines(message: string): ReactNode {
+  const lines = message.split('\n');
+  if (lines.length === 1) return message;
+  return createElement(
+    Fragment,
+    null,
+    lines.map((line, index) => createElement('div', { key: `${index}-${line}` }, line)),
+  );
+}
+
+function show(kind: ToastKind, message: string): string {
+  return notifications.show({
+    message: renderLines(message),
+    color: COLORS[kind],
+    autoClose: TOAST_DURATION_MS[kind],
+    withBorder: true,
+    // Stable hooks for end-to-end tests; the notification itself already has role="alert".
+    'data-testid': 'toast',
+    'data-toast-kind': kind,
+  });
+}
+
+export const toast = {
+  success: (message: string) => show('success', message),
+  info: (message: string) => show('info', message),
+  warning: (message: string) => show('warning', message),
+  error: (message: string) => show('error', message),
+};
