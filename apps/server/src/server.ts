@@ -6,6 +6,7 @@ import { connectDatabase } from './db/client.js';
 import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { describeDemoAccounts, seedDemoData } from './db/seed.js';
+import { withStartupLock } from './db/startup-lock.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,8 +51,11 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    await runMigrations(database.db);
-    if (config.seedDemo && (await seedDemoData(database.db))) {
+    const seeded = await withStartupLock(database.pool, async () => {
+      await runMigrations(database.db);
+      return config.seedDemo && (await seedDemoData(database.db));
+    });
+    if (seeded) {
       app.log.info(`Demo data created. Demo accounts (email, password, role):\n${describeDemoAccounts()}`);
     } else if (config.seedDemo) {
       app.log.info(`Demo accounts (if unchanged):\n${describeDemoAccounts()}`);

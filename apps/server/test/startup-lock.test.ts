@@ -1,0 +1,35 @@
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { connectDatabase } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { users } from '../src/db/schema/index.js';
+import { seedDemoData } from '../src/db/seed.js';
+import { withStartupLock } from '../src/db/startup-lock.js';
+import { freshDatabase } from './helpers.js';
+
+describe('several processes starting on one database', () => {
+  it('migrate and seed in turn: the demo data is created once, without errors', async () => {
+    const database = await freshDatabase();
+    const processes = [
+      connectDatabase(database.url, 2),
+      connectDatabase(database.url, 2),
+      connectDatabase(database.url, 2),
+    ];
+    try {
+      const seeded = await Promise.all(
+        processes.map((p) =>
+          withStartupLock(p.pool, async () => {
+            await runMigrations(p.db);
+            return seedDemoData(p.db);
+          }),
+        ),
+      );
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const [row] = await database.db.select({ n: count() }).from(users);
+      expect(row?.n).toBe(4);
+    } finally {
+      await Promise.all(processes.map((p) => p.close()));
+      await database.drop();
+    }
+  });
+});
