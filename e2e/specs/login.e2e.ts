@@ -122,9 +122,16 @@ describe('sign out and access', () => {
       const expected =
         attempt < 5 ? 'Incorrect email, username or password.' : 'Your account is locked for 15 minutes';
       await page.locator('.mantine-Notification-root').filter({ hasText: expected }).first().waitFor();
-      await page.evaluate(() => {
-        for (const n of document.querySelectorAll('.mantine-Notification-root')) n.remove();
-      });
+      // Closed through their buttons, not removed from the DOM: React would crash (blank page) when
+      // Mantine later auto-closes a notification whose node is already gone, as happens on a slow machine.
+      await page
+        .locator('.mantine-Notification-root button.mantine-Notification-closeButton')
+        .evaluateAll((buttons) => {
+          for (const button of buttons) (button as HTMLButtonElement).click();
+        });
+      await expect
+        .poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 })
+        .toBe(0);
     }
     await fillLogin(page, DEMO.buyer.email, DEMO.buyer.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
