@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createOidcClients, type OidcClients } from './adapters/oidc/oidc.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { socialRoutes } from './modules/social/social.routes.js';
+import { createSocialService } from './modules/social/social.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientHeadersPlugin } from './plugins/client-headers.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -20,6 +23,8 @@ export interface AppDeps {
   db: Db;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** OpenID Connect clients of the social login providers; by default built from `config.social`. */
+  oidcClients?: OidcClients;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -42,6 +47,13 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const auth = createAuthService({ db, clock, config });
+  const social = createSocialService({
+    db,
+    clock,
+    social: config.social,
+    auth,
+    clients: deps.oidcClients ?? createOidcClients(config.social),
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -52,6 +64,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, config });
+  await app.register(socialRoutes, { social, config });
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
   return app;

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { DEV_CLIENT_CREDENTIALS } from '@marquee/contract';
 import { z } from 'zod';
+import {
+  SOCIAL_ENV,
+  type SocialEnv,
+  socialConfig,
+  socialConfigIssues,
+} from './modules/social/social.config.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max: number) =>
@@ -37,6 +43,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   API_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
+  ...SOCIAL_ENV,
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -67,6 +74,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY,
+    social: socialConfig(env as SocialEnv & { PORT: number }),
   };
 }
 
@@ -75,7 +83,7 @@ export class ConfigError extends Error {}
 /** Reads and validates configuration; a bad value fails with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = EnvSchema.safeParse(present);
+  const parsed = EnvSchema.superRefine(socialConfigIssues).safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);

@@ -12,7 +12,12 @@ function same(a: string, b: string): boolean {
 }
 
 /** Paths any client may reach without the client credentials. */
-const OPEN_PATHS = [/^\/api\/health$/, /^\/api\/docs(\/|$)/];
+const OPEN_PATHS = [
+  /^\/api\/health$/,
+  /^\/api\/docs(\/|$)/,
+  // Social login's browser redirects cannot carry headers; they hold no session (docs/security.md).
+  /^\/api\/v1\/user\/social\/[a-z]+\/(start|callback|end-session)$/,
+];
 
 /**
  * Every API call carries the web client's credentials (`authorization: Basic …` and `secretkey`).

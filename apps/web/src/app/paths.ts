@@ -4,6 +4,7 @@
  */
 export const PATHS = {
   login: '/login',
+  socialCallback: '/social-callback',
   forgotPassword: '/forgot-password',
   dashboard: '/dashboard',
   myProfile: '/my-profile',
@@ -23,7 +24,11 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
  * Screens registered in the router today. Navigation entries pointing anywhere else stay hidden, so a
  * menu never leads to the not-found page; each later issue adds its path here with its route.
  */
-export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([PATHS.login, PATHS.dashboard]);
+export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([
+  PATHS.login,
+  PATHS.socialCallback,
+  PATHS.dashboard,
+]);
 
 export function isBuilt(path: AppPath): boolean {
   return BUILT_SCREENS.has(path);

@@ -37,6 +37,13 @@ export const routes: RouteObject[] = [
               (m) => m.LoginPage,
             ),
           },
+          {
+            path: 'social-callback',
+            lazy: screen(
+              () => import('../features/social/routes/SocialCallbackPage'),
+              (m) => m.SocialCallbackPage,
+            ),
+          },
         ],
       },
       {

@@ -1,9 +1,27 @@
-import { clearSocialId } from './storage';
+import { SOCIAL_LOGIN_PATHS, SocialProvider } from '@marquee/contract';
+import { config } from './config';
+import { clearSocialId, clearSocialSignOutProvider, getSocialSignOutProvider } from './storage';
+
+/** The provider sign-out must not wait on a slow revoke forever. */
+const REVOKE_WAIT_MS = 3000;
+
+/** Leaves the console for a URL; a seam for tests, where jsdom-like environments cannot navigate. */
+export const browser = {
+  leaveTo: (url: string) => window.location.assign(url),
+};
 
 /**
- * Signs out of the social login provider, if the session came from one. Safe to call at any time:
- * today it only forgets the stored social id; the provider sign-out arrives with social login itself.
+ * Signs out of social login. Always forgets the stored social id. When the session came from a provider
+ * with an end-session endpoint, the browser then goes there (through the server, which knows the
+ * provider's URL) once `after` (the session revoke) has settled, and the provider returns to the login
+ * page. Google and Apple have no end-session endpoint: for them, forgetting is all there is.
  */
-export function signOutOfSocialLogin(): void {
+export function signOutOfSocialLogin(options: { after?: Promise<unknown> } = {}): void {
+  const provider = SocialProvider.safeParse(getSocialSignOutProvider());
   clearSocialId();
+  clearSocialSignOutProvider();
+  if (!provider.success) return;
+  const url = `${config.apiBaseUrls[0] ?? ''}${SOCIAL_LOGIN_PATHS.endSession(provider.data)}`;
+  const waited = new Promise((resolve) => setTimeout(resolve, REVOKE_WAIT_MS));
+  void Promise.race([options.after ?? Promise.resolve(), waited]).then(() => browser.leaveTo(url));
 }

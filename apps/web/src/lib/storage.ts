@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   organizerRequest: 'marquee.organizerRequest',
   /** Social login account id, base64. */
   socialId: 'marquee.socialId',
+  /** Provider whose end-session logout visits (only providers that have one), base64. */
+  socialSignOut: 'marquee.socialSignOut',
   /** Email or username the current session signed in with. */
   email: 'marquee.email',
   /** Email or username kept by "Remember me" to prefill the login form; survives logout. */
@@ -78,6 +80,7 @@ export function clearSession(): void {
   remove(STORAGE_KEYS.userId);
   remove(STORAGE_KEYS.organizerRequest);
   remove(STORAGE_KEYS.socialId);
+  remove(STORAGE_KEYS.socialSignOut);
   remove(STORAGE_KEYS.email);
   remove(STORAGE_KEYS.rememberPassword);
 }
@@ -117,6 +120,18 @@ export function saveSocialId(socialId: string): void {
 
 export function clearSocialId(): void {
   remove(STORAGE_KEYS.socialId);
+}
+
+export function getSocialSignOutProvider(): string | null {
+  return readEncoded(STORAGE_KEYS.socialSignOut);
+}
+
+export function saveSocialSignOutProvider(provider: string): void {
+  write(STORAGE_KEYS.socialSignOut, encodeBase64(provider));
+}
+
+export function clearSocialSignOutProvider(): void {
+  remove(STORAGE_KEYS.socialSignOut);
 }
 
 export function getStoredPhone(): string | null {

@@ -1,2 +1,3 @@
 export * from './sessions.js';
+export * from './social.js';
 export * from './users.js';

@@ -8,6 +8,11 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import * as repo from './auth.repo.js';
 
+export interface SessionMeta {
+  platform: string;
+  timezone?: string;
+}
+
 export interface Actor {
   user: UserRow;
   session: SessionRow;
@@ -26,10 +31,7 @@ function lockedMessage(until: Date, now: Date): string {
 export function createAuthService(deps: { db: Db; clock: Clock; config: Config }) {
   const { db, clock, config } = deps;
 
-  async function login(
-    input: LoginBody,
-    meta: { platform: string; timezone?: string },
-  ): Promise<LoginResult> {
+  async function login(input: LoginBody, meta: SessionMeta): Promise<LoginResult> {
     const now = clock.now();
     const user = await repo.findUserByLogin(db, input.email);
     if (user?.lockedUntil && user.lockedUntil > now) {
@@ -47,6 +49,13 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
     if (user.status === 'BLOCKED') throw locked(BLOCKED_MESSAGE);
     if (user.failedLoginCount > 0 || user.lockedUntil) await repo.clearFailedLogins(db, user.id);
 
+    const token = await startSession(user, meta);
+    return { accessToken: token, _id: user.id, organizerRequest: user.organizerRequest };
+  }
+
+  /** Opens a session for a user whose identity is already proven (password here, or social login). */
+  async function startSession(user: UserRow, meta: SessionMeta): Promise<string> {
+    const now = clock.now();
     const token = newToken();
     await repo.insertSession(db, {
       userId: user.id,
@@ -57,7 +66,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + config.session.maxDays * 86_400_000),
     });
-    return { accessToken: token, _id: user.id, organizerRequest: user.organizerRequest };
+    return token;
   }
 
   /** Resolves a token to its session and user, or refuses: 401 when it is not valid, 423 when blocked. */
@@ -89,7 +98,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
     return toProfile(user, { isOrganizationMember: false });
   }
 
-  return { login, authenticate, logout, profile };
+  return { login, startSession, authenticate, logout, profile };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { getAccessToken } from '../../../lib/storage';
+import { SocialLoginButtons } from '../../social';
 import { LoginForm } from '../components/LoginForm';
 import { redirectTargetFrom } from '../session/redirect';
 
@@ -19,6 +20,7 @@ export function LoginPage() {
         </Text>
       </div>
       <LoginForm />
+      <SocialLoginButtons />
     </Stack>
   );
 }

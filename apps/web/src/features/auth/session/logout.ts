@@ -25,9 +25,10 @@ export interface LogoutOptions {
 /** The one logout of the console: used by the user menu, the guard and the http helper. */
 export function performLogout(deps: LogoutDeps, { revoke = true, returnTo }: LogoutOptions = {}): void {
   const token = getAccessToken();
+  const revoking = revoke && token ? revokeSession(token) : Promise.resolve();
+  // Before clearSession, which forgets which provider (if any) to sign out of.
+  signOutOfSocialLogin({ after: revoking });
   clearSession();
-  signOutOfSocialLogin();
-  if (revoke && token) void revokeSession(token);
   deps.navigate(returnTo ? loginPathFor(returnTo) : '/login', { replace: true });
   setTimeout(() => deps.queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY }), PROFILE_CLEAR_DELAY_MS);
 }
