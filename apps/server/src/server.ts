@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createMediaStorage } from './adapters/media-storage/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connectDatabase } from './db/client.js';
@@ -31,7 +32,8 @@ async function main() {
   }
 
   const database = connectDatabase(databaseUrl);
-  const app = await buildApp({ config, db: database.db, logger });
+  const mediaStorage = createMediaStorage(config);
+  const app = await buildApp({ config, db: database.db, logger, mediaStorage });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -47,7 +49,7 @@ async function main() {
 
   try {
     await runMigrations(database.db);
-    if (config.seedDemo && (await seedDemoData(database.db))) {
+    if (config.seedDemo && (await seedDemoData(database.db, { media: mediaStorage }))) {
       app.log.info(`Demo data created. Demo accounts (email, password, role):\n${describeDemoAccounts()}`);
     } else if (config.seedDemo) {
       app.log.info(`Demo accounts (if unchanged):\n${describeDemoAccounts()}`);

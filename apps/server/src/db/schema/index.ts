@@ -1,2 +1,3 @@
+export * from './catalog.js';
 export * from './sessions.js';
 export * from './users.js';
