@@ -93,14 +93,12 @@ export async function seedCatalog(tx: Tx, storage?: MediaStorage): Promise<void>
     }
   }
 
-  await tx
-    .insert(tags)
-    .values(
-      TAGS.map((name) => ({
-        name,
-        status: name === 'Retired tag' ? ('INACTIVE' as const) : ('ACTIVE' as const),
-      })),
-    );
+  await tx.insert(tags).values(
+    TAGS.map((name) => ({
+      name,
+      status: name === 'Retired tag' ? ('INACTIVE' as const) : ('ACTIVE' as const),
+    })),
+  );
 
   const bannerData = [
     {

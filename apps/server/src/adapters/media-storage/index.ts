@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
 
 export interface StoredObject {
@@ -61,7 +60,13 @@ export interface S3Settings {
 
 /** Any S3-compatible store. Objects stay private: the API streams them to the browser from its own origin. */
 export function s3MediaStorage(settings: S3Settings): MediaStorage {
-  const client = new S3Client({
+  // Loaded on first use: installations on local disk never load the SDK.
+  let sdk: Promise<{ client: import('@aws-sdk/client-s3').S3Client; mod: typeof import('@aws-sdk/client-s3') }> | undefined;
+  const connect = () => {
+    sdk ??= import('@aws-sdk/client-s3').then((mod) => ({ mod, client: makeClient(mod) }));
+    return sdk;
+  };
+  const makeClient = ({ S3Client }: typeof import('@aws-sdk/client-s3')) => new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -72,14 +77,15 @@ export function s3MediaStorage(settings: S3Settings): MediaStorage {
     // Plain Content-MD5-free uploads work with every S3-compatible store.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+    });
   const objectKey = (key: string) => `${settings.prefix}${key}`;
   return {
     kind: 's3',
     async put(key, body, contentType) {
       assertKey(key);
+      const { client, mod } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new mod.PutObjectCommand({
           Bucket: settings.bucket,
           Key: objectKey(key),
           Body: body,
@@ -90,12 +96,13 @@ export function s3MediaStorage(settings: S3Settings): MediaStorage {
     },
     async get(key) {
       if (!KEY.test(key)) return null;
+      const { client, mod } = await connect();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+        const out = await client.send(new mod.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
         if (!out.Body) return null;
         return { body: out.Body as Readable, size: out.ContentLength };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NotFound') return null;
+        if (error instanceof mod.NoSuchKey || (error as { name?: string }).name === 'NotFound') return null;
         if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
           return null;
         throw error;
