@@ -9,8 +9,13 @@ export const PATHS = {
   myProfile: '/my-profile',
   changePassword: '/change-password',
   categoryManagement: '/category-management',
+  subcategoryManagement: '/category-management/subcategories',
+  categoryRequests: '/category-management/requests',
   tagManagement: '/tag-management',
   bannerManagement: '/banner-management',
+  newBanner: '/banner-management/new',
+  /** Pattern; build links with `editBannerPath(id)`. */
+  editBanner: '/banner-management/:bannerId/edit',
   userManagement: '/user-management',
   organizations: '/organizations',
   eventManagement: '/event-management',
@@ -23,7 +28,20 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
  * Screens registered in the router today. Navigation entries pointing anywhere else stay hidden, so a
  * menu never leads to the not-found page; each later issue adds its path here with its route.
  */
-export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([PATHS.login, PATHS.dashboard]);
+export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([
+  PATHS.login,
+  PATHS.dashboard,
+  PATHS.categoryManagement,
+  PATHS.subcategoryManagement,
+  PATHS.categoryRequests,
+  PATHS.tagManagement,
+  PATHS.bannerManagement,
+  PATHS.newBanner,
+  PATHS.editBanner,
+]);
+
+/** `/banner-management/:bannerId/edit` */
+export const editBannerPath = (bannerId: string) => `/banner-management/${encodeURIComponent(bannerId)}/edit`;
 
 export function isBuilt(path: AppPath): boolean {
   return BUILT_SCREENS.has(path);

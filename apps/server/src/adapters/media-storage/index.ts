@@ -61,22 +61,25 @@ export interface S3Settings {
 /** Any S3-compatible store. Objects stay private: the API streams them to the browser from its own origin. */
 export function s3MediaStorage(settings: S3Settings): MediaStorage {
   // Loaded on first use: installations on local disk never load the SDK.
-  let sdk: Promise<{ client: import('@aws-sdk/client-s3').S3Client; mod: typeof import('@aws-sdk/client-s3') }> | undefined;
+  let sdk:
+    | Promise<{ client: import('@aws-sdk/client-s3').S3Client; mod: typeof import('@aws-sdk/client-s3') }>
+    | undefined;
   const connect = () => {
     sdk ??= import('@aws-sdk/client-s3').then((mod) => ({ mod, client: makeClient(mod) }));
     return sdk;
   };
-  const makeClient = ({ S3Client }: typeof import('@aws-sdk/client-s3')) => new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-    // Plain Content-MD5-free uploads work with every S3-compatible store.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
+  const makeClient = ({ S3Client }: typeof import('@aws-sdk/client-s3')) =>
+    new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+      // Plain Content-MD5-free uploads work with every S3-compatible store.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   const objectKey = (key: string) => `${settings.prefix}${key}`;
   return {
@@ -98,7 +101,9 @@ export function s3MediaStorage(settings: S3Settings): MediaStorage {
       if (!KEY.test(key)) return null;
       const { client, mod } = await connect();
       try {
-        const out = await client.send(new mod.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+        const out = await client.send(
+          new mod.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }),
+        );
         if (!out.Body) return null;
         return { body: out.Body as Readable, size: out.ContentLength };
       } catch (error) {

@@ -17,7 +17,8 @@ beforeAll(async () => {
   const o = await createUser(t, { organizerRequest: 'APPROVED' });
   admin = await loginAs(t, a.email, a.password);
   organizer = await loginAs(t, o.email, o.password);
-  categoryId = (await call('POST', '/api/v1/admin/category/create-category', admin, { name: 'Music' })).body.result._id;
+  categoryId = (await call('POST', '/api/v1/admin/category/create-category', admin, { name: 'Music' })).body
+    .result._id;
 });
 afterAll(() => t.close());
 
@@ -31,7 +32,12 @@ describe('banners', () => {
       visibility: 'BOTH',
     });
     expect(first.status).toBe(200);
-    expect(first.body.result).toMatchObject({ order: 0, linkLabel: 'Music', visibility: 'BOTH', status: 'ACTIVE' });
+    expect(first.body.result).toMatchObject({
+      order: 0,
+      linkLabel: 'Music',
+      visibility: 'BOTH',
+      status: 'ACTIVE',
+    });
     const second = await call('POST', `${B}/create-banner`, admin, {
       title: 'Organizers wanted',
       image: IMG,
@@ -51,7 +57,12 @@ describe('banners', () => {
       linkValue: '33333333-3333-4333-8333-333333333333',
       visibility: 'AFTER_LOGIN',
     });
-    expect(edited.body.result).toMatchObject({ title: 'Summer nights', linkType: 'EVENT', linkLabel: null, order: 0 });
+    expect(edited.body.result).toMatchObject({
+      title: 'Summer nights',
+      linkType: 'EVENT',
+      linkLabel: null,
+      order: 0,
+    });
 
     const status = await call('PUT', `${B}/update-banner-status`, admin, {
       bannerId: second.body.result._id,
@@ -63,7 +74,10 @@ describe('banners', () => {
       bannerIds: [second.body.result._id, first.body.result._id],
     });
     const list = await call('GET', `${B}/get-banner-list`, admin);
-    expect(list.body.result.items.map((b: { title: string }) => b.title)).toEqual(['Organizers wanted', 'Summer nights']);
+    expect(list.body.result.items.map((b: { title: string }) => b.title)).toEqual([
+      'Organizers wanted',
+      'Summer nights',
+    ]);
     const filtered = await call('GET', `${B}/get-banner-list`, admin, { visibility: 'AFTER_LOGIN' });
     expect(filtered.body.result.total).toBe(1);
 
@@ -71,12 +85,18 @@ describe('banners', () => {
     expect(detail.body.result.title).toBe('Summer nights');
     const del = await call('DELETE', `${B}/delete-banner`, admin, { bannerId: first.body.result._id });
     expect(del.body.message).toBe('Banner "Summer nights" deleted.');
-    expect((await call('GET', `${B}/get-banner-detail`, admin, { bannerId: first.body.result._id })).status).toBe(404);
+    expect(
+      (await call('GET', `${B}/get-banner-detail`, admin, { bannerId: first.body.result._id })).status,
+    ).toBe(404);
   });
 
   it('validates the link, the dates and the image', async () => {
     const base = { title: 'Bad', image: IMG, visibility: 'BOTH' };
-    const url = await call('POST', `${B}/create-banner`, admin, { ...base, linkType: 'URL', linkValue: 'javascript:alert(1)' });
+    const url = await call('POST', `${B}/create-banner`, admin, {
+      ...base,
+      linkType: 'URL',
+      linkValue: 'javascript:alert(1)',
+    });
     expect(url.status).toBe(400);
     expect(url.body.message).toBe('Enter a web address starting with http:// or https://');
     const cat = await call('POST', `${B}/create-banner`, admin, {
@@ -95,7 +115,11 @@ describe('banners', () => {
     });
     expect(dates.status).toBe(400);
     expect(dates.body.errors).toEqual([{ field: 'activeTo', message: 'The end must come after the start' }]);
-    const noImage = await call('POST', `${B}/create-banner`, admin, { title: 'x1', linkType: 'URL', linkValue: 'https://a.b' });
+    const noImage = await call('POST', `${B}/create-banner`, admin, {
+      title: 'x1',
+      linkType: 'URL',
+      linkValue: 'https://a.b',
+    });
     expect(noImage.status).toBe(400);
     expect(noImage.body.errors.map((e: { field: string }) => e.field)).toContain('image');
   });
@@ -103,8 +127,11 @@ describe('banners', () => {
   it('is for administrators only', async () => {
     expect((await call('GET', `${B}/get-banner-list`, organizer)).status).toBe(403);
     expect(
-      (await call('DELETE', `${B}/delete-banner`, organizer, { bannerId: '00000000-0000-4000-8000-000000000000' }))
-        .status,
+      (
+        await call('DELETE', `${B}/delete-banner`, organizer, {
+          bannerId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
     ).toBe(403);
   });
 });

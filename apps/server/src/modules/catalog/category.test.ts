@@ -56,12 +56,19 @@ describe('categories', () => {
       thumbnail: '/media/11111111-1111-4111-8111-111111111111-thumb.webp',
     });
     // The same name in another case is the category itself: allowed.
-    const recased = await call('PUT', `${C}/update-category`, admin, { categoryId: sports._id, name: 'SPORT' });
+    const recased = await call('PUT', `${C}/update-category`, admin, {
+      categoryId: sports._id,
+      name: 'SPORT',
+    });
     expect(recased.status).toBe(200);
   });
 
   it('explains bad input field by field', async () => {
-    const r = await call('POST', `${C}/create-category`, admin, { name: 'x', image: 'http://evil/x.png', order: -1 });
+    const r = await call('POST', `${C}/create-category`, admin, {
+      name: 'x',
+      image: 'http://evil/x.png',
+      order: -1,
+    });
     expect(r.status).toBe(400);
     const fields = r.body.errors.map((e: { field: string }) => e.field).sort();
     expect(fields).toEqual(['image', 'name', 'order']);
@@ -101,12 +108,21 @@ describe('categories', () => {
 
   it('activates, deactivates and marks popular; the active and popular lists follow', async () => {
     const film = await newCategory('Film');
-    const pop = await call('PUT', `${C}/mark-as-popular-category`, admin, { categoryId: film._id, isPopular: true });
-    expect(pop.body).toMatchObject({ message: 'Category "Film" marked as popular.', result: { isPopular: true } });
+    const pop = await call('PUT', `${C}/mark-as-popular-category`, admin, {
+      categoryId: film._id,
+      isPopular: true,
+    });
+    expect(pop.body).toMatchObject({
+      message: 'Category "Film" marked as popular.',
+      result: { isPopular: true },
+    });
     let popular = await call('GET', `${C}/get-popular-category-list`, organizer);
     expect(popular.body.result.map((c: { name: string }) => c.name)).toContain('Film');
 
-    const off = await call('PUT', `${C}/update-status-category`, admin, { categoryId: film._id, status: 'INACTIVE' });
+    const off = await call('PUT', `${C}/update-status-category`, admin, {
+      categoryId: film._id,
+      status: 'INACTIVE',
+    });
     expect(off.body.result.status).toBe('INACTIVE');
     const active = await call('GET', `${C}/get-category-list`, organizer);
     expect(active.body.result.map((c: { name: string }) => c.name)).not.toContain('Film');
@@ -115,7 +131,10 @@ describe('categories', () => {
     const inactive = await call('GET', `${C}/category-list-with-pagination`, admin, { status: 'INACTIVE' });
     expect(inactive.body.result.items.map((c: { name: string }) => c.name)).toEqual(['Film']);
 
-    const unpop = await call('PUT', `${C}/mark-as-popular-category`, admin, { categoryId: film._id, isPopular: false });
+    const unpop = await call('PUT', `${C}/mark-as-popular-category`, admin, {
+      categoryId: film._id,
+      isPopular: false,
+    });
     expect(unpop.body.message).toBe('Category "Film" is no longer popular.');
   });
 
@@ -156,8 +175,14 @@ describe('subcategories', () => {
       categoryIds: [a._id, b._id],
     });
     expect(created.status).toBe(200);
-    expect(created.body.result.categories.map((c: { name: string }) => c.name)).toEqual(['Outdoors', 'Wellbeing']);
-    const dup = await call('POST', `${S}/create-subcategory`, admin, { name: 'hiking', categoryIds: [a._id] });
+    expect(created.body.result.categories.map((c: { name: string }) => c.name)).toEqual([
+      'Outdoors',
+      'Wellbeing',
+    ]);
+    const dup = await call('POST', `${S}/create-subcategory`, admin, {
+      name: 'hiking',
+      categoryIds: [a._id],
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('A subcategory named "Hiking" already exists.');
     const ghost = await call('POST', `${S}/create-subcategory`, admin, {
@@ -166,7 +191,9 @@ describe('subcategories', () => {
     });
     expect(ghost.status).toBe(400);
 
-    const assoc = await call('GET', `${S}/associate-category-list`, admin, { subcategoryId: created.body.result._id });
+    const assoc = await call('GET', `${S}/associate-category-list`, admin, {
+      subcategoryId: created.body.result._id,
+    });
     const flags = Object.fromEntries(
       assoc.body.result.map((c: { name: string; associated: boolean }) => [c.name, c.associated]),
     );
@@ -184,35 +211,51 @@ describe('subcategories', () => {
     expect(ofB.body.result.map((s: { name: string }) => s.name)).toEqual(['Hiking']);
     const paged = await call('GET', `${S}/subcategory-list-with-pagination`, admin, { categoryId: b._id });
     expect(paged.body.result.total).toBe(1);
-    const detail = await call('GET', `${S}/get-subcategory-detail`, admin, { subcategoryId: created.body.result._id });
+    const detail = await call('GET', `${S}/get-subcategory-detail`, admin, {
+      subcategoryId: created.body.result._id,
+    });
     expect(detail.body.result.name).toBe('Hiking');
   });
 
   it('status, popular, popular list', async () => {
     const cat = await newCategory('Nightlife');
-    const sub = (await call('POST', `${S}/create-subcategory`, admin, { name: 'Clubs', categoryIds: [cat._id] })).body
-      .result;
-    const pop = await call('PUT', `${S}/mark-as-popular-subcategory`, admin, { subcategoryId: sub._id, isPopular: true });
+    const sub = (
+      await call('POST', `${S}/create-subcategory`, admin, { name: 'Clubs', categoryIds: [cat._id] })
+    ).body.result;
+    const pop = await call('PUT', `${S}/mark-as-popular-subcategory`, admin, {
+      subcategoryId: sub._id,
+      isPopular: true,
+    });
     expect(pop.body.result.isPopular).toBe(true);
     expect(
-      (await call('GET', `${S}/get-popular-subcategory-list`, organizer)).body.result.map((s: { name: string }) => s.name),
+      (await call('GET', `${S}/get-popular-subcategory-list`, organizer)).body.result.map(
+        (s: { name: string }) => s.name,
+      ),
     ).toContain('Clubs');
-    const off = await call('PUT', `${S}/update-status-subcategory`, admin, { subcategoryId: sub._id, status: 'INACTIVE' });
+    const off = await call('PUT', `${S}/update-status-subcategory`, admin, {
+      subcategoryId: sub._id,
+      status: 'INACTIVE',
+    });
     expect(off.body.result.status).toBe('INACTIVE');
     expect(
-      (await call('GET', `${S}/get-popular-subcategory-list`, organizer)).body.result.map((s: { name: string }) => s.name),
+      (await call('GET', `${S}/get-popular-subcategory-list`, organizer)).body.result.map(
+        (s: { name: string }) => s.name,
+      ),
     ).not.toContain('Clubs');
   });
 
   it('deletes a subcategory, but not while events use it (409 with a clear message)', async () => {
     const cat = await newCategory('Markets');
-    const sub = (await call('POST', `${S}/create-subcategory`, admin, { name: 'Flea markets', categoryIds: [cat._id] }))
-      .body.result;
+    const sub = (
+      await call('POST', `${S}/create-subcategory`, admin, { name: 'Flea markets', categoryIds: [cat._id] })
+    ).body.result;
     usage.set(sub._id, 3);
     const refused = await call('DELETE', `${S}/delete-subcategory`, admin, { subcategoryId: sub._id });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^"Flea markets" is used by 3 events and cannot be deleted/);
-    expect((await call('DELETE', `${S}/delete-subcategory`, organizer, { subcategoryId: sub._id })).status).toBe(403);
+    expect(
+      (await call('DELETE', `${S}/delete-subcategory`, organizer, { subcategoryId: sub._id })).status,
+    ).toBe(403);
     usage.delete(sub._id);
     const ok = await call('DELETE', `${S}/delete-subcategory`, admin, { subcategoryId: sub._id });
     expect(ok.body.message).toBe('Subcategory "Flea markets" deleted.');
@@ -224,7 +267,10 @@ describe('subcategories', () => {
 describe('category and subcategory requests', () => {
   it('an organizer asks; an administrator approves (creating it) or rejects with a reason', async () => {
     const cat = await newCategory('Crafts');
-    const asked = await call('POST', `${C}/category-request`, organizer, { name: 'Gaming', note: 'Esports nights' });
+    const asked = await call('POST', `${C}/category-request`, organizer, {
+      name: 'Gaming',
+      note: 'Esports nights',
+    });
     expect(asked.status).toBe(200);
     expect(asked.body.result).toMatchObject({ kind: 'CATEGORY', name: 'Gaming', status: 'PENDING' });
     const twice = await call('POST', `${C}/category-request`, organizer, { name: 'gaming' });
@@ -234,7 +280,10 @@ describe('category and subcategory requests', () => {
     expect(exists.status).toBe(409);
     expect(exists.body.message).toContain('A category named "Crafts" already exists');
 
-    const subAsk = await call('POST', `${S}/subcategory-request`, organizer, { name: 'Pottery', categoryIds: [cat._id] });
+    const subAsk = await call('POST', `${S}/subcategory-request`, organizer, {
+      name: 'Pottery',
+      categoryIds: [cat._id],
+    });
     expect(subAsk.status).toBe(200);
 
     const list = await call('GET', `${C}/get-category-request-list`, admin, { status: 'PENDING' });

@@ -29,7 +29,11 @@ describe('tags', () => {
     const dup = await call('POST', `${T}/create-tag`, admin, { name: 'LIVE MUSIC' });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('A tag named "Live music" already exists.');
-    const renamed = await call('PUT', `${T}/update-tag`, admin, { tagId: ids[1], name: 'Indoors', status: 'INACTIVE' });
+    const renamed = await call('PUT', `${T}/update-tag`, admin, {
+      tagId: ids[1],
+      name: 'Indoors',
+      status: 'INACTIVE',
+    });
     expect(renamed.body.result).toMatchObject({ name: 'Indoors', status: 'INACTIVE' });
     const clash = await call('PUT', `${T}/update-tag`, admin, { tagId: ids[1], name: 'outdoor' });
     expect(clash.status).toBe(409);
@@ -60,7 +64,10 @@ describe('tags', () => {
       status: 'APPROVED',
     });
     expect(wrongDoor.status).toBe(404);
-    const ok = await call('PUT', `${T}/review-tag-request`, admin, { requestId: asked.body.result._id, status: 'APPROVED' });
+    const ok = await call('PUT', `${T}/review-tag-request`, admin, {
+      requestId: asked.body.result._id,
+      status: 'APPROVED',
+    });
     expect(ok.body.result.status).toBe('APPROVED');
     const tags = await call('GET', `${T}/organizer-panel-tag-list`, organizer, { search: 'sunset' });
     expect(tags.body.result.items.map((x: { name: string }) => x.name)).toEqual(['Sunset']);
@@ -79,7 +86,11 @@ describe('tags', () => {
       ['PUT', `${T}/update-tag`, { tagId: '00000000-0000-4000-8000-000000000000', name: 'Nope' }],
       ['DELETE', `${T}/delete-tag`, { tagIds: ['00000000-0000-4000-8000-000000000000'] }],
       ['GET', `${T}/get-tag-request-list`, {}],
-      ['PUT', `${T}/review-tag-request`, { requestId: '00000000-0000-4000-8000-000000000000', status: 'APPROVED' }],
+      [
+        'PUT',
+        `${T}/review-tag-request`,
+        { requestId: '00000000-0000-4000-8000-000000000000', status: 'APPROVED' },
+      ],
     ] as const) {
       expect((await call(method, url, organizer, data)).status, url).toBe(403);
     }

@@ -8,7 +8,9 @@ import { multipartFile } from '../../../test/multipart.js';
 import { s3MediaStorage } from '../../adapters/media-storage/index.js';
 
 const png = (w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
 
 let t: TestApp;
 let admin: string;
@@ -85,9 +87,12 @@ describe('upload-media', () => {
   });
 
   it('refuses a file over MEDIA_MAX_BYTES with 413 and the limit in the message', async () => {
-    const noisy = await sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256))), {
-      raw: { width: 400, height: 400, channels: 3 },
-    })
+    const noisy = await sharp(
+      Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256))),
+      {
+        raw: { width: 400, height: 400, channels: 3 },
+      },
+    )
       .png()
       .toBuffer();
     expect(noisy.length).toBeGreaterThan(200_000);
@@ -109,8 +114,13 @@ describe('upload-media', () => {
   });
 
   it('answers 404 for unknown or malformed media paths', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/media/00000000-0000-4000-8000-000000000000.png' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/media/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/media/00000000-0000-4000-8000-000000000000.png' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -122,7 +132,9 @@ describe('S3-compatible storage', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c) => chunks.push(c));
       req.on('end', () => {
-        seen.push(`${req.method} ${req.url?.split('?')[0]} ${req.headers.authorization?.startsWith('AWS4-HMAC-SHA256') ? 'signed' : 'unsigned'}`);
+        seen.push(
+          `${req.method} ${req.url?.split('?')[0]} ${req.headers.authorization?.startsWith('AWS4-HMAC-SHA256') ? 'signed' : 'unsigned'}`,
+        );
         const key = (req.url ?? '').split('?')[0] ?? '';
         if (req.method === 'PUT') {
           objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
@@ -136,7 +148,9 @@ describe('S3-compatible storage', () => {
             .end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>none</Message></Error>');
           return;
         }
-        res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length }).end(found.body);
+        res
+          .writeHead(200, { 'content-type': found.type, 'content-length': found.body.length })
+          .end(found.body);
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -168,7 +182,10 @@ describe('S3-compatible storage', () => {
       const served = await s3App.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
       expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
-      const missing = await s3App.app.inject({ method: 'GET', url: '/media/00000000-0000-4000-8000-000000000000.png' });
+      const missing = await s3App.app.inject({
+        method: 'GET',
+        url: '/media/00000000-0000-4000-8000-000000000000.png',
+      });
       expect(missing.statusCode).toBe(404);
     } finally {
       await s3App.close();

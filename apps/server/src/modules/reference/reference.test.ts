@@ -19,7 +19,9 @@ afterAll(() => t.close());
 
 describe('reference lists (seeded by the migrations step)', () => {
   it('lists reasons by kind, class types and ticket types', async () => {
-    const refunds = await call('GET', '/api/v1/common/get-reason-list', organizer, { kind: 'REFUND_REQUEST' });
+    const refunds = await call('GET', '/api/v1/common/get-reason-list', organizer, {
+      kind: 'REFUND_REQUEST',
+    });
     expect(refunds.body.result[0]).toMatchObject({ kind: 'REFUND_REQUEST', text: 'I can no longer attend' });
     expect(refunds.body.result.every((r: { kind: string }) => r.kind === 'REFUND_REQUEST')).toBe(true);
     const cancel = await call('GET', '/api/v1/common/get-reason-list', organizer, { kind: 'EVENT_CANCEL' });
@@ -27,7 +29,9 @@ describe('reference lists (seeded by the migrations step)', () => {
     const bad = await call('GET', '/api/v1/common/get-reason-list', organizer, { kind: 'NOPE' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('REFUND_REQUEST');
-    expect((await call('GET', '/api/v1/common/get-class-type', organizer)).body.result.length).toBeGreaterThan(0);
+    expect(
+      (await call('GET', '/api/v1/common/get-class-type', organizer)).body.result.length,
+    ).toBeGreaterThan(0);
     const tickets = await call('GET', '/api/v1/common/get-ticket-type', organizer);
     expect(tickets.body.result.map((x: { name: string }) => x.name)).toContain('General admission');
     expect((await call('GET', '/api/v1/common/get-ticket-type', buyer)).status).toBe(403);
