@@ -57,6 +57,8 @@ export interface DataTableProps<T> {
   /** Filters and buttons shown beside the search. */
   toolbar?: ReactNode;
   emptyMessage?: ReactNode;
+  /** Width below which the table scrolls sideways (phones); wide lists raise it. */
+  minWidth?: number;
 }
 
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -150,7 +152,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </Group>
 
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label} aria-busy={loading}>
             <Table.Thead>
               <Table.Tr>

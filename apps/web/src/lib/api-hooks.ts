@@ -21,7 +21,7 @@ export function routeQuery<R extends RouteDef>(route: R, query?: QueryOf<R>) {
 
 /**
  * A mutation of one route: toasts the server's success message and refreshes the queries whose key
- * starts with one of `invalidates` (route paths). Failures are toasted by the http helper.
+ * is a route path starting with one of `invalidates` (e.g. '/api/v1/admin/category'). Failures are toasted by the http helper.
  */
 export function useRouteMutation<R extends RouteDef>(
   route: R,
@@ -35,9 +35,12 @@ export function useRouteMutation<R extends RouteDef>(
     },
     onSuccess: async (response) => {
       if (!options.silentSuccess) toast.success(response.message);
-      await Promise.all(
-        options.invalidates.map((path) => queryClient.invalidateQueries({ queryKey: [path] })),
-      );
+      await queryClient.invalidateQueries({
+        predicate: (q) => {
+          const path = q.queryKey[0];
+          return typeof path === 'string' && options.invalidates.some((prefix) => path.startsWith(prefix));
+        },
+      });
     },
   });
 }

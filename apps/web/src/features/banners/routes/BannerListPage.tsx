@@ -68,6 +68,7 @@ export function BannerListPage() {
         />
         <DataTable<Banner>
           label="Banners"
+          minWidth={1080}
           rows={query.data?.items}
           total={query.data?.total ?? 0}
           loading={query.isFetching}
