@@ -134,7 +134,12 @@ describe('catalog administration', () => {
     await page.getByTestId('image-preview').waitFor();
     await page.getByText('A web address').click();
     await page.getByRole('textbox', { name: /^Web address/ }).fill('https://example.com/spring');
-    expect(await page.getByLabel(/^Visibility/).first().inputValue()).toBe('Both');
+    expect(
+      await page
+        .getByLabel(/^Visibility/)
+        .first()
+        .inputValue(),
+    ).toBe('Both');
     await page.getByRole('button', { name: 'Create banner' }).click();
     await toast(page, 'Banner "E2E spring sale" created.').waitFor();
     await page.waitForURL('**/banner-management');
