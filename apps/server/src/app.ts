@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createMediaStorage, type MediaStorage } from './adapters/media-storage/index.js';
 import { createOidcClients, type OidcClients } from './adapters/oidc/oidc.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { bannerRoutes } from './modules/banner/banner.routes.js';
+import { createBannerService } from './modules/banner/banner.service.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createCategoryService } from './modules/catalog/category.service.js';
+import { createRequestService } from './modules/catalog/requests.service.js';
+import { createTagService } from './modules/catalog/tag.service.js';
+import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/catalog/usage.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { createMediaService } from './modules/media/media.service.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
 import { authPlugin } from './plugins/auth.js';
@@ -25,6 +36,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** OpenID Connect clients of the social login providers; by default built from `config.social`. */
   oidcClients?: OidcClients;
+  /** Uploaded media; default: local disk under DATA_DIR/media, or S3 when S3_BUCKET is set. */
+  mediaStorage?: MediaStorage;
+  /** Events using a subcategory (blocks its deletion); default: the events module's count. */
+  subcategoryUsage?: SubcategoryUsage;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -54,6 +69,14 @@ export async function buildApp(deps: AppDeps) {
     auth,
     clients: deps.oidcClients ?? createOidcClients(config.social),
   });
+  const storage = deps.mediaStorage ?? createMediaStorage(config);
+  const categories = createCategoryService({
+    db,
+    clock,
+    subcategoryUsage: deps.subcategoryUsage ?? countEventsUsingSubcategory,
+  });
+  const tags = createTagService({ db, clock });
+  const requests = createRequestService({ db, clock, categories, tags });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -65,6 +88,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, config });
   await app.register(socialRoutes, { social, config });
+  await app.register(mediaRoutes, {
+    media: createMediaService({ storage }),
+    storage,
+    maxBytes: config.media.maxBytes,
+  });
+  await app.register(catalogRoutes, { categories, tags, requests });
+  await app.register(bannerRoutes, { banners: createBannerService({ db, clock }) });
+  await app.register(referenceRoutes, { db });
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
   return app;

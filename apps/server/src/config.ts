@@ -44,6 +44,14 @@ const EnvSchema = z.object({
   API_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   ...SOCIAL_ENV,
+  MEDIA_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -75,6 +83,22 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY,
     social: socialConfig(env as SocialEnv & { PORT: number }),
+    media: {
+      maxBytes: env.MEDIA_MAX_BYTES,
+      /** Local disk under DATA_DIR/media unless S3_BUCKET is set. */
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            // Self-hosted S3-compatible stores (MinIO, Ceph, …) want path-style addresses.
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+            prefix: env.S3_PREFIX,
+          }
+        : undefined,
+    },
   };
 }
 

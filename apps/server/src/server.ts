@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createMediaStorage } from './adapters/media-storage/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connectDatabase } from './db/client.js';
@@ -32,7 +33,8 @@ async function main() {
   }
 
   const database = connectDatabase(databaseUrl);
-  const app = await buildApp({ config, db: database.db, logger });
+  const mediaStorage = createMediaStorage(config);
+  const app = await buildApp({ config, db: database.db, logger, mediaStorage });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -53,7 +55,7 @@ async function main() {
   try {
     const seeded = await withStartupLock(database.pool, async () => {
       await runMigrations(database.db);
-      return config.seedDemo && (await seedDemoData(database.db));
+      return config.seedDemo && (await seedDemoData(database.db, { media: mediaStorage }));
     });
     if (seeded) {
       app.log.info(`Demo data created. Demo accounts (email, password, role):\n${describeDemoAccounts()}`);

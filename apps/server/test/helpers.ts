@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { localMediaStorage } from '../src/adapters/media-storage/index.js';
+import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
 import { connectDatabase, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
@@ -43,18 +47,35 @@ export function manualClock(start = new Date('2026-11-21T10:00:00Z')) {
   } satisfies Clock & { advance(ms: number): void };
 }
 
-export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock } = {}) {
+export async function createTestApp(
+  options: {
+    config?: Partial<Config>;
+    clock?: Clock;
+    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'subcategoryUsage'>>;
+  } = {},
+) {
   const database = await freshDatabase();
   const config = testConfig(options.config);
-  const app = await buildApp({ config, db: database.db, clock: options.clock });
+  // Uploaded media go to a temporary folder of this test app, removed on close.
+  const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-media-'));
+  const mediaStorage = options.deps?.mediaStorage ?? localMediaStorage(mediaDir);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock: options.clock,
+    ...options.deps,
+    mediaStorage,
+  });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
+    mediaDir,
     async close() {
       await app.close();
       await database.drop();
+      await fs.rm(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createMediaStorage } from '../adapters/media-storage/index.js';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from './client.js';
 import { startEmbeddedPostgres } from './embedded.js';
@@ -12,7 +13,7 @@ const embedded = config.databaseUrl
 const database = connectDatabase(config.databaseUrl ?? (embedded?.url as string));
 try {
   await runMigrations(database.db);
-  const seeded = await seedDemoData(database.db);
+  const seeded = await seedDemoData(database.db, { media: createMediaStorage(config) });
   console.log(
     seeded
       ? `Demo data created:\n${describeDemoAccounts()}`

@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm';
+import type { MediaStorage } from '../adapters/media-storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
+import { seedCatalog } from './seed-catalog.js';
 
 /** The demo accounts; the README lists the same. */
 export const DEMO_ACCOUNTS = [
@@ -52,13 +54,14 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Seeds demo data into an empty database; returns false when there was data already. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { media?: MediaStorage } = {}): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
     for (const { password, note: _note, ...account } of DEMO_ACCOUNTS) {
       await tx.insert(users).values({ ...account, passwordHash: await hashPassword(password) });
     }
+    await seedCatalog(tx, options.media);
   });
   return true;
 }

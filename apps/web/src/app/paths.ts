@@ -10,8 +10,13 @@ export const PATHS = {
   myProfile: '/my-profile',
   changePassword: '/change-password',
   categoryManagement: '/category-management',
+  subcategoryManagement: '/category-management/subcategories',
+  categoryRequests: '/category-management/requests',
   tagManagement: '/tag-management',
   bannerManagement: '/banner-management',
+  newBanner: '/banner-management/new',
+  /** Pattern; build links with `editBannerPath(id)`. */
+  editBanner: '/banner-management/:bannerId/edit',
   userManagement: '/user-management',
   organizations: '/organizations',
   eventManagement: '/event-management',
@@ -28,7 +33,17 @@ export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([
   PATHS.login,
   PATHS.socialCallback,
   PATHS.dashboard,
+  PATHS.categoryManagement,
+  PATHS.subcategoryManagement,
+  PATHS.categoryRequests,
+  PATHS.tagManagement,
+  PATHS.bannerManagement,
+  PATHS.newBanner,
+  PATHS.editBanner,
 ]);
+
+/** `/banner-management/:bannerId/edit` */
+export const editBannerPath = (bannerId: string) => `/banner-management/${encodeURIComponent(bannerId)}/edit`;
 
 export function isBuilt(path: AppPath): boolean {
   return BUILT_SCREENS.has(path);

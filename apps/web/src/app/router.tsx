@@ -60,6 +60,36 @@ export const routes: RouteObject[] = [
               (m) => m.DashboardPage,
             ),
           },
+          ...['category-management', 'category-management/subcategories', 'category-management/requests'].map(
+            (path) => ({
+              path,
+              lazy: screen(
+                () => import('../features/catalog/routes/CategoryManagementPage'),
+                (m) => m.CategoryManagementPage,
+              ),
+            }),
+          ),
+          {
+            path: 'tag-management',
+            lazy: screen(
+              () => import('../features/tags/routes/TagManagementPage'),
+              (m) => m.TagManagementPage,
+            ),
+          },
+          {
+            path: 'banner-management',
+            lazy: screen(
+              () => import('../features/banners/routes/BannerListPage'),
+              (m) => m.BannerListPage,
+            ),
+          },
+          ...['banner-management/new', 'banner-management/:bannerId/edit'].map((path) => ({
+            path,
+            lazy: screen(
+              () => import('../features/banners/routes/BannerFormPage'),
+              (m) => m.BannerFormPage,
+            ),
+          })),
         ],
       },
       {

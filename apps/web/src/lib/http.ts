@@ -91,6 +91,8 @@ export interface CallOptions<R extends RouteDef> {
   params?: Record<string, string | number>;
   /** Extra headers; a `timeout` header (ms) overrides the default timeout and is not sent. */
   headers?: Record<string, string>;
+  /** A multipart body (file uploads such as upload-media), sent instead of `body`. */
+  formData?: FormData;
   /** Skip the error toast for this call; a 401/423 still ends the session. */
   silent?: boolean;
   signal?: AbortSignal;
@@ -275,13 +277,14 @@ export async function http<R extends RouteDef>(route: R, ...args: CallArgs<R>): 
   const options: CallOptions<R> = args[0] ?? {};
   const { timeoutMs, sent } = splitTimeout(options.headers);
   const headers = { ...clientHeaders(collaborators.getToken(), collaborators.credentials), ...sent };
-  const hasBody = route.method !== 'GET' && options.body !== undefined;
+  const hasBody = route.method !== 'GET' && options.body !== undefined && !options.formData;
   if (hasBody) headers['content-type'] = 'application/json';
   const path = `${fillPathParams(route.path, options.params)}${toSearch(options.query)}`;
   const init: RequestInit = {
     method: route.method,
     headers,
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    // The browser sets the multipart content type with its boundary itself.
+    body: options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
   };
 
   collaborators.onCallStart();

@@ -1,3 +1,4 @@
+export * from './catalog.js';
 export * from './sessions.js';
 export * from './social.js';
 export * from './users.js';

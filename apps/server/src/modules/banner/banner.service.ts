@@ -1,0 +1,168 @@
+import type { Banner, BannerBody, CatalogStatus, Visibility } from '@marquee/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { type BannerRow, banners, categories } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { countWhere } from '../catalog/catalog.repo.js';
+import { thumbnailOf } from '../media/media.service.js';
+
+type BannerInput = z.output<typeof BannerBody>;
+
+function toBanner(row: BannerRow, linkLabel: string | null): Banner {
+  return {
+    _id: row.id,
+    title: row.title,
+    image: row.image as Banner['image'],
+    thumbnail: row.thumbnail as Banner['thumbnail'],
+    linkType: row.linkType,
+    linkValue: row.linkValue,
+    linkLabel,
+    visibility: row.visibility,
+    status: row.status,
+    order: row.order,
+    activeFrom: row.activeFrom?.toISOString() ?? null,
+    activeTo: row.activeTo?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const linkLabelSql = sql<
+  string | null
+>`(select ${categories.name} from ${categories} where ${banners.linkType} = 'CATEGORY' and ${categories.id}::text = ${banners.linkValue})`;
+
+export function createBannerService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function load(tx: DbOrTx, id: string): Promise<Banner> {
+    const [row] = await tx
+      .select({ row: banners, label: linkLabelSql })
+      .from(banners)
+      .where(eq(banners.id, id));
+    if (!row) throw notFound('The banner');
+    return toBanner(row.row, row.label);
+  }
+
+  /** A category link must name an existing category; event links are checked once events exist. */
+  async function checkLink(tx: DbOrTx, input: BannerInput) {
+    if (input.linkType !== 'CATEGORY') return;
+    const [row] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, input.linkValue));
+    if (!row) {
+      throw badRequest('The chosen category does not exist.', [
+        { field: 'linkValue', message: 'The chosen category does not exist' },
+      ]);
+    }
+  }
+
+  function values(input: BannerInput) {
+    return {
+      title: input.title,
+      image: input.image,
+      thumbnail: thumbnailOf(input.image),
+      linkType: input.linkType,
+      linkValue: input.linkValue,
+      visibility: input.visibility ?? 'BOTH',
+      status: input.status ?? 'ACTIVE',
+      activeFrom: input.activeFrom ? new Date(input.activeFrom) : null,
+      activeTo: input.activeTo ? new Date(input.activeTo) : null,
+    };
+  }
+
+  function page(query: PageInput & { status?: CatalogStatus; visibility?: Visibility }) {
+    const where = and(
+      searchWhere(query.search, [banners.title]),
+      query.status ? eq(banners.status, query.status) : undefined,
+      query.visibility ? eq(banners.visibility, query.visibility) : undefined,
+    );
+    const order = orderBy(
+      query.sort,
+      {
+        order: banners.order,
+        title: banners.title,
+        createdAt: banners.createdAt,
+        activeFrom: banners.activeFrom,
+      },
+      [asc(banners.order), asc(banners.createdAt)],
+      banners.id,
+    );
+    return pageOf(
+      query,
+      {
+        rows: (limit, offset) =>
+          db
+            .select({ row: banners, label: linkLabelSql })
+            .from(banners)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        count: () => countWhere(db, banners, where),
+      },
+      (r) => toBanner(r.row, r.label),
+    );
+  }
+
+  return {
+    page,
+    detail: (id: string) => load(db, id),
+    create: (input: BannerInput) =>
+      db.transaction(async (tx) => {
+        await checkLink(tx, input);
+        const [max] = await tx
+          .select({ n: sql<number>`coalesce(max(${banners.order}), -1)::int` })
+          .from(banners);
+        const [row] = await tx
+          .insert(banners)
+          .values({ ...values(input), order: input.order ?? (max?.n ?? -1) + 1 })
+          .returning({ id: banners.id });
+        if (!row) throw new Error('banner not created');
+        return load(tx, row.id);
+      }),
+    update: (id: string, input: BannerInput) =>
+      db.transaction(async (tx) => {
+        await load(tx, id);
+        await checkLink(tx, input);
+        await tx
+          .update(banners)
+          .set({
+            ...values(input),
+            ...(input.order === undefined ? {} : { order: input.order }),
+            updatedAt: clock.now(),
+          })
+          .where(eq(banners.id, id));
+        return load(tx, id);
+      }),
+    setStatus: async (id: string, status: CatalogStatus) => {
+      const [row] = await db
+        .update(banners)
+        .set({ status, updatedAt: clock.now() })
+        .where(eq(banners.id, id))
+        .returning({ id: banners.id });
+      if (!row) throw notFound('The banner');
+      return load(db, id);
+    },
+    /** The ids in their new order; each gets its position. Unknown ids are a 404. */
+    reorder: (ids: string[]) =>
+      db.transaction(async (tx) => {
+        const unique = [...new Set(ids)];
+        const found = await tx.select({ id: banners.id }).from(banners).where(inArray(banners.id, unique));
+        if (found.length !== unique.length) throw notFound('One of the banners');
+        for (const [index, id] of unique.entries()) {
+          await tx.update(banners).set({ order: index }).where(eq(banners.id, id));
+        }
+      }),
+    remove: async (id: string) => {
+      const [row] = await db.delete(banners).where(eq(banners.id, id)).returning({ title: banners.title });
+      if (!row) throw notFound('The banner');
+      return row.title;
+    },
+  };
+}
+
+export type BannerService = ReturnType<typeof createBannerService>;

@@ -1,0 +1,402 @@
+import type {
+  CatalogOption,
+  CatalogStatus,
+  Category,
+  CategoryBody,
+  Subcategory,
+  SubcategoryBody,
+} from '@marquee/contract';
+import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import {
+  type CategoryRow,
+  categories,
+  type SubcategoryRow,
+  subcategories,
+  subcategoryCategories,
+} from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { thumbnailOf } from '../media/media.service.js';
+import * as repo from './catalog.repo.js';
+import type { SubcategoryUsage } from './usage.js';
+
+type CategoryInput = Required<Omit<CategoryBody, 'order'>> & { order: number };
+type SubcategoryInput = Required<Omit<SubcategoryBody, 'order'>> & { order: number };
+
+export function toCategory(row: CategoryRow, subcategoryCount: number): Category {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image as Category['image'],
+    thumbnail: row.thumbnail as Category['thumbnail'],
+    status: row.status,
+    isPopular: row.isPopular,
+    order: row.order,
+    subcategoryCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toSubcategory(row: SubcategoryRow, cats: { _id: string; name: string }[]): Subcategory {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image as Subcategory['image'],
+    thumbnail: row.thumbnail as Subcategory['thumbnail'],
+    status: row.status,
+    isPopular: row.isPopular,
+    order: row.order,
+    categories: cats,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toOption(row: {
+  id: string;
+  name: string;
+  image: string | null;
+  thumbnail: string | null;
+}): CatalogOption {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image as CatalogOption['image'],
+    thumbnail: row.thumbnail as CatalogOption['thumbnail'],
+  };
+}
+
+export const duplicateCategory = (name: string) => `A category named "${name}" already exists.`;
+export const duplicateSubcategory = (name: string) => `A subcategory named "${name}" already exists.`;
+export const SUBCATEGORY_IN_USE = (name: string, events: number) =>
+  `"${name}" is used by ${events} event${events === 1 ? '' : 's'} and cannot be deleted. Deactivate it instead, or move those events to another subcategory first.`;
+
+export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryUsage: SubcategoryUsage }) {
+  const { db, clock, subcategoryUsage } = deps;
+
+  // ---------- categories ----------
+
+  async function loadCategory(tx: DbOrTx, id: string): Promise<Category> {
+    const [row] = await tx
+      .select({ row: categories, n: repo.subcategoryCountSql() })
+      .from(categories)
+      .where(eq(categories.id, id));
+    if (!row) throw notFound('The category');
+    return toCategory(row.row, row.n);
+  }
+
+  async function assertCategoryNameFree(tx: DbOrTx, name: string, exceptId?: string) {
+    const taken = await repo.findByName(tx, categories, name, exceptId);
+    if (taken) throw conflict(duplicateCategory(taken.name));
+  }
+
+  async function activeCategories(search?: string): Promise<CatalogOption[]> {
+    const rows = await db
+      .select()
+      .from(categories)
+      .where(and(eq(categories.status, 'ACTIVE'), searchWhere(search, [categories.name])))
+      .orderBy(asc(categories.order), asc(categories.name));
+    return rows.map(toOption);
+  }
+
+  async function popularCategories(): Promise<CatalogOption[]> {
+    const rows = await db
+      .select()
+      .from(categories)
+      .where(and(eq(categories.status, 'ACTIVE'), eq(categories.isPopular, true)))
+      .orderBy(asc(categories.order), asc(categories.name));
+    return rows.map(toOption);
+  }
+
+  function categoryPage(query: PageInput & { status?: CatalogStatus; isPopular?: boolean }) {
+    const where = and(
+      searchWhere(query.search, [categories.name]),
+      query.status ? eq(categories.status, query.status) : undefined,
+      query.isPopular === undefined ? undefined : eq(categories.isPopular, query.isPopular),
+    );
+    const order = orderBy(
+      query.sort,
+      {
+        name: categories.name,
+        order: categories.order,
+        createdAt: categories.createdAt,
+        status: categories.status,
+      },
+      [asc(categories.order), asc(categories.name)],
+      categories.id,
+    );
+    return pageOf(
+      query,
+      {
+        rows: (limit, offset) =>
+          db
+            .select({ row: categories, n: repo.subcategoryCountSql() })
+            .from(categories)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        count: () => repo.countWhere(db, categories, where),
+      },
+      (r) => toCategory(r.row, r.n),
+    );
+  }
+
+  async function createCategory(input: CategoryInput): Promise<Category> {
+    return db
+      .transaction(async (tx) => {
+        await assertCategoryNameFree(tx, input.name);
+        const [row] = await tx
+          .insert(categories)
+          .values({ ...input, thumbnail: thumbnailOf(input.image) })
+          .returning();
+        if (!row) throw new Error('category not created');
+        return toCategory(row, 0);
+      })
+      .catch(rethrowDuplicate(duplicateCategory(input.name)));
+  }
+
+  async function updateCategory(id: string, input: CategoryInput): Promise<Category> {
+    return db
+      .transaction(async (tx) => {
+        await loadCategory(tx, id);
+        await assertCategoryNameFree(tx, input.name, id);
+        await tx
+          .update(categories)
+          .set({ ...input, thumbnail: thumbnailOf(input.image), updatedAt: clock.now() })
+          .where(eq(categories.id, id));
+        return loadCategory(tx, id);
+      })
+      .catch(rethrowDuplicate(duplicateCategory(input.name)));
+  }
+
+  async function patchCategory(id: string, values: Partial<Pick<CategoryRow, 'status' | 'isPopular'>>) {
+    const [row] = await db
+      .update(categories)
+      .set({ ...values, updatedAt: clock.now() })
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id });
+    if (!row) throw notFound('The category');
+    return loadCategory(db, id);
+  }
+
+  // ---------- subcategories ----------
+
+  async function loadSubcategory(tx: DbOrTx, id: string): Promise<Subcategory> {
+    const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id));
+    if (!row) throw notFound('The subcategory');
+    const cats = await repo.categoriesOfSubcategories(tx, [id]);
+    return toSubcategory(row, cats.get(id) ?? []);
+  }
+
+  async function assertCategoriesExist(tx: DbOrTx, ids: string[]) {
+    const found = await repo.existingCategoryIds(tx, ids);
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw badRequest('One of the chosen categories no longer exists. Reload and choose again.', [
+        { field: 'categoryIds', message: 'One of the chosen categories no longer exists' },
+      ]);
+    }
+  }
+
+  function inCategory(categoryId: string): SQL {
+    return exists(
+      db
+        .select({ one: sql`1` })
+        .from(subcategoryCategories)
+        .where(
+          and(
+            eq(subcategoryCategories.subcategoryId, subcategories.id),
+            eq(subcategoryCategories.categoryId, categoryId),
+          ),
+        ),
+    );
+  }
+
+  async function activeSubcategories(query: {
+    search?: string;
+    categoryId?: string;
+  }): Promise<CatalogOption[]> {
+    const rows = await db
+      .select()
+      .from(subcategories)
+      .where(
+        and(
+          eq(subcategories.status, 'ACTIVE'),
+          searchWhere(query.search, [subcategories.name]),
+          query.categoryId ? inCategory(query.categoryId) : undefined,
+        ),
+      )
+      .orderBy(asc(subcategories.order), asc(subcategories.name));
+    return rows.map(toOption);
+  }
+
+  async function popularSubcategories(): Promise<CatalogOption[]> {
+    const rows = await db
+      .select()
+      .from(subcategories)
+      .where(and(eq(subcategories.status, 'ACTIVE'), eq(subcategories.isPopular, true)))
+      .orderBy(asc(subcategories.order), asc(subcategories.name));
+    return rows.map(toOption);
+  }
+
+  function subcategoryPage(
+    query: PageInput & { status?: CatalogStatus; isPopular?: boolean; categoryId?: string },
+  ) {
+    const where = and(
+      searchWhere(query.search, [subcategories.name]),
+      query.status ? eq(subcategories.status, query.status) : undefined,
+      query.isPopular === undefined ? undefined : eq(subcategories.isPopular, query.isPopular),
+      query.categoryId ? inCategory(query.categoryId) : undefined,
+    );
+    const order = orderBy(
+      query.sort,
+      {
+        name: subcategories.name,
+        order: subcategories.order,
+        createdAt: subcategories.createdAt,
+        status: subcategories.status,
+      },
+      [asc(subcategories.order), asc(subcategories.name)],
+      subcategories.id,
+    );
+    return pageOf(
+      query,
+      {
+        rows: async (limit, offset) => {
+          const rows = await db
+            .select()
+            .from(subcategories)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset);
+          const cats = await repo.categoriesOfSubcategories(
+            db,
+            rows.map((r) => r.id),
+          );
+          return rows.map((row) => toSubcategory(row, cats.get(row.id) ?? []));
+        },
+        count: () => repo.countWhere(db, subcategories, where),
+      },
+      (s) => s,
+    );
+  }
+
+  async function associateCategoryList(subcategoryId?: string) {
+    const linked = new Set<string>();
+    if (subcategoryId) {
+      const sub = await loadSubcategory(db, subcategoryId);
+      for (const c of sub.categories) linked.add(c._id);
+    }
+    const rows = await db
+      .select({ id: categories.id, name: categories.name, status: categories.status })
+      .from(categories)
+      .orderBy(asc(categories.order), asc(categories.name));
+    return rows.map((r) => ({ _id: r.id, name: r.name, status: r.status, associated: linked.has(r.id) }));
+  }
+
+  async function createSubcategoryIn(tx: DbOrTx, input: SubcategoryInput): Promise<Subcategory> {
+    const taken = await repo.findByName(tx, subcategories, input.name);
+    if (taken) throw conflict(duplicateSubcategory(taken.name));
+    await assertCategoriesExist(tx, input.categoryIds);
+    const { categoryIds, ...values } = input;
+    const [row] = await tx
+      .insert(subcategories)
+      .values({ ...values, thumbnail: thumbnailOf(values.image) })
+      .returning();
+    if (!row) throw new Error('subcategory not created');
+    await repo.setSubcategoryCategories(tx, row.id, categoryIds);
+    return loadSubcategory(tx, row.id);
+  }
+
+  function createSubcategory(input: SubcategoryInput) {
+    return db
+      .transaction((tx) => createSubcategoryIn(tx, input))
+      .catch(rethrowDuplicate(duplicateSubcategory(input.name)));
+  }
+
+  function updateSubcategory(id: string, input: SubcategoryInput) {
+    return db
+      .transaction(async (tx) => {
+        await loadSubcategory(tx, id);
+        const taken = await repo.findByName(tx, subcategories, input.name, id);
+        if (taken) throw conflict(duplicateSubcategory(taken.name));
+        await assertCategoriesExist(tx, input.categoryIds);
+        const { categoryIds, ...values } = input;
+        await tx
+          .update(subcategories)
+          .set({ ...values, thumbnail: thumbnailOf(values.image), updatedAt: clock.now() })
+          .where(eq(subcategories.id, id));
+        await repo.setSubcategoryCategories(tx, id, categoryIds);
+        return loadSubcategory(tx, id);
+      })
+      .catch(rethrowDuplicate(duplicateSubcategory(input.name)));
+  }
+
+  async function patchSubcategory(id: string, values: Partial<Pick<SubcategoryRow, 'status' | 'isPopular'>>) {
+    const [row] = await db
+      .update(subcategories)
+      .set({ ...values, updatedAt: clock.now() })
+      .where(eq(subcategories.id, id))
+      .returning({ id: subcategories.id });
+    if (!row) throw notFound('The subcategory');
+    return loadSubcategory(db, id);
+  }
+
+  async function deleteSubcategory(id: string): Promise<string> {
+    return db.transaction(async (tx) => {
+      // Locked so an event cannot start using it between the check and the delete.
+      const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id)).for('update');
+      if (!row) throw notFound('The subcategory');
+      const events = await subcategoryUsage(tx, id);
+      if (events > 0) throw conflict(SUBCATEGORY_IN_USE(row.name, events));
+      await tx.delete(subcategories).where(eq(subcategories.id, id));
+      return row.name;
+    });
+  }
+
+  return {
+    activeCategories,
+    popularCategories,
+    categoryPage,
+    categoryDetail: (id: string) => loadCategory(db, id),
+    createCategory,
+    createCategoryIn: async (tx: DbOrTx, input: CategoryInput) => {
+      await assertCategoryNameFree(tx, input.name);
+      const [row] = await tx
+        .insert(categories)
+        .values({ ...input, thumbnail: thumbnailOf(input.image) })
+        .returning();
+      if (!row) throw new Error('category not created');
+      return toCategory(row, 0);
+    },
+    updateCategory,
+    setCategoryStatus: (id: string, status: CatalogStatus) => patchCategory(id, { status }),
+    markCategoryPopular: (id: string, isPopular: boolean) => patchCategory(id, { isPopular }),
+    activeSubcategories,
+    popularSubcategories,
+    subcategoryPage,
+    subcategoryDetail: (id: string) => loadSubcategory(db, id),
+    associateCategoryList,
+    createSubcategory,
+    createSubcategoryIn,
+    updateSubcategory,
+    setSubcategoryStatus: (id: string, status: CatalogStatus) => patchSubcategory(id, { status }),
+    markSubcategoryPopular: (id: string, isPopular: boolean) => patchSubcategory(id, { isPopular }),
+    deleteSubcategory,
+  };
+}
+
+export type CategoryService = ReturnType<typeof createCategoryService>;
+
+/** Two admins saving the same new name at once: the unique index decides, and the loser gets the 409. */
+export function rethrowDuplicate(message: string) {
+  return (error: unknown): never => {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  };
+}

@@ -1,0 +1,183 @@
+import type { CatalogRequest, RequestKind, RequestStatus, ReviewRequestBody } from '@marquee/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type CatalogRequestRow, catalogRequests, users } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import type { Actor } from '../auth/auth.service.js';
+import * as repo from './catalog.repo.js';
+import type { CategoryService } from './category.service.js';
+import type { TagService } from './tag.service.js';
+
+const LABEL: Record<RequestKind, string> = { CATEGORY: 'category', SUBCATEGORY: 'subcategory', TAG: 'tag' };
+const TABLE = { CATEGORY: repo.categories, SUBCATEGORY: repo.subcategories, TAG: repo.tags } as const;
+
+type Row = { request: CatalogRequestRow; firstName: string; lastName: string; email: string };
+
+function toRequest({ request: r, firstName, lastName, email }: Row): CatalogRequest {
+  return {
+    _id: r.id,
+    kind: r.kind,
+    name: r.name,
+    note: r.note,
+    categoryIds: r.categoryIds,
+    status: r.status,
+    rejectionReason: r.rejectionReason,
+    requestedBy: { _id: r.requestedBy, name: `${firstName} ${lastName}`.trim(), email },
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    createdItemId: r.createdItemId,
+  };
+}
+
+/**
+ * Organizers' requests for new catalog items. Approving creates the item in the same transaction, so a
+ * request is never approved without its item, nor an item created twice from one request.
+ */
+export function createRequestService(deps: {
+  db: Db;
+  clock: Clock;
+  categories: CategoryService;
+  tags: TagService;
+}) {
+  const { db, clock } = deps;
+
+  const selection = {
+    request: catalogRequests,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+  };
+
+  async function load(id: string): Promise<CatalogRequest> {
+    const [row] = await db
+      .select(selection)
+      .from(catalogRequests)
+      .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
+      .where(eq(catalogRequests.id, id));
+    if (!row) throw notFound('The request');
+    return toRequest(row);
+  }
+
+  async function submit(
+    actor: Actor,
+    kind: RequestKind,
+    input: { name: string; note?: string; categoryIds?: string[] },
+  ): Promise<CatalogRequest> {
+    const existing = await repo.findByName(db, TABLE[kind], input.name);
+    if (existing)
+      throw conflict(`A ${LABEL[kind]} named "${existing.name}" already exists: you can use it now.`);
+    const categoryIds = [...new Set(input.categoryIds ?? [])];
+    if (categoryIds.length > 0) {
+      const found = await repo.existingCategoryIds(db, categoryIds);
+      if (found.size !== categoryIds.length) {
+        throw badRequest('One of the chosen categories does not exist.', [
+          { field: 'categoryIds', message: 'One of the chosen categories does not exist' },
+        ]);
+      }
+    }
+    try {
+      const [row] = await db
+        .insert(catalogRequests)
+        .values({ kind, name: input.name, note: input.note || null, categoryIds, requestedBy: actor.user.id })
+        .returning({ id: catalogRequests.id });
+      if (!row) throw new Error('request not created');
+      return load(row.id);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict(`A request for the ${LABEL[kind]} "${input.name}" is already waiting for review.`);
+      }
+      throw error;
+    }
+  }
+
+  function page(kinds: RequestKind[], query: PageInput & { status?: RequestStatus }) {
+    const where = and(
+      inArray(catalogRequests.kind, kinds),
+      query.status ? eq(catalogRequests.status, query.status) : undefined,
+      searchWhere(query.search, [catalogRequests.name, users.email]),
+    );
+    const order = orderBy(
+      query.sort,
+      { name: catalogRequests.name, createdAt: catalogRequests.createdAt, status: catalogRequests.status },
+      [desc(catalogRequests.createdAt)],
+      catalogRequests.id,
+    );
+    return pageOf(
+      query,
+      {
+        rows: (limit, offset) =>
+          db
+            .select(selection)
+            .from(catalogRequests)
+            .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        count: async () => {
+          const rows = await db
+            .select({ id: catalogRequests.id })
+            .from(catalogRequests)
+            .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
+            .where(where);
+          return rows.length;
+        },
+      },
+      toRequest,
+    );
+  }
+
+  async function review(
+    actor: Actor,
+    kinds: RequestKind[],
+    body: ReviewRequestBody,
+  ): Promise<CatalogRequest> {
+    await db.transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(catalogRequests)
+        .where(and(eq(catalogRequests.id, body.requestId), inArray(catalogRequests.kind, kinds)))
+        .for('update');
+      if (!request) throw notFound('The request');
+      if (request.status !== 'PENDING') {
+        throw conflict(
+          `This request was already ${request.status === 'APPROVED' ? 'approved' : 'rejected'}.`,
+        );
+      }
+      let createdItemId: string | null = null;
+      if (body.status === 'APPROVED') {
+        const base = { name: request.name, image: null, status: 'ACTIVE' as const, order: 0 };
+        if (request.kind === 'CATEGORY') {
+          createdItemId = (await deps.categories.createCategoryIn(tx, base))._id;
+        } else if (request.kind === 'SUBCATEGORY') {
+          const categoryIds = body.categoryIds ?? request.categoryIds;
+          if (categoryIds.length === 0) {
+            throw badRequest('Choose at least one category for this subcategory before approving it.', [
+              { field: 'categoryIds', message: 'Choose at least one category' },
+            ]);
+          }
+          createdItemId = (await deps.categories.createSubcategoryIn(tx, { ...base, categoryIds }))._id;
+        } else {
+          createdItemId = (await deps.tags.createIn(tx, { name: request.name, status: 'ACTIVE' }))._id;
+        }
+      }
+      await tx
+        .update(catalogRequests)
+        .set({
+          status: body.status,
+          rejectionReason: body.status === 'REJECTED' ? (body.reason ?? null) : null,
+          decidedBy: actor.user.id,
+          decidedAt: clock.now(),
+          createdItemId,
+        })
+        .where(eq(catalogRequests.id, request.id));
+    });
+    return load(body.requestId);
+  }
+
+  return { submit, page, review };
+}
+
+export type RequestService = ReturnType<typeof createRequestService>;

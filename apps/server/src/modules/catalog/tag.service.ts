@@ -1,0 +1,91 @@
+import type { CatalogStatus, Tag } from '@marquee/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { type TagRow, tags } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import * as repo from './catalog.repo.js';
+import { rethrowDuplicate } from './category.service.js';
+
+export function toTag(row: TagRow): Tag {
+  return {
+    _id: row.id,
+    name: row.name,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const duplicateTag = (name: string) => `A tag named "${name}" already exists.`;
+
+export function createTagService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  function page(query: PageInput & { status?: CatalogStatus }) {
+    const where = and(
+      searchWhere(query.search, [tags.name]),
+      query.status ? eq(tags.status, query.status) : undefined,
+    );
+    const order = orderBy(
+      query.sort,
+      { name: tags.name, createdAt: tags.createdAt, status: tags.status },
+      [asc(tags.name)],
+      tags.id,
+    );
+    return pageOf(
+      query,
+      {
+        rows: (limit, offset) =>
+          db
+            .select()
+            .from(tags)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        count: () => repo.countWhere(db, tags, where),
+      },
+      toTag,
+    );
+  }
+
+  async function createIn(tx: DbOrTx, input: { name: string; status: CatalogStatus }): Promise<Tag> {
+    const taken = await repo.findByName(tx, tags, input.name);
+    if (taken) throw conflict(duplicateTag(taken.name));
+    const [row] = await tx.insert(tags).values(input).returning();
+    if (!row) throw new Error('tag not created');
+    return toTag(row);
+  }
+
+  return {
+    page,
+    activePage: (query: PageInput) => page({ ...query, status: 'ACTIVE' }),
+    createIn,
+    create: (input: { name: string; status: CatalogStatus }) =>
+      db.transaction((tx) => createIn(tx, input)).catch(rethrowDuplicate(duplicateTag(input.name))),
+    update: (id: string, input: { name: string; status: CatalogStatus }) =>
+      db
+        .transaction(async (tx) => {
+          const taken = await repo.findByName(tx, tags, input.name, id);
+          if (taken) throw conflict(duplicateTag(taken.name));
+          const [row] = await tx
+            .update(tags)
+            .set({ ...input, updatedAt: clock.now() })
+            .where(eq(tags.id, id))
+            .returning();
+          if (!row) throw notFound('The tag');
+          return toTag(row);
+        })
+        .catch(rethrowDuplicate(duplicateTag(input.name))),
+    /** Deletes those of the ids that exist; none existing is a 404. */
+    async remove(ids: string[]): Promise<number> {
+      const rows = await db.delete(tags).where(inArray(tags.id, ids)).returning({ id: tags.id });
+      if (rows.length === 0) throw notFound(ids.length === 1 ? 'The tag' : 'The selected tags');
+      return rows.length;
+    },
+  };
+}
+
+export type TagService = ReturnType<typeof createTagService>;

@@ -1,0 +1,57 @@
+import multipart from '@fastify/multipart';
+import { MEDIA_MESSAGES, uploadMedia } from '@marquee/contract';
+import type { FastifyInstance } from 'fastify';
+import type { MediaStorage } from '../../adapters/media-storage/index.js';
+import { requireConsoleCatalogReader } from '../../lib/access.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { addRoute } from '../../lib/route.js';
+import { CONTENT_TYPES, type MediaService } from './media.service.js';
+
+export async function mediaRoutes(
+  app: FastifyInstance,
+  opts: { media: MediaService; storage: MediaStorage; maxBytes: number },
+) {
+  const { media, storage, maxBytes } = opts;
+  // Scoped to this plugin: only upload-media accepts multipart bodies.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+
+  addRoute(app, uploadMedia, async ({ actor, request }) => {
+    requireConsoleCatalogReader(actor);
+    if (!request.isMultipart())
+      throw badRequest(MEDIA_MESSAGES.missing, [{ field: 'file', message: MEDIA_MESSAGES.missing }]);
+    let bytes: Buffer;
+    try {
+      const file = await request.file();
+      if (!file)
+        throw badRequest(MEDIA_MESSAGES.missing, [{ field: 'file', message: MEDIA_MESSAGES.missing }]);
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(413, MEDIA_MESSAGES.tooLarge(maxBytes), [
+          { field: 'file', message: MEDIA_MESSAGES.tooLarge(maxBytes) },
+        ]);
+      }
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        throw badRequest('Upload one image at a time.');
+      }
+      throw error;
+    }
+    return { message: 'Image uploaded.', result: await media.storeImage(bytes) };
+  });
+
+  // Same origin as the console, so the content security policy's img-src 'self' covers it.
+  app.get<{ Params: { key: string } }>('/media/:key', async (request, reply) => {
+    const { key } = request.params;
+    const ext = key.split('.').pop() ?? '';
+    const contentType = CONTENT_TYPES[ext];
+    const object = contentType ? await storage.get(key) : null;
+    if (!object) return reply.status(404).send({ message: 'This image was not found.' });
+    reply.header('content-type', contentType);
+    // Keys are random and never reused, so the bytes under one URL never change.
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    if (object.size !== undefined) reply.header('content-length', object.size);
+    return reply.send(object.body);
+  });
+}

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { useSessionProfile } from '../features/auth';
+import { NotFoundMessage } from './NotFoundMessage';
+
+/**
+ * Administrator screens: anyone else sees the not-found page (the server refuses their calls anyway;
+ * this only spares them a screen of errors).
+ */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const profile = useSessionProfile();
+  return profile.role === 'ADMIN' ? children : <NotFoundMessage />;
+}

@@ -1,0 +1,76 @@
+import { emptySelectionMessage } from '@marquee/contract';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { DataTable, SEARCH_DEBOUNCE_MS } from './DataTable';
+
+type Row = { id: string; name: string };
+const ROWS: Row[] = [
+  { id: 'a', name: 'Alpha' },
+  { id: 'b', name: 'Beta' },
+];
+
+function Harness(props: { rows?: Row[]; onRun: (ids: string[]) => void; onSearch?: (s: string) => void }) {
+  const [selected, setSelected] = useState<string[]>([]);
+  return (
+    <DataTable<Row>
+      label="Things"
+      rows={props.rows}
+      total={props.rows?.length ?? 0}
+      rowKey={(r) => r.id}
+      page={1}
+      limit={10}
+      onPageChange={() => {}}
+      onSearchChange={props.onSearch}
+      selection={{ selected, onChange: setSelected }}
+      bulkActions={[{ label: 'Delete selected', action: 'delete', onRun: props.onRun }]}
+      columns={[{ key: 'name', title: 'Name', render: (r) => r.name }]}
+      emptyMessage="Nothing at all."
+    />
+  );
+}
+
+function renderHarness(props: Parameters<typeof Harness>[0]) {
+  return render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <Harness {...props} />
+    </AppProviders>,
+  );
+}
+
+describe('DataTable', () => {
+  it('guards bulk actions: nothing selected shows the empty-selection message and runs nothing', async () => {
+    const onRun = vi.fn();
+    renderHarness({ rows: ROWS, onRun });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    expect(await screen.findByText(emptySelectionMessage('delete'))).toBeTruthy();
+    expect(onRun).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    expect(onRun).toHaveBeenCalledWith(['a', 'b']);
+  });
+
+  it('shows the empty state and debounces the search', async () => {
+    vi.useFakeTimers();
+    try {
+      const onSearch = vi.fn();
+      renderHarness({ rows: [], onRun: () => {}, onSearch });
+      expect(screen.getByTestId('empty-state').textContent).toBe('Nothing at all.');
+      const input = screen.getByRole('textbox', { name: 'Search things' });
+      fireEvent.change(input, { target: { value: 'al' } });
+      fireEvent.change(input, { target: { value: 'alp' } });
+      expect(onSearch).not.toHaveBeenCalled();
+      await act(async () => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 10);
+      });
+      expect(onSearch).toHaveBeenCalledTimes(1);
+      expect(onSearch).toHaveBeenCalledWith('alp');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list's page, search, sort and filters kept in the URL's query string with the API's names
+ * (docs/routes.md), so a list can be shared and reloaded. Changing anything but the page resets it to 1.
+ */
+export function useListParams<F extends string>(filters: readonly F[] = [], defaults = { limit: 10 }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const sort = params.get('sort') ?? undefined;
+  const filterValues = useMemo(
+    () =>
+      Object.fromEntries(filters.map((f) => [f, params.get(f) ?? undefined])) as Record<
+        F,
+        string | undefined
+      >,
+    [params, filters],
+  );
+  const set = useCallback(
+    (patch: Record<string, string | number | undefined>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  const query = {
+    page,
+    limit: defaults.limit,
+    ...(search ? { search } : {}),
+    ...(sort ? { sort } : {}),
+    ...Object.fromEntries(Object.entries(filterValues).filter(([, v]) => v !== undefined)),
+  };
+  return { page, limit: defaults.limit, search, sort, filters: filterValues, query, set };
+}

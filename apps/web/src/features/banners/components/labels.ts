@@ -1,0 +1,17 @@
+import type { BannerLinkType, Visibility } from '@marquee/contract';
+
+export const VISIBILITY_LABELS: Record<Visibility, string> = {
+  BEFORE_LOGIN: 'Before login',
+  AFTER_LOGIN: 'After login',
+  BOTH: 'Both',
+};
+export const VISIBILITY_OPTIONS = (Object.keys(VISIBILITY_LABELS) as Visibility[]).map((value) => ({
+  value,
+  label: VISIBILITY_LABELS[value],
+}));
+
+export const LINK_TYPE_OPTIONS: { value: BannerLinkType; label: string }[] = [
+  { value: 'CATEGORY', label: 'A category' },
+  { value: 'EVENT', label: 'An event' },
+  { value: 'URL', label: 'A web address' },
+];

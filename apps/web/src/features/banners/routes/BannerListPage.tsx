@@ -1,0 +1,240 @@
+import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  type Banner,
+  deleteBanner,
+  getBannerList,
+  reorderBanner,
+  updateBannerStatus,
+} from '@marquee/contract';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { editBannerPath, PATHS } from '../../../app/paths';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { openConfirmAction } from '../../../components/ConfirmAction';
+import { DataTable } from '../../../components/DataTable';
+import { useListParams } from '../../../components/list-params';
+import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { formatCompactDateTime } from '../../../lib/dates';
+import { STATUS_FILTER } from '../../catalog/components/options';
+import { PageHeader } from '../../catalog/components/PageHeader';
+import { StatusBadge } from '../../catalog/components/StatusBadge';
+import { Thumb } from '../../catalog/components/Thumb';
+import { VISIBILITY_LABELS, VISIBILITY_OPTIONS } from '../components/labels';
+
+const INVALIDATES = ['/api/v1/admin/banner'];
+
+function linkText(b: Banner) {
+  if (b.linkType === 'URL') return b.linkValue;
+  if (b.linkType === 'CATEGORY') return `Category: ${b.linkLabel ?? 'deleted'}`;
+  return `Event ${b.linkValue.slice(0, 8)}…`;
+}
+
+export function BannerListPage() {
+  const list = useListParams(['status', 'visibility'] as const, { limit: 50 });
+  const query = useQuery(routeQuery(getBannerList, list.query as never));
+  const setStatus = useRouteMutation(updateBannerStatus, { invalidates: INVALIDATES });
+  const reorder = useRouteMutation(reorderBanner, { invalidates: INVALIDATES });
+  const remove = useRouteMutation(deleteBanner, { invalidates: INVALIDATES });
+  const rows = query.data?.items ?? [];
+  // Reordering moves a banner among all banners, so it is offered on the unfiltered list in display order.
+  const canReorder =
+    !list.search &&
+    !list.filters.status &&
+    !list.filters.visibility &&
+    !list.sort &&
+    list.page === 1 &&
+    (query.data?.total ?? 0) <= list.limit;
+
+  function move(index: number, delta: number) {
+    const ids = rows.map((r) => r._id);
+    const [id] = ids.splice(index, 1);
+    if (!id) return;
+    ids.splice(index + delta, 0, id);
+    reorder.mutate({ bannerIds: ids });
+  }
+
+  return (
+    <AdminOnly>
+      <Stack gap="lg">
+        <PageHeader
+          title="Banner management"
+          description="Banners shown at the top of the marketplace, in this order."
+          actions={
+            <Button component={Link} to={PATHS.newBanner} leftSection={<IconPlus size={16} />}>
+              Add banner
+            </Button>
+          }
+        />
+        <DataTable<Banner>
+          label="Banners"
+          minWidth={1080}
+          rows={query.data?.items}
+          total={query.data?.total ?? 0}
+          loading={query.isFetching}
+          rowKey={(b) => b._id}
+          page={list.page}
+          limit={list.limit}
+          onPageChange={(page) => list.set({ page })}
+          search={list.search}
+          onSearchChange={(search) => list.set({ search })}
+          searchPlaceholder="Search banners"
+          sort={list.sort}
+          onSortChange={(sort) => list.set({ sort })}
+          emptyMessage="No banners yet."
+          toolbar={
+            <>
+              <Select
+                aria-label="Filter by status"
+                data={STATUS_FILTER}
+                value={list.filters.status ?? ''}
+                onChange={(status) => list.set({ status: status ?? undefined })}
+                w={150}
+              />
+              <Select
+                aria-label="Filter by visibility"
+                data={[{ value: '', label: 'Any visibility' }, ...VISIBILITY_OPTIONS]}
+                value={list.filters.visibility ?? ''}
+                onChange={(visibility) => list.set({ visibility: visibility ?? undefined })}
+                w={170}
+              />
+            </>
+          }
+          columns={[
+            {
+              key: 'order',
+              title: 'Order',
+              sortable: true,
+              width: 90,
+              render: (b) => {
+                const index = rows.findIndex((r) => r._id === b._id);
+                return canReorder ? (
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Move ${b.title} up`}
+                      disabled={index === 0 || reorder.isPending}
+                      onClick={() => move(index, -1)}
+                    >
+                      <IconArrowUp size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Move ${b.title} down`}
+                      disabled={index === rows.length - 1 || reorder.isPending}
+                      onClick={() => move(index, 1)}
+                    >
+                      <IconArrowDown size={16} />
+                    </ActionIcon>
+                  </Group>
+                ) : (
+                  b.order + 1
+                );
+              },
+            },
+            {
+              key: 'image',
+              title: 'Image',
+              render: (b) => <Thumb src={b.thumbnail ?? b.image} alt={b.title} />,
+              width: 64,
+            },
+            { key: 'title', title: 'Title', sortable: true, render: (b) => <Text fw={500}>{b.title}</Text> },
+            {
+              key: 'link',
+              title: 'Links to',
+              render: (b) =>
+                b.linkType === 'URL' ? (
+                  <Anchor
+                    href={b.linkValue}
+                    target="_blank"
+                    rel="noreferrer"
+                    size="sm"
+                    lineClamp={1}
+                    maw={220}
+                  >
+                    {b.linkValue}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{linkText(b)}</Text>
+                ),
+            },
+            {
+              key: 'visibility',
+              title: 'Visibility',
+              render: (b) => (
+                <Badge variant="light" color="indigo">
+                  {VISIBILITY_LABELS[b.visibility]}
+                </Badge>
+              ),
+            },
+            {
+              key: 'activeFrom',
+              title: 'Active',
+              sortable: true,
+              render: (b) => (
+                <Text size="xs">
+                  {b.activeFrom ? formatCompactDateTime(b.activeFrom) : 'Any time'}
+                  {' → '}
+                  {b.activeTo ? formatCompactDateTime(b.activeTo) : 'no end'}
+                </Text>
+              ),
+            },
+            { key: 'status', title: 'Status', render: (b) => <StatusBadge status={b.status} /> },
+            {
+              key: 'actions',
+              title: 'Actions',
+              render: (b) => (
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label="Edit">
+                    <ActionIcon
+                      component={Link}
+                      to={editBannerPath(b._id)}
+                      variant="subtle"
+                      aria-label={`Edit ${b.title}`}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color={b.status === 'ACTIVE' ? 'gray' : 'teal'}
+                    onClick={() =>
+                      setStatus.mutate({
+                        bannerId: b._id,
+                        status: b.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+                      })
+                    }
+                  >
+                    {b.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
+                  </Button>
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${b.title}`}
+                      onClick={() =>
+                        openConfirmAction({
+                          title: 'Delete banner',
+                          message: `Delete the banner "${b.title}"? This cannot be undone.`,
+                          danger: true,
+                          onConfirm: () => remove.mutateAsync({ bannerId: b._id }),
+                        })
+                      }
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+    </AdminOnly>
+  );
+}
+
+export default BannerListPage;

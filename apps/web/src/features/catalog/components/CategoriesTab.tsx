@@ -1,0 +1,134 @@
+import { ActionIcon, Button, Group, Select, Switch, Text, Tooltip } from '@mantine/core';
+import {
+  type Category,
+  categoryListWithPagination,
+  markAsPopularCategory,
+  updateStatusCategory,
+} from '@marquee/contract';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { openConfirmAction } from '../../../components/ConfirmAction';
+import { DataTable } from '../../../components/DataTable';
+import { useListParams } from '../../../components/list-params';
+import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { CategoryFormModal } from './CategoryFormModal';
+import { STATUS_FILTER } from './options';
+import { StatusBadge } from './StatusBadge';
+import { Thumb } from './Thumb';
+
+const INVALIDATES = ['/api/v1/admin/category'];
+
+export function CategoriesTab() {
+  const list = useListParams(['status'] as const);
+  const query = useQuery(routeQuery(categoryListWithPagination, list.query as never));
+  const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const setStatus = useRouteMutation(updateStatusCategory, { invalidates: INVALIDATES });
+  const setPopular = useRouteMutation(markAsPopularCategory, { invalidates: INVALIDATES });
+
+  return (
+    <>
+      <DataTable<Category>
+        label="Categories"
+        rows={query.data?.items}
+        total={query.data?.total ?? 0}
+        loading={query.isFetching}
+        rowKey={(c) => c._id}
+        page={list.page}
+        limit={list.limit}
+        onPageChange={(page) => list.set({ page })}
+        search={list.search}
+        onSearchChange={(search) => list.set({ search })}
+        searchPlaceholder="Search categories"
+        sort={list.sort}
+        onSortChange={(sort) => list.set({ sort })}
+        emptyMessage={list.search ? `No category matches "${list.search}".` : 'No categories yet.'}
+        toolbar={
+          <>
+            <Select
+              aria-label="Filter by status"
+              data={STATUS_FILTER}
+              value={list.filters.status ?? ''}
+              onChange={(status) => list.set({ status: status ?? undefined })}
+              w={150}
+            />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              Add category
+            </Button>
+          </>
+        }
+        columns={[
+          {
+            key: 'image',
+            title: 'Image',
+            render: (c) => <Thumb src={c.thumbnail ?? c.image} alt={c.name} />,
+            width: 64,
+          },
+          { key: 'name', title: 'Name', sortable: true, render: (c) => <Text fw={500}>{c.name}</Text> },
+          { key: 'subcategories', title: 'Subcategories', render: (c) => c.subcategoryCount },
+          { key: 'order', title: 'Order', sortable: true, render: (c) => c.order },
+          {
+            key: 'status',
+            title: 'Status',
+            sortable: true,
+            render: (c) => <StatusBadge status={c.status} />,
+          },
+          {
+            key: 'popular',
+            title: 'Popular',
+            render: (c) => (
+              <Switch
+                aria-label={`Popular: ${c.name}`}
+                checked={c.isPopular}
+                onChange={() =>
+                  openConfirmAction({
+                    title: c.isPopular ? 'Unmark popular' : 'Mark as popular',
+                    message: c.isPopular
+                      ? `Remove "${c.name}" from the popular categories?`
+                      : `Show "${c.name}" among the popular categories?`,
+                    onConfirm: () => setPopular.mutateAsync({ categoryId: c._id, isPopular: !c.isPopular }),
+                  })
+                }
+              />
+            ),
+          },
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (c) => (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Edit">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color={c.status === 'ACTIVE' ? 'gray' : 'teal'}
+                  onClick={() =>
+                    openConfirmAction({
+                      title: c.status === 'ACTIVE' ? 'Deactivate category' : 'Activate category',
+                      message:
+                        c.status === 'ACTIVE'
+                          ? `Organizers will no longer be able to choose "${c.name}".`
+                          : `Organizers will be able to choose "${c.name}" again.`,
+                      onConfirm: () =>
+                        setStatus.mutateAsync({
+                          categoryId: c._id,
+                          status: c.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+                        }),
+                    })
+                  }
+                >
+                  {c.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      {editing !== null && <CategoryFormModal category={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

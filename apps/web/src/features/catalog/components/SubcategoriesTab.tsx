@@ -1,0 +1,169 @@
+import { ActionIcon, Badge, Button, Group, Select, Switch, Text, Tooltip } from '@mantine/core';
+import {
+  deleteSubcategory,
+  getCategoryList,
+  markAsPopularSubcategory,
+  type Subcategory,
+  subcategoryListWithPagination,
+  updateStatusSubcategory,
+} from '@marquee/contract';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { openConfirmAction } from '../../../components/ConfirmAction';
+import { DataTable } from '../../../components/DataTable';
+import { useListParams } from '../../../components/list-params';
+import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { STATUS_FILTER } from './options';
+import { StatusBadge } from './StatusBadge';
+import { SubcategoryFormModal } from './SubcategoryFormModal';
+import { Thumb } from './Thumb';
+
+const INVALIDATES = ['/api/v1/admin/subcategory', '/api/v1/admin/category'];
+
+export function SubcategoriesTab() {
+  const list = useListParams(['status', 'categoryId'] as const);
+  const query = useQuery(routeQuery(subcategoryListWithPagination, list.query as never));
+  const categories = useQuery(routeQuery(getCategoryList, {}));
+  const [editing, setEditing] = useState<Subcategory | 'new' | null>(null);
+  const setStatus = useRouteMutation(updateStatusSubcategory, { invalidates: INVALIDATES });
+  const setPopular = useRouteMutation(markAsPopularSubcategory, { invalidates: INVALIDATES });
+  const remove = useRouteMutation(deleteSubcategory, { invalidates: INVALIDATES });
+
+  return (
+    <>
+      <DataTable<Subcategory>
+        label="Subcategories"
+        rows={query.data?.items}
+        total={query.data?.total ?? 0}
+        loading={query.isFetching}
+        rowKey={(s) => s._id}
+        page={list.page}
+        limit={list.limit}
+        onPageChange={(page) => list.set({ page })}
+        search={list.search}
+        onSearchChange={(search) => list.set({ search })}
+        searchPlaceholder="Search subcategories"
+        sort={list.sort}
+        onSortChange={(sort) => list.set({ sort })}
+        emptyMessage={list.search ? `No subcategory matches "${list.search}".` : 'No subcategories yet.'}
+        toolbar={
+          <>
+            <Select
+              aria-label="Filter by category"
+              placeholder="All categories"
+              clearable
+              searchable
+              data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+              value={list.filters.categoryId ?? null}
+              onChange={(categoryId) => list.set({ categoryId: categoryId ?? undefined })}
+              w={180}
+            />
+            <Select
+              aria-label="Filter by status"
+              data={STATUS_FILTER}
+              value={list.filters.status ?? ''}
+              onChange={(status) => list.set({ status: status ?? undefined })}
+              w={150}
+            />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              Add subcategory
+            </Button>
+          </>
+        }
+        columns={[
+          {
+            key: 'image',
+            title: 'Image',
+            render: (s) => <Thumb src={s.thumbnail ?? s.image} alt={s.name} />,
+            width: 64,
+          },
+          { key: 'name', title: 'Name', sortable: true, render: (s) => <Text fw={500}>{s.name}</Text> },
+          {
+            key: 'categories',
+            title: 'Categories',
+            render: (s) => (
+              <Group gap={4}>
+                {s.categories.map((c) => (
+                  <Badge key={c._id} variant="outline" color="gray" tt="none">
+                    {c.name}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          {
+            key: 'status',
+            title: 'Status',
+            sortable: true,
+            render: (s) => <StatusBadge status={s.status} />,
+          },
+          {
+            key: 'popular',
+            title: 'Popular',
+            render: (s) => (
+              <Switch
+                aria-label={`Popular: ${s.name}`}
+                checked={s.isPopular}
+                onChange={() =>
+                  openConfirmAction({
+                    title: s.isPopular ? 'Unmark popular' : 'Mark as popular',
+                    message: s.isPopular
+                      ? `Remove "${s.name}" from the popular subcategories?`
+                      : `Show "${s.name}" among the popular subcategories?`,
+                    onConfirm: () =>
+                      setPopular.mutateAsync({ subcategoryId: s._id, isPopular: !s.isPopular }),
+                  })
+                }
+              />
+            ),
+          },
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (s) => (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Edit">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color={s.status === 'ACTIVE' ? 'gray' : 'teal'}
+                  onClick={() =>
+                    setStatus.mutate({
+                      subcategoryId: s._id,
+                      status: s.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+                    })
+                  }
+                >
+                  {s.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
+                </Button>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${s.name}`}
+                    onClick={() =>
+                      openConfirmAction({
+                        title: 'Delete subcategory',
+                        message: `Delete "${s.name}"? This cannot be undone.`,
+                        danger: true,
+                        onConfirm: () => remove.mutateAsync({ subcategoryId: s._id }),
+                      })
+                    }
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      {editing !== null && <SubcategoryFormModal subcategory={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  associateCategoryList,
+  createSubcategory,
+  type Subcategory,
+  SubcategoryBody,
+  updateSubcategory,
+} from '@marquee/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ImagePicker } from '../../../components/ImagePicker';
+import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { STATUS_OPTIONS } from './options';
+
+interface Values {
+  name: string;
+  image: string | null;
+  thumbnail: string | null;
+  status: 'ACTIVE' | 'INACTIVE';
+  order: number;
+  categoryIds: string[];
+}
+
+const INVALIDATES = ['/api/v1/admin/category', '/api/v1/admin/subcategory'];
+
+export function SubcategoryFormModal({
+  subcategory,
+  onClose,
+}: {
+  subcategory: Subcategory | 'new';
+  onClose: () => void;
+}) {
+  const editing = subcategory === 'new' ? null : subcategory;
+  const categories = useQuery(
+    routeQuery(associateCategoryList, editing ? { subcategoryId: editing._id } : {}),
+  );
+  const create = useRouteMutation(createSubcategory, { invalidates: INVALIDATES });
+  const update = useRouteMutation(updateSubcategory, { invalidates: INVALIDATES });
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      name: editing?.name ?? '',
+      image: editing?.image ?? null,
+      thumbnail: editing?.thumbnail ?? null,
+      status: editing?.status ?? 'ACTIVE',
+      order: editing?.order ?? 0,
+      categoryIds: editing?.categories.map((c) => c._id) ?? [],
+    },
+    validate: schemaResolver(SubcategoryBody, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async ({ thumbnail: _t, ...values }) => {
+    try {
+      if (editing) await update.mutateAsync({ ...values, subcategoryId: editing._id });
+      else await create.mutateAsync(values);
+      onClose();
+    } catch (error) {
+      form.setErrors(serverFieldErrors(error, ['name', 'image', 'status', 'order', 'categoryIds'] as const));
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={editing ? 'Edit subcategory' : 'Add subcategory'} centered>
+      <form onSubmit={submit} noValidate aria-label={editing ? 'Edit subcategory' : 'Add subcategory'}>
+        <Stack gap="md">
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+          <MultiSelect
+            label="Categories"
+            description="A subcategory can belong to several categories"
+            required
+            searchable
+            placeholder={form.values.categoryIds.length === 0 ? 'Choose categories' : undefined}
+            data={(categories.data ?? []).map((c) => ({
+              value: c._id,
+              label: c.status === 'ACTIVE' ? c.name : `${c.name} (inactive)`,
+            }))}
+            {...form.getInputProps('categoryIds')}
+          />
+          <ImagePicker
+            label="Image"
+            value={form.values.image ? [{ url: form.values.image, thumbnailUrl: form.values.thumbnail }] : []}
+            onChange={(images) => {
+              form.setFieldValue('image', images[0]?.url ?? null);
+              form.setFieldValue('thumbnail', images[0]?.thumbnailUrl ?? null);
+            }}
+          />
+          <Group grow align="flex-start">
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
+            <NumberInput label="Order" min={0} allowDecimal={false} {...form.getInputProps('order')} />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {editing ? 'Save' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

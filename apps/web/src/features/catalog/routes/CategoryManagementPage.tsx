@@ -1,0 +1,55 @@
+import { Stack, Tabs } from '@mantine/core';
+import { getCategoryRequestList, reviewCategoryRequest } from '@marquee/contract';
+import { useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { CategoriesTab } from '../components/CategoriesTab';
+import { PageHeader } from '../components/PageHeader';
+import { RequestsTable } from '../components/RequestsTable';
+import { SubcategoriesTab } from '../components/SubcategoriesTab';
+
+const TABS = {
+  categories: PATHS.categoryManagement,
+  subcategories: PATHS.subcategoryManagement,
+  requests: PATHS.categoryRequests,
+} as const;
+type Tab = keyof typeof TABS;
+
+/** Categories, subcategories and organizers' requests: one screen, one URL per tab (docs/routes.md). */
+export function CategoryManagementPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tab = (Object.entries(TABS).find(([, path]) => path === pathname)?.[0] ?? 'categories') as Tab;
+  return (
+    <AdminOnly>
+      <Stack gap="lg">
+        <PageHeader
+          title="Category management"
+          description="Categories and subcategories organizers file their events under."
+        />
+        <Tabs value={tab} onChange={(value) => value && navigate(TABS[value as Tab])} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="categories">Categories</Tabs.Tab>
+            <Tabs.Tab value="subcategories">Subcategories</Tabs.Tab>
+            <Tabs.Tab value="requests">Requests</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="categories" pt="md">
+            <CategoriesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="subcategories" pt="md">
+            <SubcategoriesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="requests" pt="md">
+            <RequestsTable
+              listRoute={getCategoryRequestList}
+              reviewRoute={reviewCategoryRequest}
+              invalidates={['/api/v1/admin/category', '/api/v1/admin/subcategory']}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </AdminOnly>
+  );
+}
+
+export default CategoryManagementPage;

@@ -1,0 +1,51 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { createTag, type Tag, TagBody, updateTag } from '@marquee/contract';
+import { useRouteMutation } from '../../../lib/api-hooks';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { STATUS_OPTIONS } from '../../catalog/components/options';
+
+const INVALIDATES = ['/api/v1/admin/tag'];
+
+export function TagFormModal({ tag, onClose }: { tag: Tag | 'new'; onClose: () => void }) {
+  const editing = tag === 'new' ? null : tag;
+  const create = useRouteMutation(createTag, { invalidates: INVALIDATES });
+  const update = useRouteMutation(updateTag, { invalidates: INVALIDATES });
+  const form = useForm<{ name: string; status: 'ACTIVE' | 'INACTIVE' }>({
+    mode: 'controlled',
+    initialValues: { name: editing?.name ?? '', status: editing?.status ?? 'ACTIVE' },
+    validate: schemaResolver(TagBody, { sync: true }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      if (editing) await update.mutateAsync({ ...values, tagId: editing._id });
+      else await create.mutateAsync(values);
+      onClose();
+    } catch (error) {
+      form.setErrors(serverFieldErrors(error, ['name', 'status'] as const));
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title={editing ? 'Edit tag' : 'Add tag'} centered>
+      <form onSubmit={submit} noValidate aria-label={editing ? 'Edit tag' : 'Add tag'}>
+        <Stack gap="md">
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            allowDeselect={false}
+            {...form.getInputProps('status')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {editing ? 'Save' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

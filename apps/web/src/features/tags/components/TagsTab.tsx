@@ -1,0 +1,112 @@
+import { ActionIcon, Button, Select, Text, Tooltip } from '@mantine/core';
+import { deleteTag, type Tag, tagListWithPagination } from '@marquee/contract';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { openConfirmAction } from '../../../components/ConfirmAction';
+import { DataTable } from '../../../components/DataTable';
+import { useListParams } from '../../../components/list-params';
+import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { formatDate } from '../../../lib/dates';
+import { STATUS_FILTER } from '../../catalog/components/options';
+import { StatusBadge } from '../../catalog/components/StatusBadge';
+import { TagFormModal } from './TagFormModal';
+
+export function TagsTab() {
+  const list = useListParams(['status'] as const);
+  const query = useQuery(routeQuery(tagListWithPagination, list.query as never));
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
+  const remove = useRouteMutation(deleteTag, { invalidates: ['/api/v1/admin/tag'] });
+
+  function confirmDelete(ids: string[], label: string) {
+    openConfirmAction({
+      title: ids.length === 1 ? 'Delete tag' : 'Delete tags',
+      message: `Delete ${label}? This cannot be undone.`,
+      danger: true,
+      onConfirm: async () => {
+        await remove.mutateAsync({ tagIds: ids });
+        setSelected((current) => current.filter((id) => !ids.includes(id)));
+      },
+    });
+  }
+
+  return (
+    <>
+      <DataTable<Tag>
+        label="Tags"
+        rows={query.data?.items}
+        total={query.data?.total ?? 0}
+        loading={query.isFetching}
+        rowKey={(t) => t._id}
+        page={list.page}
+        limit={list.limit}
+        onPageChange={(page) => list.set({ page })}
+        search={list.search}
+        onSearchChange={(search) => list.set({ search })}
+        searchPlaceholder="Search tags"
+        sort={list.sort}
+        onSortChange={(sort) => list.set({ sort })}
+        selection={{ selected, onChange: setSelected }}
+        bulkActions={[
+          {
+            label: 'Delete selected',
+            action: 'delete',
+            color: 'red',
+            icon: <IconTrash size={16} />,
+            onRun: (ids) => confirmDelete(ids, `${ids.length} selected tag${ids.length === 1 ? '' : 's'}`),
+          },
+        ]}
+        emptyMessage={list.search ? `No tag matches "${list.search}".` : 'No tags yet.'}
+        toolbar={
+          <>
+            <Select
+              aria-label="Filter by status"
+              data={STATUS_FILTER}
+              value={list.filters.status ?? ''}
+              onChange={(status) => list.set({ status: status ?? undefined })}
+              w={150}
+            />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              Add tag
+            </Button>
+          </>
+        }
+        columns={[
+          { key: 'name', title: 'Name', sortable: true, render: (t) => <Text fw={500}>{t.name}</Text> },
+          {
+            key: 'status',
+            title: 'Status',
+            sortable: true,
+            render: (t) => <StatusBadge status={t.status} />,
+          },
+          { key: 'createdAt', title: 'Created', sortable: true, render: (t) => formatDate(t.createdAt) },
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (t) => (
+              <>
+                <Tooltip label="Edit">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${t.name}`} onClick={() => setEditing(t)}>
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${t.name}`}
+                    onClick={() => confirmDelete([t._id], `"${t.name}"`)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            ),
+          },
+        ]}
+      />
+      {editing !== null && <TagFormModal tag={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
