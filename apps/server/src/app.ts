@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer/mailer.js';
+import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapters/sms/sms.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { contentRoutes } from './modules/content/content.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientHeadersPlugin } from './plugins/client-headers.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -20,6 +26,10 @@ export interface AppDeps {
   db: Db;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Email port; default: SMTP when `SMTP_URL` is set, else the development outbox. */
+  mailer?: Mailer;
+  /** SMS port; default: the HTTP gateway when `SMS_GATEWAY_URL` is set, else the development outbox. */
+  sms?: SmsSender;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -42,6 +52,18 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const auth = createAuthService({ db, clock, config });
+  const mailer =
+    deps.mailer ??
+    (config.mail.smtpUrl
+      ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log: app.log })
+      : createOutboxMailer({ db, log: app.log }));
+  const sms =
+    deps.sms ??
+    (config.sms
+      ? createHttpSmsGateway({ ...config.sms, log: app.log })
+      : createOutboxSms({ db, log: app.log }));
+  if (mailer.close) app.addHook('onClose', async () => mailer.close?.());
+  const account = createAccountService({ db, clock, config, mailer, sms, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -52,6 +74,9 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, config });
+  await app.register(accountRoutes, { account, config });
+  await app.register(contentRoutes, { db });
+  if (config.devOutbox) await app.register(outboxRoutes, { db });
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
   return app;

@@ -6,6 +6,7 @@ import { connectDatabase } from './db/client.js';
 import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { describeDemoAccounts, seedDemoData } from './db/seed.js';
+import { seedContent } from './db/seed-content.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -47,6 +48,7 @@ async function main() {
 
   try {
     await runMigrations(database.db);
+    await seedContent(database.db);
     if (config.seedDemo && (await seedDemoData(database.db))) {
       app.log.info(`Demo data created. Demo accounts (email, password, role):\n${describeDemoAccounts()}`);
     } else if (config.seedDemo) {

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
+import { seedAccount } from './seed-account.js';
 
 /** The demo accounts; the README lists the same. */
 export const DEMO_ACCOUNTS = [
@@ -59,6 +60,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const { password, note: _note, ...account } of DEMO_ACCOUNTS) {
       await tx.insert(users).values({ ...account, passwordHash: await hashPassword(password) });
     }
+    await seedAccount(tx);
   });
   return true;
 }
