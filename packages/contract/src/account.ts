@@ -70,7 +70,17 @@ export const ForgotPasswordBody = z
     } else {
       check(EmailAddress, 'email');
     }
-  });
+  })
+  // Only the chosen channel's fields travel on, normalized as their schemas normalize them.
+  .transform((value) =>
+    value.method === 'MOBILE'
+      ? {
+          method: value.method,
+          countryCode: CountryCode.parse(value.countryCode),
+          phone: PhoneNumber.parse(value.phone),
+        }
+      : { method: value.method, email: EmailAddress.parse(value.email) },
+  );
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
 export const ForgotPasswordResult = z.object({
