@@ -5,6 +5,14 @@
 export const PATHS = {
   login: '/login',
   forgotPassword: '/forgot-password',
+  otpVerification: '/otp-verification',
+  resetPassword: '/reset-password',
+  /** The link of a reset email or an organization invitation; `:token` is the single-use token. */
+  resetLink: '/reset-link/:token',
+  terms: '/terms',
+  privacy: '/privacy',
+  /** Demo servers only (administrators): the messages the development outbox captured. */
+  devOutbox: '/dev-outbox',
   dashboard: '/dashboard',
   myProfile: '/my-profile',
   changePassword: '/change-password',
@@ -23,7 +31,19 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
  * Screens registered in the router today. Navigation entries pointing anywhere else stay hidden, so a
  * menu never leads to the not-found page; each later issue adds its path here with its route.
  */
-export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([PATHS.login, PATHS.dashboard]);
+export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([
+  PATHS.login,
+  PATHS.dashboard,
+  PATHS.forgotPassword,
+  PATHS.otpVerification,
+  PATHS.resetPassword,
+  PATHS.resetLink,
+  PATHS.terms,
+  PATHS.privacy,
+  PATHS.myProfile,
+  PATHS.changePassword,
+  PATHS.devOutbox,
+]);
 
 export function isBuilt(path: AppPath): boolean {
   return BUILT_SCREENS.has(path);
