@@ -14,6 +14,7 @@ export function ResendCountdown({
   loading?: boolean;
 }) {
   const [left, setLeft] = useState(seconds);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new restartKey restarts the countdown on purpose
   useEffect(() => {
     setLeft(seconds);
     const timer = setInterval(() => setLeft((s) => (s > 0 ? s - 1 : 0)), 1000);

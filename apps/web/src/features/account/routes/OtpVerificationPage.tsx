@@ -58,7 +58,7 @@ export function OtpVerificationPage() {
         Enter the {OTP_LENGTH}-digit code we sent to {target.countryCode} {target.phone}. It expires in 10
         minutes.
       </AccountHeading>
-      <form onSubmit={handleSubmit} noValidate aria-label="Verification code">
+      <form onSubmit={handleSubmit} noValidate aria-label="Enter the verification code">
         <Stack gap="md">
           <TextInput
             label="Verification code"
