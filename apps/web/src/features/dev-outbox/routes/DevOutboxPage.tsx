@@ -79,7 +79,7 @@ export function DevOutboxPage() {
               {message.subject}
             </Text>
           )}
-          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {message.text}
           </Code>
         </Paper>
