@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer/mailer.js';
 import { createMediaStorage, type MediaStorage } from './adapters/media-storage/index.js';
 import { createOidcClients, type OidcClients } from './adapters/oidc/oidc.js';
+import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapters/sms/sms.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { bannerRoutes } from './modules/banner/banner.routes.js';
@@ -15,9 +19,11 @@ import { createCategoryService } from './modules/catalog/category.service.js';
 import { createRequestService } from './modules/catalog/requests.service.js';
 import { createTagService } from './modules/catalog/tag.service.js';
 import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/catalog/usage.js';
+import { contentRoutes } from './modules/content/content.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
@@ -40,6 +46,10 @@ export interface AppDeps {
   mediaStorage?: MediaStorage;
   /** Events using a subcategory (blocks its deletion); default: the events module's count. */
   subcategoryUsage?: SubcategoryUsage;
+  /** Email port; default: SMTP when `SMTP_URL` is set, else the development outbox. */
+  mailer?: Mailer;
+  /** SMS port; default: the HTTP gateway when `SMS_GATEWAY_URL` is set, else the development outbox. */
+  sms?: SmsSender;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -77,6 +87,18 @@ export async function buildApp(deps: AppDeps) {
   });
   const tags = createTagService({ db, clock });
   const requests = createRequestService({ db, clock, categories, tags });
+  const mailer =
+    deps.mailer ??
+    (config.mail.smtpUrl
+      ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log: app.log })
+      : createOutboxMailer({ db, log: app.log }));
+  const sms =
+    deps.sms ??
+    (config.sms
+      ? createHttpSmsGateway({ ...config.sms, log: app.log })
+      : createOutboxSms({ db, log: app.log }));
+  if (mailer.close) app.addHook('onClose', async () => mailer.close?.());
+  const account = createAccountService({ db, clock, config, mailer, sms, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -96,6 +118,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogRoutes, { categories, tags, requests });
   await app.register(bannerRoutes, { banners: createBannerService({ db, clock }) });
   await app.register(referenceRoutes, { db });
+  await app.register(accountRoutes, { account, config });
+  await app.register(contentRoutes, { db });
+  if (config.devOutbox) await app.register(outboxRoutes, { db });
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
   return app;

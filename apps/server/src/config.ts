@@ -20,39 +20,55 @@ const int = (min: number, max: number) =>
  * Every environment variable the server reads, with its default. The README's configuration table
  * lists the same names; keep them in step.
  */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: int(0, 65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
-  EMBEDDED_PG_PORT: int(1024, 65535).default(54329),
-  SEED_DEMO: bool.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CLIENT_ID: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.clientId),
-  CLIENT_SECRET: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.clientSecret),
-  SECRET_KEY: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.secretKey),
-  SESSION_IDLE_HOURS: int(1, 24 * 365).default(24 * 14),
-  SESSION_MAX_DAYS: int(1, 3650).default(30),
-  LOGIN_MAX_FAILURES: int(1, 100).default(5),
-  LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
-  LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(30),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
-  WEB_DIST_DIR: z.string().min(1).optional(),
-  API_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool.default(false),
-  ...SOCIAL_ENV,
-  MEDIA_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: bool.optional(),
-  S3_PREFIX: z.string().default(''),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(0, 65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    EMBEDDED_PG_PORT: int(1024, 65535).default(54329),
+    SEED_DEMO: bool.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CLIENT_ID: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.clientId),
+    CLIENT_SECRET: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.clientSecret),
+    SECRET_KEY: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.secretKey),
+    SESSION_IDLE_HOURS: int(1, 24 * 365).default(24 * 14),
+    SESSION_MAX_DAYS: int(1, 3650).default(30),
+    LOGIN_MAX_FAILURES: int(1, 100).default(5),
+    LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+    LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(30),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    API_ORIGINS: z.string().default(''),
+    TRUST_PROXY: bool.default(false),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Marquee <no-reply@marquee.local>'),
+    SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    SMS_ACCOUNT_SID: z.string().min(1).optional(),
+    SMS_AUTH_TOKEN: z.string().min(1).optional(),
+    SMS_FROM: z.string().min(1).optional(),
+    OTP_SEND_LIMIT_PER_HOUR: int(1, 1000).default(5),
+    ...SOCIAL_ENV,
+    MEDIA_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
+    S3_PREFIX: z.string().default(''),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_GATEWAY_URL) {
+      for (const name of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_GATEWAY_URL is set' });
+      }
+    }
+  });
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -99,6 +115,20 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
           }
         : undefined,
     },
+    /** Where people reach the console; links in emails point here. */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    sms: env.SMS_GATEWAY_URL
+      ? {
+          gatewayUrl: env.SMS_GATEWAY_URL.replace(/\/+$/, ''),
+          accountSid: env.SMS_ACCOUNT_SID ?? '',
+          authToken: env.SMS_AUTH_TOKEN ?? '',
+          from: env.SMS_FROM ?? '',
+        }
+      : undefined,
+    otp: { sendLimitPerHour: env.OTP_SEND_LIMIT_PER_HOUR },
+    /** The outbox call exists on servers with demo data only (SEED_DEMO), never in production. */
+    devOutbox: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
   };
 }
 

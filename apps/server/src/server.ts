@@ -7,6 +7,7 @@ import { connectDatabase } from './db/client.js';
 import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { describeDemoAccounts, seedDemoData } from './db/seed.js';
+import { seedContent } from './db/seed-content.js';
 import { withStartupLock } from './db/startup-lock.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,6 +56,7 @@ async function main() {
   try {
     const seeded = await withStartupLock(database.pool, async () => {
       await runMigrations(database.db);
+      await seedContent(database.db);
       return config.seedDemo && (await seedDemoData(database.db, { media: mediaStorage }));
     });
     if (seeded) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NonProfitDetail } from './account.js';
 import { Id } from './common.js';
 import { defineRoute, envelope } from './route.js';
 
@@ -48,6 +49,8 @@ export const UserProfile = z.object({
   /** True when the user is an active member of at least one organization. */
   isOrganizationMember: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** The non-profit exemption request, when the server knows it (account feature). */
+  nonProfit: NonProfitDetail.optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

@@ -3,6 +3,7 @@ import type { MediaStorage } from '../adapters/media-storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
+import { seedAccount } from './seed-account.js';
 import { seedCatalog } from './seed-catalog.js';
 
 /** The demo accounts; the README lists the same. */
@@ -62,6 +63,7 @@ export async function seedDemoData(db: Db, options: { media?: MediaStorage } = {
       await tx.insert(users).values({ ...account, passwordHash: await hashPassword(password) });
     }
     await seedCatalog(tx, options.media);
+    await seedAccount(tx);
   });
   return true;
 }

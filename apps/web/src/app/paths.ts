@@ -6,6 +6,14 @@ export const PATHS = {
   login: '/login',
   socialCallback: '/social-callback',
   forgotPassword: '/forgot-password',
+  otpVerification: '/otp-verification',
+  resetPassword: '/reset-password',
+  /** The link of a reset email or an organization invitation; `:token` is the single-use token. */
+  resetLink: '/reset-link/:token',
+  terms: '/terms',
+  privacy: '/privacy',
+  /** Demo servers only (administrators): the messages the development outbox captured. */
+  devOutbox: '/dev-outbox',
   dashboard: '/dashboard',
   myProfile: '/my-profile',
   changePassword: '/change-password',
@@ -40,6 +48,15 @@ export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([
   PATHS.bannerManagement,
   PATHS.newBanner,
   PATHS.editBanner,
+  PATHS.forgotPassword,
+  PATHS.otpVerification,
+  PATHS.resetPassword,
+  PATHS.resetLink,
+  PATHS.terms,
+  PATHS.privacy,
+  PATHS.myProfile,
+  PATHS.changePassword,
+  PATHS.devOutbox,
 ]);
 
 /** `/banner-management/:bannerId/edit` */

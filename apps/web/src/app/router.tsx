@@ -44,6 +44,48 @@ export const routes: RouteObject[] = [
               (m) => m.SocialCallbackPage,
             ),
           },
+          {
+            path: 'forgot-password',
+            lazy: screen(
+              () => import('../features/account/routes/ForgotPasswordPage'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'otp-verification',
+            lazy: screen(
+              () => import('../features/account/routes/OtpVerificationPage'),
+              (m) => m.OtpVerificationPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: screen(
+              () => import('../features/account/routes/ResetPasswordPage'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: 'reset-link/:token',
+            lazy: screen(
+              () => import('../features/account/routes/ResetLinkPage'),
+              (m) => m.ResetLinkPage,
+            ),
+          },
+          {
+            path: 'terms',
+            lazy: screen(
+              () => import('../features/content/routes/ContentPage'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: 'privacy',
+            lazy: screen(
+              () => import('../features/content/routes/ContentPage'),
+              (m) => m.PrivacyPage,
+            ),
+          },
         ],
       },
       {
@@ -90,6 +132,27 @@ export const routes: RouteObject[] = [
               (m) => m.BannerFormPage,
             ),
           })),
+          {
+            path: 'my-profile',
+            lazy: screen(
+              () => import('../features/account/routes/MyProfilePage'),
+              (m) => m.MyProfilePage,
+            ),
+          },
+          {
+            path: 'change-password',
+            lazy: screen(
+              () => import('../features/account/routes/ChangePasswordPage'),
+              (m) => m.ChangePasswordPage,
+            ),
+          },
+          {
+            path: 'dev-outbox',
+            lazy: screen(
+              () => import('../features/dev-outbox/routes/DevOutboxPage'),
+              (m) => m.DevOutboxPage,
+            ),
+          },
         ],
       },
       {

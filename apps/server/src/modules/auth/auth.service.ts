@@ -6,6 +6,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { findNonProfit } from '../account/account.repo.js';
+import { toNonProfitDetail } from '../account/account.service.js';
 import * as repo from './auth.repo.js';
 
 export interface SessionMeta {
@@ -95,7 +97,8 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
   async function profile(actor: Actor): Promise<UserProfile> {
     const user = await repo.findUserById(db, actor.user.id);
     if (!user) throw new AppError(401, 'Your account no longer exists.');
-    return toProfile(user, { isOrganizationMember: false });
+    const nonProfit = toNonProfitDetail(await findNonProfit(db, user.id));
+    return { ...toProfile(user, { isOrganizationMember: false }), nonProfit };
   }
 
   return { login, startSession, authenticate, logout, profile };

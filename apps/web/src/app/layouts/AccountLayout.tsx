@@ -1,6 +1,7 @@
-import { Box, Center, Paper, Stack, Text } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Anchor, Center, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link, Outlet } from 'react-router';
 import { Brand } from '../../components/Brand';
+import { PATHS } from '../paths';
 
 /** Frame of the account area (login and, later, password recovery): one centered card. */
 export function AccountLayout() {
@@ -16,7 +17,14 @@ export function AccountLayout() {
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }}>
           <Outlet />
         </Paper>
-        <Box h={24} />
+        <Group justify="center" gap="lg" h={24}>
+          <Anchor component={Link} to={PATHS.terms} size="xs" c="dimmed">
+            Terms of use
+          </Anchor>
+          <Anchor component={Link} to={PATHS.privacy} size="xs" c="dimmed">
+            Privacy policy
+          </Anchor>
+        </Group>
       </Stack>
     </Center>
   );

@@ -1,0 +1,71 @@
+/**
+ * Every outbound message of the product, in one place: email as plain text plus HTML, SMS as text.
+ */
+export const PRODUCT_NAME = 'Marquee';
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The shared HTML frame: one column, inline styles (mail clients ignore stylesheets). */
+function htmlFrame(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4c6ef5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;background:#f8f9fa;padding:24px"><div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="margin:24px 0 0;font-size:12px;color:#868e96">${PRODUCT_NAME}: the organizer and admin console</p></div></body></html>`;
+}
+
+function email(
+  subject: string,
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): EmailContent {
+  const text = [
+    title,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    `${PRODUCT_NAME}: the organizer and admin console`,
+  ].join('\n');
+  return { subject, text, html: htmlFrame(title, paragraphs, action) };
+}
+
+export const templates = {
+  passwordResetCodeSms: (code: string, minutes: number) =>
+    `${PRODUCT_NAME}: your password reset code is ${code}. It expires in ${minutes} minutes. Never share it.`,
+
+  mobileVerificationSms: (code: string, minutes: number) =>
+    `${PRODUCT_NAME}: your verification code is ${code}. It expires in ${minutes} minutes.`,
+
+  passwordResetEmail: (options: { firstName: string; url: string; minutes: number }) =>
+    email(
+      `Reset your ${PRODUCT_NAME} password`,
+      'Reset your password',
+      [
+        `Hello ${options.firstName || 'there'},`,
+        `Someone asked to reset the password of your ${PRODUCT_NAME} account. The link below works once and expires in ${options.minutes} minutes.`,
+        'If it was not you, ignore this email: your password stays as it is.',
+      ],
+      { label: 'Choose a new password', url: options.url },
+    ),
+
+  /** For organization invitations: the link leads to the same page, where the person sets a first password. */
+  invitationEmail: (options: { organizationName: string; inviterName: string; url: string; days: number }) =>
+    email(
+      `You are invited to ${options.organizationName} on ${PRODUCT_NAME}`,
+      `Join ${options.organizationName}`,
+      [
+        `${options.inviterName} invited you to help run ${options.organizationName} on ${PRODUCT_NAME}.`,
+        `Set your password with the link below; it expires in ${options.days} days.`,
+      ],
+      { label: 'Set your password', url: options.url },
+    ),
+};

@@ -1,0 +1,151 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  accountTokens,
+  nonProfitExemptions,
+  sessions,
+  users,
+  verificationCodes,
+} from '../../db/schema/index.js';
+
+type CodePurpose = (typeof verificationCodes.$inferInsert)['purpose'];
+type TokenPurpose = (typeof accountTokens.$inferInsert)['purpose'];
+
+export function findUserByVerifiedPhone(db: DbOrTx, phone: string) {
+  return db.query.users.findFirst({ where: and(eq(users.phone, phone), eq(users.phoneVerified, true)) });
+}
+
+export function findUserByEmail(db: DbOrTx, email: string) {
+  return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+}
+
+export function findUserByUsername(db: DbOrTx, username: string) {
+  return db.query.users.findFirst({ where: sql`lower(${users.username}) = ${username.toLowerCase()}` });
+}
+
+/** A new code replaces every earlier unused one for the same purpose and target. */
+export async function replaceCode(db: DbOrTx, values: typeof verificationCodes.$inferInsert, now: Date) {
+  await db
+    .update(verificationCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.purpose, values.purpose),
+        eq(verificationCodes.target, values.target),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
+  const [row] = await db.insert(verificationCodes).values(values).returning();
+  return row;
+}
+
+export async function latestOpenCode(db: DbOrTx, purpose: CodePurpose, target: string, userId?: string) {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        isNull(verificationCodes.usedAt),
+        userId ? eq(verificationCodes.userId, userId) : undefined,
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Counts a wrong try atomically, so concurrent guesses cannot exceed the limit. */
+export async function recordWrongCode(db: DbOrTx, id: string, maxAttempts: number) {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, id), sql`${verificationCodes.attempts} < ${maxAttempts}`))
+    .returning({ attempts: verificationCodes.attempts });
+  return row?.attempts ?? maxAttempts;
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function consumeCode(db: DbOrTx, id: string, now: Date) {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ usedAt: now })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}
+
+export async function insertAccountToken(db: DbOrTx, values: typeof accountTokens.$inferInsert) {
+  const [row] = await db.insert(accountTokens).values(values).returning();
+  return row;
+}
+
+/** Uses a token once: only the first caller gets its row back. */
+export async function consumeAccountToken(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+  purposes: TokenPurpose[],
+) {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+        sql`${accountTokens.purpose} in ${purposes}`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export function setPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date) {
+  return db
+    .update(users)
+    .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+export function revokeUserSessions(db: DbOrTx, userId: string, now: Date, exceptSessionId?: string) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+export function updateUser(db: DbOrTx, userId: string, values: Partial<typeof users.$inferInsert>) {
+  return db.update(users).set(values).where(eq(users.id, userId));
+}
+
+export function findNonProfit(db: DbOrTx, userId: string) {
+  return db.query.nonProfitExemptions.findFirst({ where: eq(nonProfitExemptions.userId, userId) });
+}
+
+export async function upsertNonProfit(db: DbOrTx, values: typeof nonProfitExemptions.$inferInsert) {
+  const [row] = await db
+    .insert(nonProfitExemptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: nonProfitExemptions.userId,
+      set: {
+        legalName: values.legalName,
+        registrationNumber: values.registrationNumber,
+        documentUrl: values.documentUrl,
+        status: 'PENDING',
+        submittedAt: values.submittedAt,
+        decidedAt: null,
+      },
+    })
+    .returning();
+  return row;
+}

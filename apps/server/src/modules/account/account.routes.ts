@@ -1,0 +1,121 @@
+import {
+  changePassword,
+  checkMobileForForgotPassword,
+  checkMobileForVerification,
+  checkUsername,
+  mobileVerification,
+  passwordReset,
+  resendOtp,
+  toE164,
+  updateNonProfitExemptionDetail,
+  updateProfile,
+  verifyOtp,
+} from '@marquee/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { addRoute } from '../../lib/route.js';
+import type { AccountService } from './account.service.js';
+
+/** The number or email address a request is about, for the per-target rate limit. */
+function targetOf(request: FastifyRequest): string {
+  const body = (request.body ?? {}) as { countryCode?: string; phone?: string; email?: string };
+  if (body.email) return `email:${body.email.toLowerCase()}`;
+  return `phone:${toE164(body.countryCode ?? '', body.phone ?? '')}`;
+}
+
+/**
+ * Sending codes and links is limited per number and per email address (after validation, so the key is
+ * the normalized target), whether or not an account matches.
+ */
+function perTargetLimit(config: Config, name: string) {
+  return {
+    config: {
+      rateLimit: {
+        max: config.otp.sendLimitPerHour,
+        timeWindow: '1 hour',
+        hook: 'preHandler' as const,
+        keyGenerator: (request: FastifyRequest) => `${name}:${targetOf(request)}`,
+        errorResponseBuilder: (_req: FastifyRequest, context: { ttl: number }) => ({
+          statusCode: 429,
+          message: `Too many codes were requested for this number or address. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,
+        }),
+      },
+    },
+  };
+}
+
+export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; config: Config }) {
+  const { account, config } = opts;
+  const sentMessage = 'If an account matches, we have sent it a message.';
+
+  addRoute(
+    app,
+    checkMobileForForgotPassword,
+    async ({ body }) => {
+      const result = await account.forgotPassword(body);
+      return {
+        message:
+          result.method === 'MOBILE'
+            ? 'If an account matches this number, we have sent it a verification code.'
+            : 'If an account matches this email address, we have sent it a reset link.',
+        result,
+      };
+    },
+    perTargetLimit(config, 'forgot'),
+  );
+
+  addRoute(
+    app,
+    resendOtp,
+    async ({ body }) => ({ message: sentMessage, result: await account.resendOtp(body) }),
+    perTargetLimit(config, 'resend'),
+  );
+
+  addRoute(app, verifyOtp, async ({ body }) => ({
+    message: 'Code verified. Choose a new password.',
+    result: await account.verifyOtp(body),
+  }));
+
+  addRoute(app, passwordReset, async ({ body }) => {
+    await account.passwordReset(body);
+    return { message: 'Your password has been reset. Please sign in with the new password.', result: null };
+  });
+
+  addRoute(app, changePassword, async ({ actor, body }) => {
+    await account.changePassword(actor, body);
+    return { message: 'Your password has been changed. Your other sessions were signed out.', result: null };
+  });
+
+  addRoute(app, checkUsername, async ({ actor, query }) => {
+    const result = await account.checkUsername(actor, query.username);
+    return {
+      message: result.available ? 'This username is available.' : 'This username is already taken.',
+      result,
+    };
+  });
+
+  addRoute(app, updateProfile, async ({ actor, body }) => {
+    await account.updateProfile(actor, body);
+    return { message: 'Your profile has been updated.', result: null };
+  });
+
+  addRoute(
+    app,
+    checkMobileForVerification,
+    async ({ actor, body }) => ({
+      message: 'We have sent a verification code to this number.',
+      result: await account.checkMobileForVerification(actor, body),
+    }),
+    perTargetLimit(config, 'verify-mobile'),
+  );
+
+  addRoute(app, mobileVerification, async ({ actor, body }) => {
+    await account.mobileVerification(actor, body);
+    return { message: 'Your mobile number is verified.', result: null };
+  });
+
+  addRoute(app, updateNonProfitExemptionDetail, async ({ actor, body }) => ({
+    message: 'Your non-profit exemption request was sent. An administrator will review it.',
+    result: await account.requestNonProfit(actor, body),
+  }));
+}

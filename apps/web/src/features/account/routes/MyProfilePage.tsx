@@ -1,0 +1,37 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import { useSessionProfile } from '../../auth';
+import { MobileVerification } from '../components/MobileVerification';
+import { NonProfitSection } from '../components/NonProfitSection';
+import { ProfileForm } from '../components/ProfileForm';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-label={title}>
+      <Title order={2} fz="lg" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export function MyProfilePage() {
+  const profile = useSessionProfile();
+  return (
+    <Stack gap="lg" maw={760}>
+      <title>My profile · Marquee</title>
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        My profile
+      </Title>
+      <Section title="Personal details">
+        <ProfileForm profile={profile} />
+      </Section>
+      <Section title="Mobile number">
+        <MobileVerification profile={profile} />
+      </Section>
+      <Section title="Non-profit exemption">
+        <NonProfitSection profile={profile} />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ContentKey } from '@marquee/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { contentQueryOptions } from '../api/get-content-detail';
+
+function ContentView({ contentKey }: { contentKey: ContentKey }) {
+  const { data, isPending, isError } = useQuery(contentQueryOptions(contentKey));
+  return (
+    <Stack gap="md">
+      {data && <title>{`${data.title} · Marquee`}</title>}
+      {isPending && <Loader size="sm" />}
+      {isError && <Text c="red">This page could not be loaded.</Text>}
+      {data && (
+        <>
+          <Title order={2}>{data.title}</Title>
+          {data.body.split(/\n{2,}/).map((paragraph) => (
+            <Text key={paragraph} size="sm">
+              {paragraph}
+            </Text>
+          ))}
+        </>
+      )}
+      <Anchor component={Link} to={PATHS.login} size="sm">
+        Back to sign in
+      </Anchor>
+    </Stack>
+  );
+}
+
+export function TermsPage() {
+  return <ContentView contentKey="terms" />;
+}
+
+export function PrivacyPage() {
+  return <ContentView contentKey="privacy" />;
+}
