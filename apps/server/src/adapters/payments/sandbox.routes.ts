@@ -9,7 +9,7 @@ function escapeHtml(value: string): string {
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1b1e;background:#f8f9fa;line-height:1.5}
 main{max-width:560px;margin:32px auto;padding:24px;background:#fff;border:1px solid #dee2e6;border-radius:8px}
-@media (max-width:600px){main{margin:0;border:0;border-radius:0;padding:20px}}
+@media (max-width:600px){body{background:#fff}main{margin:0;border:0;border-radius:0;padding:20px}dl{grid-template-columns:1fr;gap:0}dd{margin:0 0 12px}}
 .brand{margin:0 0 4px;font-weight:700;color:#364fc7}
 .sandbox{display:inline-block;margin:0 0 16px;padding:2px 8px;border-radius:4px;background:#fff3bf;color:#5c3c00;font-size:14px}
 h1{font-size:24px;margin:0 0 16px}
@@ -49,7 +49,8 @@ function details(account: SandboxAccount, organizationName: string | null): stri
     ['Email', account.email ?? 'not given'],
     ['Status', account.status],
   ];
-  if (account.onboardedAt) rows.push(['Onboarded', account.onboardedAt.toISOString()]);
+  if (account.onboardedAt)
+    rows.push(['Onboarded', `${account.onboardedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`]);
   return `<dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
 }
 
