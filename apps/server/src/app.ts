@@ -4,6 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer/mailer.js';
 import { createMediaStorage, type MediaStorage } from './adapters/media-storage/index.js';
 import { createOidcClients, type OidcClients } from './adapters/oidc/oidc.js';
+import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
+import { isSandboxPayments } from './adapters/payments/sandbox.js';
+import { sandboxPaymentRoutes } from './adapters/payments/sandbox.routes.js';
 import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapters/sms/sms.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -50,6 +53,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** SMS port; default: the HTTP gateway when `SMS_GATEWAY_URL` is set, else the development outbox. */
   sms?: SmsSender;
+  /** Payments port; default: Stripe Connect when `STRIPE_SECRET_KEY` is set, else the sandbox provider. */
+  payments?: PaymentsProvider;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -98,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
       ? createHttpSmsGateway({ ...config.sms, log: app.log })
       : createOutboxSms({ db, log: app.log }));
   if (mailer.close) app.addHook('onClose', async () => mailer.close?.());
+  const payments = deps.payments ?? createPaymentsProvider(config, { db, clock });
   const account = createAccountService({ db, clock, config, mailer, sms, log: app.log });
 
   await app.register(errorsPlugin);
@@ -121,6 +127,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes, { account, config });
   await app.register(contentRoutes, { db });
   if (config.devOutbox) await app.register(outboxRoutes, { db });
+  // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
+  if (isSandboxPayments(payments)) {
+    await app.register(sandboxPaymentRoutes, { sandbox: payments, publicUrl: config.publicUrl });
+  }
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
   return app;

@@ -60,6 +60,11 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.optional(),
     S3_PREFIX: z.string().default(''),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_GATEWAY_URL) {
@@ -127,6 +132,12 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         }
       : undefined,
     otp: { sendLimitPerHour: env.OTP_SEND_LIMIT_PER_HOUR },
+    /** Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the sandbox provider (docs/payments.md). */
+    payments: {
+      stripe: env.STRIPE_SECRET_KEY
+        ? { secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE?.replace(/\/+$/, '') }
+        : undefined,
+    },
     /** The outbox call exists on servers with demo data only (SEED_DEMO), never in production. */
     devOutbox: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
   };

@@ -1,0 +1,26 @@
+/**
+ * The payments port: how the product creates and follows the payout (connected) account of an
+ * organization. Two adapters: the sandbox (default; works offline through a local onboarding page)
+ * and Stripe Connect Express (when `STRIPE_SECRET_KEY` is set). See docs/payments.md.
+ */
+export type PayoutStatus = 'NOT_STARTED' | 'PENDING' | 'ACTIVE' | 'RESTRICTED';
+
+export interface PaymentsProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** Creates the connected account of one organization; returns the provider's account id. */
+  createAccount(input: {
+    organizationId: string;
+    email: string | null;
+    country?: string;
+  }): Promise<{ accountId: string }>;
+  /** A one-time onboarding link; the person returns to returnUrl (or refreshUrl when the link expired). */
+  createOnboardingLink(input: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
+  /** Current status as the provider sees it. */
+  getAccountStatus(accountId: string): Promise<Exclude<PayoutStatus, 'NOT_STARTED'>>;
+  /** A link to the provider's dashboard for that account. */
+  createDashboardLink(accountId: string): Promise<{ url: string }>;
+}
