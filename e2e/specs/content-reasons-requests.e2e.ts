@@ -73,7 +73,10 @@ describe('content pages, reasons and organizer requests', () => {
       await organizer.getByRole('table', { name: 'My requests' }).getByText('Sunset').waitFor();
       await organizer.getByRole('button', { name: 'New request' }).click();
       const form = organizer.getByRole('dialog', { name: 'Request a catalog item' });
-      await form.getByRole('radiogroup', { name: 'What to request' }).getByText('Tag', { exact: true }).click();
+      await form
+        .getByRole('radiogroup', { name: 'What to request' })
+        .getByText('Tag', { exact: true })
+        .click();
       await form.getByRole('textbox', { name: /^Tag name/ }).fill('Skyline');
       await form.getByRole('textbox', { name: /^Note/ }).fill('For rooftop concerts');
       await form.getByRole('button', { name: 'Send request' }).click();
