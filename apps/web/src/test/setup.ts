@@ -14,7 +14,7 @@ if (typeof window !== 'undefined') {
 }
 
 // jsdom has no FontFaceSet; Mantine's autosize textareas listen to `document.fonts` for re-measuring.
-if (!('fonts' in document)) {
+if (typeof document !== 'undefined' && !('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
   });
