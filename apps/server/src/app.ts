@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
@@ -123,9 +124,9 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, { categories, tags, requests });
   await app.register(bannerRoutes, { banners: createBannerService({ db, clock }) });
-  await app.register(referenceRoutes, { db });
+  await app.register(referenceRoutes, { db, reasons: createReasonService({ db }) });
   await app.register(accountRoutes, { account, config });
-  await app.register(contentRoutes, { db });
+  await app.register(contentRoutes, { db, clock });
   if (config.devOutbox) await app.register(outboxRoutes, { db });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {

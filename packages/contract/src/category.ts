@@ -320,3 +320,14 @@ export const subcategoryRequest = defineRoute({
   body: SubcategoryRequestBody,
   response: envelope(CatalogRequest),
 });
+
+/** Chosen here: an organizer's own requests of every kind (categories, subcategories, tags). */
+export const getMyCatalogRequestList = defineRoute({
+  method: 'GET',
+  path: `${P}/my-catalog-request-list`,
+  summary: "The signed-in organizer's own category, subcategory and tag requests, newest first",
+  tag: 'Categories',
+  access: 'session',
+  query: RequestListQuery.extend({ kind: RequestKind.optional() }),
+  response: envelope(pageOf(CatalogRequest)),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineRoute, envelope } from './route.js';
+import { CatalogStatus, DisplayOrder } from './catalog-common.js';
+import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 const P = '/api/v1/common';
 
@@ -44,4 +45,81 @@ export const getTicketType = defineRoute({
   tag: 'Common',
   access: 'session',
   response: envelope(z.array(ReferenceItem)),
+});
+
+// ---------- Reasons management (administrators; names chosen here) ----------
+
+export const REASON_KIND_LABELS: Record<ReasonKind, string> = {
+  REFUND_REQUEST: 'Refund request',
+  REFUND_DECLINE: 'Refund decline',
+  EVENT_REPORT: 'Event report',
+  EVENT_CANCEL: 'Event cancel',
+};
+
+/** A reason as administrators see it, inactive ones included. */
+export const AdminReason = Reason.extend({ status: CatalogStatus });
+export type AdminReason = z.infer<typeof AdminReason>;
+
+const ReasonText = z
+  .string({ error: 'Enter the reason' })
+  .trim()
+  .min(2, 'The reason needs at least 2 characters')
+  .max(200, 'The reason can have at most 200 characters');
+
+const ReasonId = z.uuid({ error: 'Choose a reason' });
+
+export const ReasonBody = z.object({
+  kind: ReasonKind,
+  text: ReasonText,
+  status: CatalogStatus.default('ACTIVE'),
+  order: DisplayOrder.default(0),
+});
+export type ReasonBody = z.input<typeof ReasonBody>;
+
+export const UpdateReasonBody = z.object({
+  reasonId: ReasonId,
+  text: ReasonText,
+  status: CatalogStatus,
+  order: DisplayOrder,
+});
+export type UpdateReasonBody = z.input<typeof UpdateReasonBody>;
+
+export const reasonListWithPagination = defineRoute({
+  method: 'GET',
+  path: `${P}/reason-list-with-pagination`,
+  summary: 'Every reason, paginated; filter by kind and status; search the text; sort by order, text, kind',
+  tag: 'Common',
+  access: 'session',
+  query: pageQuery.extend({ kind: ReasonKind.optional(), status: CatalogStatus.optional() }),
+  response: envelope(pageOf(AdminReason)),
+});
+
+export const createReason = defineRoute({
+  method: 'POST',
+  path: `${P}/create-reason`,
+  summary: 'Add a reason (text unique per kind regardless of case)',
+  tag: 'Common',
+  access: 'session',
+  body: ReasonBody,
+  response: envelope(AdminReason),
+});
+
+export const updateReason = defineRoute({
+  method: 'PUT',
+  path: `${P}/update-reason`,
+  summary: 'Edit a reason: text, status, order (its kind stays)',
+  tag: 'Common',
+  access: 'session',
+  body: UpdateReasonBody,
+  response: envelope(AdminReason),
+});
+
+export const deleteReason = defineRoute({
+  method: 'DELETE',
+  path: `${P}/delete-reason`,
+  summary: 'Delete a reason (nothing refers to reasons yet)',
+  tag: 'Common',
+  access: 'session',
+  body: z.object({ reasonId: ReasonId }),
+  response: envelope(z.null()),
 });

@@ -11,12 +11,20 @@ describe('navigation', () => {
       'Category management',
       'Tag management',
       'Banner management',
+      'Content management',
+      'Reason management',
       'User management',
       'Organizations',
       'Event management',
       'Orders',
     ]);
-    expect(labelsFor('ORGANIZER')).toEqual(['Dashboard', 'Organizations', 'Event management', 'Orders']);
+    expect(labelsFor('ORGANIZER')).toEqual([
+      'Dashboard',
+      'Organizations',
+      'Event management',
+      'Catalog requests',
+      'Orders',
+    ]);
   });
 
   it('shows only entries whose screens exist', () => {

@@ -2,8 +2,11 @@ import {
   IconBuildingCommunity,
   IconCalendarEvent,
   IconCategory,
+  IconFileText,
+  IconGitPullRequest,
   IconKey,
   IconLayoutDashboard,
+  IconListDetails,
   IconPhoto,
   IconReceipt,
   IconTags,
@@ -37,6 +40,18 @@ export const SIDE_NAV: readonly NavItem[] = [
   },
   { label: 'Tag management', to: PATHS.tagManagement, icon: IconTags, roles: ['ADMINISTRATOR'] },
   { label: 'Banner management', to: PATHS.bannerManagement, icon: IconPhoto, roles: ['ADMINISTRATOR'] },
+  {
+    label: 'Content management',
+    to: PATHS.contentManagement,
+    icon: IconFileText,
+    roles: ['ADMINISTRATOR'],
+  },
+  {
+    label: 'Reason management',
+    to: PATHS.reasonManagement,
+    icon: IconListDetails,
+    roles: ['ADMINISTRATOR'],
+  },
   { label: 'User management', to: PATHS.userManagement, icon: IconUsers, roles: ['ADMINISTRATOR'] },
   {
     label: 'Organizations',
@@ -45,6 +60,12 @@ export const SIDE_NAV: readonly NavItem[] = [
     roles: ['ADMINISTRATOR', 'ORGANIZER'],
   },
   { label: 'Event management', to: PATHS.eventManagement, icon: IconCalendarEvent, roles: EVERYONE },
+  {
+    label: 'Catalog requests',
+    to: PATHS.catalogRequestsMine,
+    icon: IconGitPullRequest,
+    roles: ['ORGANIZER'],
+  },
   { label: 'Orders', to: PATHS.orders, icon: IconReceipt, roles: EVERYONE },
 ];
 

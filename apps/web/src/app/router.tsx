@@ -133,6 +133,27 @@ export const routes: RouteObject[] = [
             ),
           })),
           {
+            path: 'content-management',
+            lazy: screen(
+              () => import('../features/content/routes/ContentManagementPage'),
+              (m) => m.ContentManagementPage,
+            ),
+          },
+          {
+            path: 'reason-management',
+            lazy: screen(
+              () => import('../features/reasons/routes/ReasonManagementPage'),
+              (m) => m.ReasonManagementPage,
+            ),
+          },
+          {
+            path: 'catalog-requests',
+            lazy: screen(
+              () => import('../features/catalog-requests/routes/CatalogRequestsPage'),
+              (m) => m.CatalogRequestsPage,
+            ),
+          },
+          {
             path: 'my-profile',
             lazy: screen(
               () => import('../features/account/routes/MyProfilePage'),

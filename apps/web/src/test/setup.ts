@@ -12,3 +12,10 @@ if (typeof window !== 'undefined') {
     window.localStorage.clear();
   });
 }
+
+// jsdom has no FontFaceSet; Mantine's autosize textareas listen to `document.fonts` for re-measuring.
+if (typeof document !== 'undefined' && !('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
+}

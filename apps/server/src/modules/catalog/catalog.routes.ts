@@ -76,6 +76,12 @@ export async function catalogRoutes(
     return { message: reviewMessage(result), result };
   });
 
+  addRoute(app, c.getMyCatalogRequestList, async ({ actor, query }) => {
+    requireOrganizer(actor);
+    const kinds: c.RequestKind[] = query.kind ? [query.kind] : ['CATEGORY', 'SUBCATEGORY', 'TAG'];
+    return { message: 'Your requests loaded.', result: await requests.mine(actor, kinds, query) };
+  });
+
   // ---- subcategories ----
   addRoute(app, c.getSubcategoryList, async ({ actor, query }) => {
     requireConsoleCatalogReader(actor);

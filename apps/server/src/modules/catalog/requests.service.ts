@@ -92,9 +92,10 @@ export function createRequestService(deps: {
     }
   }
 
-  function page(kinds: RequestKind[], query: PageInput & { status?: RequestStatus }) {
+  function page(kinds: RequestKind[], query: PageInput & { status?: RequestStatus }, requestedBy?: string) {
     const where = and(
       inArray(catalogRequests.kind, kinds),
+      requestedBy ? eq(catalogRequests.requestedBy, requestedBy) : undefined,
       query.status ? eq(catalogRequests.status, query.status) : undefined,
       searchWhere(query.search, [catalogRequests.name, users.email]),
     );
@@ -177,7 +178,12 @@ export function createRequestService(deps: {
     return load(body.requestId);
   }
 
-  return { submit, page, review };
+  /** The actor's own requests only: an organizer never sees another organizer's requests. */
+  function mine(actor: Actor, kinds: RequestKind[], query: PageInput & { status?: RequestStatus }) {
+    return page(kinds, query, actor.user.id);
+  }
+
+  return { submit, page, mine, review };
 }
 
 export type RequestService = ReturnType<typeof createRequestService>;

@@ -4,7 +4,7 @@ import { http } from '../../../lib/http';
 
 export function contentQueryOptions(key: ContentKey) {
   return queryOptions({
-    queryKey: ['content', key],
+    queryKey: [getContentDetail.path, { key }],
     queryFn: async ({ signal }) => (await http(getContentDetail, { query: { key }, signal })).result,
     staleTime: 10 * 60_000,
   });

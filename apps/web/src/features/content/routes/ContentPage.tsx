@@ -1,9 +1,10 @@
-import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import type { ContentKey } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { contentQueryOptions } from '../api/get-content-detail';
+import { ContentBody } from '../components/ContentBody';
 
 function ContentView({ contentKey }: { contentKey: ContentKey }) {
   const { data, isPending, isError } = useQuery(contentQueryOptions(contentKey));
@@ -12,16 +13,7 @@ function ContentView({ contentKey }: { contentKey: ContentKey }) {
       {data && <title>{`${data.title} · Marquee`}</title>}
       {isPending && <Loader size="sm" />}
       {isError && <Text c="red">This page could not be loaded.</Text>}
-      {data && (
-        <>
-          <Title order={2}>{data.title}</Title>
-          {data.body.split(/\n{2,}/).map((paragraph) => (
-            <Text key={paragraph} size="sm">
-              {paragraph}
-            </Text>
-          ))}
-        </>
-      )}
+      {data && <ContentBody title={data.title} body={data.body} />}
       <Anchor component={Link} to={PATHS.login} size="sm">
         Back to sign in
       </Anchor>

@@ -1,0 +1,119 @@
+import { Button, Select, Stack, Text } from '@mantine/core';
+import { type CatalogRequest, getCategoryList, getMyCatalogRequestList } from '@marquee/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DataTable } from '../../../components/DataTable';
+import { tableBinding, useListParams } from '../../../components/list-params';
+import { NotFoundMessage } from '../../../components/NotFoundMessage';
+import { routeQuery } from '../../../lib/api-hooks';
+import { formatDate } from '../../../lib/dates';
+import { useSessionProfile } from '../../auth';
+import { PageHeader } from '../../catalog/components/PageHeader';
+import { StatusBadge } from '../../catalog/components/StatusBadge';
+import { REQUEST_KIND_LABELS } from '../components/CatalogRequestForm';
+import { CatalogRequestModal } from '../components/CatalogRequestModal';
+
+const STATUS_FILTER = [
+  { value: '', label: 'All statuses' },
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'APPROVED', label: 'Approved' },
+  { value: 'REJECTED', label: 'Rejected' },
+];
+const KIND_FILTER = [
+  { value: '', label: 'All kinds' },
+  ...Object.entries(REQUEST_KIND_LABELS).map(([value, label]) => ({ value, label })),
+];
+
+/** An approved organizer's requests for new categories, subcategories and tags, and their outcome. */
+export function CatalogRequestsPage() {
+  const profile = useSessionProfile();
+  return profile.organizerRequest === 'APPROVED' ? <CatalogRequests /> : <NotFoundMessage />;
+}
+
+function CatalogRequests() {
+  const list = useListParams(['status', 'kind'] as const);
+  const query = useQuery(routeQuery(getMyCatalogRequestList, list.query as never));
+  const categories = useQuery(routeQuery(getCategoryList, {}));
+  const categoryName = new Map((categories.data ?? []).map((c) => [c._id, c.name]));
+  const [opened, setOpened] = useState(false);
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Catalog requests"
+        description="Ask the administrators for a category, subcategory or tag your events need."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setOpened(true)}>
+            New request
+          </Button>
+        }
+      />
+      <DataTable<CatalogRequest>
+        {...tableBinding(list, query)}
+        label="My requests"
+        rowKey={(r) => r._id}
+        searchPlaceholder="Search by name"
+        minWidth={720}
+        emptyMessage={
+          list.search ? `No request matches "${list.search}".` : 'You have not requested anything yet.'
+        }
+        toolbar={
+          <>
+            <Select
+              aria-label="Filter by kind"
+              data={KIND_FILTER}
+              value={list.filters.kind ?? ''}
+              onChange={(value) => list.set({ kind: value ?? undefined })}
+              w={150}
+            />
+            <Select
+              aria-label="Filter by status"
+              data={STATUS_FILTER}
+              value={list.filters.status ?? ''}
+              onChange={(value) => list.set({ status: value ?? undefined })}
+              w={150}
+            />
+          </>
+        }
+        columns={[
+          { key: 'name', title: 'Name', sortable: true, render: (r) => <Text fw={500}>{r.name}</Text> },
+          {
+            key: 'kind',
+            title: 'Kind',
+            render: (r) => (
+              <Stack gap={0}>
+                <Text size="sm">{REQUEST_KIND_LABELS[r.kind]}</Text>
+                {r.categoryIds.length > 0 && (
+                  <Text size="xs" c="dimmed">
+                    in {r.categoryIds.map((id) => categoryName.get(id) ?? 'a category').join(', ')}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          { key: 'note', title: 'Note', render: (r) => r.note ?? '—' },
+          { key: 'createdAt', title: 'Requested', sortable: true, render: (r) => formatDate(r.createdAt) },
+          {
+            key: 'status',
+            title: 'Status',
+            sortable: true,
+            render: (r) => (
+              <Stack gap={2} align="flex-start">
+                <StatusBadge status={r.status} />
+                {r.rejectionReason && (
+                  <Text size="xs" c="dimmed">
+                    Reason: {r.rejectionReason}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+        ]}
+      />
+      <CatalogRequestModal opened={opened} onClose={() => setOpened(false)} />
+    </Stack>
+  );
+}
+
+export default CatalogRequestsPage;

@@ -1,0 +1,102 @@
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  type AdminReason,
+  createReason,
+  REASON_KIND_LABELS,
+  ReasonBody,
+  type ReasonKind,
+  updateReason,
+} from '@marquee/contract';
+import { useRouteMutation } from '../../../lib/api-hooks';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { STATUS_OPTIONS } from '../../catalog/components/options';
+
+export const REASON_KIND_OPTIONS = Object.entries(REASON_KIND_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+
+const INVALIDATES = ['/api/v1/common'];
+
+type Values = { kind: ReasonKind; text: string; status: 'ACTIVE' | 'INACTIVE'; order: number };
+
+/** Add a reason (kind chosen here) or edit one (its kind stays). */
+export function ReasonFormModal({
+  reason,
+  defaultKind,
+  onClose,
+}: {
+  reason: AdminReason | 'new';
+  defaultKind?: ReasonKind;
+  onClose: () => void;
+}) {
+  const editing = reason === 'new' ? null : reason;
+  const create = useRouteMutation(createReason, { invalidates: INVALIDATES });
+  const update = useRouteMutation(updateReason, { invalidates: INVALIDATES });
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      kind: editing?.kind ?? defaultKind ?? 'REFUND_REQUEST',
+      text: editing?.text ?? '',
+      status: editing?.status ?? 'ACTIVE',
+      order: editing?.order ?? 0,
+    },
+    validate: schemaResolver(ReasonBody, { sync: true }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      if (editing) {
+        await update.mutateAsync({
+          reasonId: editing._id,
+          text: values.text,
+          status: values.status,
+          order: values.order,
+        });
+      } else await create.mutateAsync(values);
+      onClose();
+    } catch (error) {
+      form.setErrors(serverFieldErrors(error, ['kind', 'text', 'status', 'order'] as const));
+    }
+  });
+  const title = editing ? 'Edit reason' : 'Add reason';
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="md">
+          <Select
+            label="Kind"
+            data={REASON_KIND_OPTIONS}
+            allowDeselect={false}
+            disabled={editing !== null}
+            {...form.getInputProps('kind')}
+          />
+          <TextInput label="Reason" required data-autofocus {...form.getInputProps('text')} />
+          <Group grow align="flex-start">
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
+            <NumberInput
+              label="Order"
+              description="Lower comes first"
+              min={0}
+              allowDecimal={false}
+              {...form.getInputProps('order')}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {editing ? 'Save' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import { ActionIcon, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  type AdminReason,
+  deleteReason,
+  REASON_KIND_LABELS,
+  type ReasonKind,
+  reasonListWithPagination,
+} from '@marquee/contract';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { openConfirmAction } from '../../../components/ConfirmAction';
+import { DataTable } from '../../../components/DataTable';
+import { tableBinding, useListParams } from '../../../components/list-params';
+import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { STATUS_FILTER } from '../../catalog/components/options';
+import { PageHeader } from '../../catalog/components/PageHeader';
+import { StatusBadge } from '../../catalog/components/StatusBadge';
+import { REASON_KIND_OPTIONS, ReasonFormModal } from '../components/ReasonFormModal';
+
+const KIND_FILTER = [{ value: '', label: 'All kinds' }, ...REASON_KIND_OPTIONS];
+
+/** The reasons offered when buyers ask for refunds, organizers decline them, events are reported or cancelled. */
+export function ReasonManagementPage() {
+  return (
+    <AdminOnly>
+      <ReasonManagement />
+    </AdminOnly>
+  );
+}
+
+function ReasonManagement() {
+  const list = useListParams(['kind', 'status'] as const, { limit: 20 });
+  const query = useQuery(routeQuery(reasonListWithPagination, list.query as never));
+  const [editing, setEditing] = useState<AdminReason | 'new' | null>(null);
+  const remove = useRouteMutation(deleteReason, { invalidates: ['/api/v1/common'] });
+  const kind = list.filters.kind as ReasonKind | undefined;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Reason management"
+        description="Reasons offered for refund requests, refund declines, event reports and cancellations."
+      />
+      <DataTable<AdminReason>
+        {...tableBinding(list, query)}
+        label="Reasons"
+        rowKey={(r) => r._id}
+        searchPlaceholder="Search reasons"
+        emptyMessage={list.search ? `No reason matches "${list.search}".` : 'No reasons of this kind yet.'}
+        minWidth={640}
+        toolbar={
+          <>
+            <Select
+              aria-label="Filter by kind"
+              data={KIND_FILTER}
+              value={kind ?? ''}
+              onChange={(value) => list.set({ kind: value ?? undefined })}
+              w={180}
+            />
+            <Select
+              aria-label="Filter by status"
+              data={STATUS_FILTER}
+              value={list.filters.status ?? ''}
+              onChange={(value) => list.set({ status: value ?? undefined })}
+              w={150}
+            />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              Add reason
+            </Button>
+          </>
+        }
+        columns={[
+          { key: 'text', title: 'Reason', sortable: true, render: (r) => <Text fw={500}>{r.text}</Text> },
+          { key: 'kind', title: 'Kind', sortable: true, render: (r) => REASON_KIND_LABELS[r.kind] },
+          { key: 'order', title: 'Order', sortable: true, render: (r) => r.order },
+          {
+            key: 'status',
+            title: 'Status',
+            sortable: true,
+            render: (r) => <StatusBadge status={r.status} />,
+          },
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (r) => (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Edit">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${r.text}`} onClick={() => setEditing(r)}>
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${r.text}`}
+                    onClick={() =>
+                      openConfirmAction({
+                        title: 'Delete reason',
+                        message: `Delete the ${REASON_KIND_LABELS[r.kind].toLowerCase()} reason "${r.text}"? This cannot be undone.`,
+                        danger: true,
+                        onConfirm: () => remove.mutateAsync({ reasonId: r._id }),
+                      })
+                    }
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      {editing !== null && (
+        <ReasonFormModal reason={editing} defaultKind={kind} onClose={() => setEditing(null)} />
+      )}
+    </Stack>
+  );
+}
+
+export default ReasonManagementPage;
