@@ -23,7 +23,13 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { createInvitationHooks, createMemberService } from './modules/organizations/members.service.js';
+import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { createOrganizationService } from './modules/organizations/organizations.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import type { PaymentsProvider } from './modules/payouts/payments-port.js';
+import { payoutRoutes } from './modules/payouts/payouts.routes.js';
+import { createPayoutService } from './modules/payouts/payouts.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
@@ -50,6 +56,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** SMS port; default: the HTTP gateway when `SMS_GATEWAY_URL` is set, else the development outbox. */
   sms?: SmsSender;
+  /** Payments port (payout onboarding); without one the payout calls answer 503. */
+  payments?: PaymentsProvider;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -98,7 +106,24 @@ export async function buildApp(deps: AppDeps) {
       ? createHttpSmsGateway({ ...config.sms, log: app.log })
       : createOutboxSms({ db, log: app.log }));
   if (mailer.close) app.addHook('onClose', async () => mailer.close?.());
-  const account = createAccountService({ db, clock, config, mailer, sms, log: app.log });
+  const account = createAccountService({
+    db,
+    clock,
+    config,
+    mailer,
+    sms,
+    log: app.log,
+    invitations: createInvitationHooks(),
+  });
+  const organizations = createOrganizationService({ db, clock, defaultCurrency: config.defaultCurrency });
+  const members = createMemberService({ db, clock, account });
+  const payouts = createPayoutService({
+    db,
+    clock,
+    payments: deps.payments,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -120,6 +145,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(referenceRoutes, { db });
   await app.register(accountRoutes, { account, config });
   await app.register(contentRoutes, { db });
+  await app.register(organizationRoutes, { organizations, members });
+  await app.register(payoutRoutes, { payouts });
   if (config.devOutbox) await app.register(outboxRoutes, { db });
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });

@@ -60,6 +60,11 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.optional(),
     S3_PREFIX: z.string().default(''),
+    DEFAULT_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code in capitals, e.g. USD')
+      .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'is not an ISO 4217 currency code')
+      .default('USD'),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_GATEWAY_URL) {
@@ -127,6 +132,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         }
       : undefined,
     otp: { sendLimitPerHour: env.OTP_SEND_LIMIT_PER_HOUR },
+    /** Currency of a new organization when its organizer chooses none. */
+    defaultCurrency: env.DEFAULT_CURRENCY,
     /** The outbox call exists on servers with demo data only (SEED_DEMO), never in production. */
     devOutbox: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
   };
