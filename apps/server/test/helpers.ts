@@ -51,7 +51,7 @@ export async function createTestApp(
   options: {
     config?: Partial<Config>;
     clock?: Clock;
-    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'subcategoryUsage'>>;
+    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'subcategoryUsage' | 'payments'>>;
   } = {},
 ) {
   const database = await freshDatabase();

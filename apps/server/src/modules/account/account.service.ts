@@ -250,8 +250,7 @@ export function createAccountService(deps: {
   }
 
   /** A new invitation link for a user (created by the caller when new); valid INVITATION_DAYS days. */
-  async function issueInvitation(tx: DbOrTx, userId: string) {
-    const now = clock.now();
+  async function issueInvitation(tx: DbOrTx, userId: string, now = clock.now()) {
     const token = newToken();
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
     const row = await repo.insertAccountToken(tx, {

@@ -109,7 +109,7 @@ export function createMemberService(deps: { db: Db; clock: Clock; account: Accou
         ).id;
     }
     if (member.invitationTokenId) await account.revokeInvitation(tx, member.invitationTokenId);
-    const link = await account.issueInvitation(tx, userId);
+    const link = await account.issueInvitation(tx, userId, now);
     const after = await repo.updateMember(tx, member.id, {
       userId,
       invitationTokenId: link.tokenId,
