@@ -251,8 +251,8 @@ describe('organizations', () => {
     expect(changed.status).toBe(200);
     const entry = (await auditOf(rivalOrgId)).at(-1);
     expect(entry).toMatchObject({ action: 'TICKET_SETTING_UPDATED', actorRole: 'ADMIN' });
-    expect((entry?.before as { maxTicketsPerOrder: number }).maxTicketsPerOrder).toBe(10);
-    expect((entry?.after as { maxTicketsPerOrder: number }).maxTicketsPerOrder).toBe(6);
+    expect(entry?.before).toMatchObject({ maxTicketsPerOrder: 10 });
+    expect(entry?.after).toMatchObject({ maxTicketsPerOrder: 6 });
   });
 });
 
