@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
