@@ -4,6 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer/mailer.js';
 import { createMediaStorage, type MediaStorage } from './adapters/media-storage/index.js';
 import { createOidcClients, type OidcClients } from './adapters/oidc/oidc.js';
+import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
+import { isSandboxPayments } from './adapters/payments/sandbox.js';
+import { sandboxPaymentRoutes } from './adapters/payments/sandbox.routes.js';
 import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapters/sms/sms.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -24,10 +27,10 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
 import { createInvitationHooks, createMemberService } from './modules/organizations/members.service.js';
+import { findOrganization } from './modules/organizations/organizations.repo.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { createOrganizationService } from './modules/organizations/organizations.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
-import type { PaymentsProvider } from './modules/payouts/payments-port.js';
 import { payoutRoutes } from './modules/payouts/payouts.routes.js';
 import { createPayoutService } from './modules/payouts/payouts.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -56,7 +59,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** SMS port; default: the HTTP gateway when `SMS_GATEWAY_URL` is set, else the development outbox. */
   sms?: SmsSender;
-  /** Payments port (payout onboarding); without one the payout calls answer 503. */
+  /** Payments port; default: Stripe Connect when `STRIPE_SECRET_KEY` is set, else the sandbox provider. */
   payments?: PaymentsProvider;
 }
 
@@ -106,6 +109,10 @@ export async function buildApp(deps: AppDeps) {
       ? createHttpSmsGateway({ ...config.sms, log: app.log })
       : createOutboxSms({ db, log: app.log }));
   if (mailer.close) app.addHook('onClose', async () => mailer.close?.());
+  // The sandbox's onboarding page names the organization it onboards.
+  const organizationName = async (organizationId: string) =>
+    (await findOrganization(db, organizationId))?.row.name ?? null;
+  const payments = deps.payments ?? createPaymentsProvider(config, { db, clock, organizationName });
   const account = createAccountService({
     db,
     clock,
@@ -117,13 +124,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const organizations = createOrganizationService({ db, clock, defaultCurrency: config.defaultCurrency });
   const members = createMemberService({ db, clock, account });
-  const payouts = createPayoutService({
-    db,
-    clock,
-    payments: deps.payments,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
+  const payouts = createPayoutService({ db, clock, payments, publicUrl: config.publicUrl, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -148,6 +149,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
   if (config.devOutbox) await app.register(outboxRoutes, { db });
+  // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
+  if (isSandboxPayments(payments)) {
+    await app.register(sandboxPaymentRoutes, { sandbox: payments, publicUrl: config.publicUrl });
+  }
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
   return app;

@@ -65,6 +65,11 @@ const EnvSchema = z
       .regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code in capitals, e.g. USD')
       .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'is not an ISO 4217 currency code')
       .default('USD'),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_GATEWAY_URL) {
@@ -134,6 +139,12 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     otp: { sendLimitPerHour: env.OTP_SEND_LIMIT_PER_HOUR },
     /** Currency of a new organization when its organizer chooses none. */
     defaultCurrency: env.DEFAULT_CURRENCY,
+    /** Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the sandbox provider (docs/payments.md). */
+    payments: {
+      stripe: env.STRIPE_SECRET_KEY
+        ? { secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE?.replace(/\/+$/, '') }
+        : undefined,
+    },
     /** The outbox call exists on servers with demo data only (SEED_DEMO), never in production. */
     devOutbox: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
   };

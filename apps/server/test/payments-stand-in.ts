@@ -1,4 +1,4 @@
-import type { PaymentsProvider, PayoutStatus } from '../src/modules/payouts/payments-port.js';
+import type { PaymentsProvider, PayoutStatus } from '../src/adapters/payments/index.js';
 
 /**
  * A small in-memory payments provider honouring the port, for tests: accounts start PENDING and become

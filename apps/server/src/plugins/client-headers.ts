@@ -17,6 +17,8 @@ const OPEN_PATHS = [
   /^\/api\/docs(\/|$)/,
   // Social login's browser redirects cannot carry headers; they hold no session (docs/security.md).
   /^\/api\/v1\/user\/social\/[a-z]+\/(start|callback|end-session)$/,
+  // The sandbox payments provider's onboarding and dashboard pages: browser navigations too (docs/security.md).
+  /^\/api\/v1\/payment\/sandbox\/(onboarding|dashboard)\/[^/]+$/,
 ];
 
 /**

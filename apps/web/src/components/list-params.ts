@@ -44,3 +44,27 @@ export function useListParams<F extends string>(filters: readonly F[] = [], defa
   };
   return { page, limit: defaults.limit, search, sort, filters: filterValues, query, set };
 }
+
+export type ListParams = ReturnType<typeof useListParams>;
+
+/**
+ * The DataTable props that follow from a list's URL state and its page query, so every list wires
+ * pagination, search and sorting the same way: `<DataTable {...tableBinding(list, query)} … />`.
+ */
+export function tableBinding<T>(
+  list: ListParams,
+  query: { data?: { items: T[]; total: number } | undefined; isFetching: boolean },
+) {
+  return {
+    rows: query.data?.items,
+    total: query.data?.total ?? 0,
+    loading: query.isFetching,
+    page: list.page,
+    limit: list.limit,
+    onPageChange: (page: number) => list.set({ page }),
+    search: list.search,
+    onSearchChange: (search: string) => list.set({ search }),
+    sort: list.sort,
+    onSortChange: (sort: string | undefined) => list.set({ sort }),
+  };
+}

@@ -4,6 +4,7 @@ export * from './catalog.js';
 export * from './content.js';
 export * from './organizations.js';
 export * from './outbox.js';
+export * from './payments.js';
 export * from './sessions.js';
 export * from './social.js';
 export * from './users.js';

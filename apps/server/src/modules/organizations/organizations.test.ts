@@ -482,21 +482,4 @@ describe('payouts', () => {
     const actions = (await auditOf(orgId)).map((e) => e.action);
     expect(actions.slice(-2)).toEqual(['PAYOUT_ACCOUNT_CREATED', 'PAYOUT_STATUS_CHANGED']);
   });
-
-  it('answers 503 on a server without a payments provider', async () => {
-    const bare = await createTestApp();
-    try {
-      const o = await createUser(bare, { organizerRequest: 'APPROVED' });
-      const token = await loginAs(bare, o.email, o.password);
-      const c = caller(bare);
-      const id = (await c('POST', `${O}/create-organization`, token, { name: 'No payouts' })).body.result._id;
-      const answer = await c('POST', '/api/v1/payment/create-organizer-account', token, {
-        organizationId: id,
-      });
-      expect(answer.status).toBe(503);
-      expect(answer.body.message).toBe('Payouts are not available on this server.');
-    } finally {
-      await bare.close();
-    }
-  });
 });

@@ -1,4 +1,5 @@
 import type { PayoutInfo } from '@marquee/contract';
+import type { PaymentsProvider } from '../../adapters/payments/index.js';
 import type { Db } from '../../db/client.js';
 import type { OrganizationRow } from '../../db/schema/index.js';
 import { audit, type Who } from '../../lib/audit.js';
@@ -6,10 +7,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { requireOrganization } from '../../lib/tenancy.js';
 import { updateOrganization } from '../organizations/organizations.repo.js';
-import type { PaymentsProvider } from './payments-port.js';
 
 export const PROVIDER_FAILED = 'The payment provider did not answer. Please try again in a few minutes.';
-export const PAYOUTS_UNAVAILABLE = 'Payouts are not available on this server.';
 
 interface Logger {
   error(obj: object, msg: string): void;
@@ -22,16 +21,11 @@ interface Logger {
 export function createPayoutService(deps: {
   db: Db;
   clock: Clock;
-  payments: PaymentsProvider | undefined;
+  payments: PaymentsProvider;
   publicUrl: string;
   log: Logger;
 }) {
-  const { db, clock, log } = deps;
-
-  function provider(): PaymentsProvider {
-    if (!deps.payments) throw new AppError(503, PAYOUTS_UNAVAILABLE);
-    return deps.payments;
-  }
+  const { db, clock, log, payments } = deps;
 
   /** Calls the provider; its failures become a 502 with a plain message (the cause is logged). */
   async function ask<T>(call: () => Promise<T>): Promise<T> {
@@ -47,7 +41,7 @@ export function createPayoutService(deps: {
   function info(row: OrganizationRow): PayoutInfo {
     return {
       status: row.payoutStatus,
-      provider: row.payoutAccountId ? (deps.payments?.name ?? null) : null,
+      provider: row.payoutAccountId ? payments.name : null,
       hasAccount: !!row.payoutAccountId,
     };
   }
@@ -58,7 +52,6 @@ export function createPayoutService(deps: {
   return {
     /** Creates the organization's account once (row locked, so never twice) and answers an onboarding link. */
     async startOnboarding(who: Who, organizationId: string) {
-      const payments = provider();
       const organization = await db.transaction(async (tx) => {
         const { organization } = await requireOrganization(tx, who.actor, organizationId, 'manage', {
           lock: true,
@@ -105,9 +98,8 @@ export function createPayoutService(deps: {
     /** The stored status, refreshed from the provider (and audited) when it changed there. */
     async status(who: Who, organizationId: string): Promise<PayoutInfo> {
       const { organization } = await requireOrganization(db, who.actor, organizationId, 'manage');
-      if (!organization.payoutAccountId || !deps.payments) return info(organization);
+      if (!organization.payoutAccountId) return info(organization);
       const accountId = organization.payoutAccountId;
-      const payments = deps.payments;
       const current = await ask(() => payments.getAccountStatus(accountId));
       if (current === organization.payoutStatus) return info(organization);
       const updated = await db.transaction(async (tx) => {
@@ -132,7 +124,6 @@ export function createPayoutService(deps: {
     },
 
     async dashboardLink(who: Who, organizationId: string) {
-      const payments = provider();
       const { organization } = await requireOrganization(db, who.actor, organizationId, 'manage');
       const accountId = organization.payoutAccountId;
       if (!accountId) throw conflict('Set up payouts first: this organization has no payout account yet.');

@@ -13,7 +13,7 @@ import { editBannerPath, PATHS } from '../../../app/paths';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
-import { useListParams } from '../../../components/list-params';
+import { tableBinding, useListParams } from '../../../components/list-params';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatCompactDateTime } from '../../../lib/dates';
 import { STATUS_FILTER } from '../../catalog/components/options';
@@ -67,20 +67,11 @@ export function BannerListPage() {
           }
         />
         <DataTable<Banner>
+          {...tableBinding(list, query)}
           label="Banners"
           minWidth={1080}
-          rows={query.data?.items}
-          total={query.data?.total ?? 0}
-          loading={query.isFetching}
           rowKey={(b) => b._id}
-          page={list.page}
-          limit={list.limit}
-          onPageChange={(page) => list.set({ page })}
-          search={list.search}
-          onSearchChange={(search) => list.set({ search })}
           searchPlaceholder="Search banners"
-          sort={list.sort}
-          onSortChange={(sort) => list.set({ sort })}
           emptyMessage="No banners yet."
           toolbar={
             <>

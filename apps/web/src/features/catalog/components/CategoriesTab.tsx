@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
-import { useListParams } from '../../../components/list-params';
+import { tableBinding, useListParams } from '../../../components/list-params';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { CategoryFormModal } from './CategoryFormModal';
 import { STATUS_FILTER } from './options';
@@ -29,19 +29,10 @@ export function CategoriesTab() {
   return (
     <>
       <DataTable<Category>
+        {...tableBinding(list, query)}
         label="Categories"
-        rows={query.data?.items}
-        total={query.data?.total ?? 0}
-        loading={query.isFetching}
         rowKey={(c) => c._id}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={(page) => list.set({ page })}
-        search={list.search}
-        onSearchChange={(search) => list.set({ search })}
         searchPlaceholder="Search categories"
-        sort={list.sort}
-        onSortChange={(sort) => list.set({ sort })}
         emptyMessage={list.search ? `No category matches "${list.search}".` : 'No categories yet.'}
         toolbar={
           <>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
-import { useListParams } from '../../../components/list-params';
+import { tableBinding, useListParams } from '../../../components/list-params';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from './StatusBadge';
@@ -40,19 +40,10 @@ export function RequestsTable({
   return (
     <>
       <DataTable<CatalogRequest>
+        {...tableBinding(list, { data, isFetching: query.isFetching })}
         label="Requests"
-        rows={data?.items}
-        total={data?.total ?? 0}
-        loading={query.isFetching}
         rowKey={(r) => r._id}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={(page) => list.set({ page })}
-        search={list.search}
-        onSearchChange={(search) => list.set({ search })}
         searchPlaceholder="Search by name or email"
-        sort={list.sort}
-        onSortChange={(sort) => list.set({ sort })}
         emptyMessage={status === 'PENDING' ? 'No requests are waiting for review.' : 'No requests.'}
         toolbar={
           <Select

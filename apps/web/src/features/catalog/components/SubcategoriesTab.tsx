@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
-import { useListParams } from '../../../components/list-params';
+import { tableBinding, useListParams } from '../../../components/list-params';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { STATUS_FILTER } from './options';
 import { StatusBadge } from './StatusBadge';
@@ -33,19 +33,10 @@ export function SubcategoriesTab() {
   return (
     <>
       <DataTable<Subcategory>
+        {...tableBinding(list, query)}
         label="Subcategories"
-        rows={query.data?.items}
-        total={query.data?.total ?? 0}
-        loading={query.isFetching}
         rowKey={(s) => s._id}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={(page) => list.set({ page })}
-        search={list.search}
-        onSearchChange={(search) => list.set({ search })}
         searchPlaceholder="Search subcategories"
-        sort={list.sort}
-        onSortChange={(sort) => list.set({ sort })}
         emptyMessage={list.search ? `No subcategory matches "${list.search}".` : 'No subcategories yet.'}
         toolbar={
           <>

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
-import { useListParams } from '../../../components/list-params';
+import { tableBinding, useListParams } from '../../../components/list-params';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
 import { STATUS_FILTER } from '../../catalog/components/options';
@@ -34,19 +34,10 @@ export function TagsTab() {
   return (
     <>
       <DataTable<Tag>
+        {...tableBinding(list, query)}
         label="Tags"
-        rows={query.data?.items}
-        total={query.data?.total ?? 0}
-        loading={query.isFetching}
         rowKey={(t) => t._id}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={(page) => list.set({ page })}
-        search={list.search}
-        onSearchChange={(search) => list.set({ search })}
         searchPlaceholder="Search tags"
-        sort={list.sort}
-        onSortChange={(sort) => list.set({ sort })}
         selection={{ selected, onChange: setSelected }}
         bulkActions={[
           {

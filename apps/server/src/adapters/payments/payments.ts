@@ -1,6 +1,7 @@
 /**
- * The payments port (PAYMENTS-PORT.md), as the payouts module uses it. The adapters (sandbox, Stripe)
- * live in `adapters/payments/`; this file only names the interface until they are merged.
+ * The payments port: how the product creates and follows the payout (connected) account of an
+ * organization. Two adapters: the sandbox (default; works offline through a local onboarding page)
+ * and Stripe Connect Express (when `STRIPE_SECRET_KEY` is set). See docs/payments.md.
  */
 export type PayoutStatus = 'NOT_STARTED' | 'PENDING' | 'ACTIVE' | 'RESTRICTED';
 

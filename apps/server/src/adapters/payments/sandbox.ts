@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sandboxPayoutAccounts } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { PaymentsProvider } from './payments.js';
+
+/** Paths of the sandbox's local pages (browser navigations, outside the client-credential check). */
+export const SANDBOX_PATHS = {
+  onboarding: (accountId: string) => `/api/v1/payment/sandbox/onboarding/${encodeURIComponent(accountId)}`,
+  dashboard: (accountId: string) => `/api/v1/payment/sandbox/dashboard/${encodeURIComponent(accountId)}`,
+};
+
+/** How long an onboarding link, the page's nonce and a dashboard link stay valid. */
+export const SANDBOX_LIFETIMES = { linkMinutes: 60, nonceMinutes: 30, dashboardMinutes: 60 };
+
+const ACCOUNT_ID = /^sandbox_acct_[A-Za-z0-9]{16,40}$/;
+
+export type SandboxAccount = typeof sandboxPayoutAccounts.$inferSelect;
+
+/** What the onboarding page shows, or where the browser goes instead. */
+export type OnboardingPage =
+  | { kind: 'page'; account: SandboxAccount; organizationName: string | null; nonce: string }
+  | { kind: 'redirect'; location: string };
+
+export interface SandboxPayments extends PaymentsProvider {
+  readonly name: 'sandbox';
+  /** The local pages' side (used by sandbox.routes.ts). */
+  readonly pages: {
+    openOnboarding(input: {
+      accountId: string;
+      linkToken: string;
+      returnParam: string;
+    }): Promise<OnboardingPage>;
+    completeOnboarding(input: {
+      accountId: string;
+      nonce: string;
+      returnParam: string;
+    }): Promise<{ location: string }>;
+    openDashboard(input: {
+      accountId: string;
+      token: string;
+    }): Promise<{ account: SandboxAccount; organizationName: string | null }>;
+  };
+}
+
+export function isSandboxPayments(provider: PaymentsProvider): provider is SandboxPayments {
+  return provider.name === 'sandbox' && 'pages' in provider;
+}
+
+/**
+ * Where the sandbox may send a browser back to: a same-origin path (`/…`, not `//…`, no backslash) or
+ * an absolute URL under PUBLIC_URL. Anything else would make the page an open redirect.
+ */
+export function isAllowedReturnUrl(value: string, publicUrl: string): boolean {
+  if (value.length > 2000 || /[\\\s]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  let url: URL;
+  let base: URL;
+  try {
+    url = new URL(value);
+    base = new URL(publicUrl);
+  } catch {
+    return false;
+  }
+  if (url.origin !== base.origin || url.username || url.password) return false;
+  const basePath = base.pathname.replace(/\/+$/, '');
+  return basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
+}
+
+/** The page's message for a link that cannot be used; the routes render it as HTML. */
+export class SandboxPageError extends AppError {}
+
+const refused = (status: number, message: string) => new SandboxPageError(status, message);
+
+/**
+ * The sandbox payments provider: accounts live in `sandbox_payout_accounts`; onboarding is a local
+ * page of this server whose "Complete onboarding" button marks the account ACTIVE. No money moves.
+ */
+export function createSandboxPayments(deps: {
+  db: Db;
+  clock: Clock;
+  /** Where people reach the server; links are built on it and return URLs must stay under it. */
+  publicUrl: string;
+  /** The organization's name for the pages; without it they show the organization's id. */
+  organizationName?: (organizationId: string) => Promise<string | null>;
+}): SandboxPayments {
+  const { db, clock, publicUrl } = deps;
+  const minutesFromNow = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
+  const nameOf = async (organizationId: string) =>
+    deps.organizationName ? deps.organizationName(organizationId).catch(() => null) : null;
+
+  async function find(accountId: string): Promise<SandboxAccount | undefined> {
+    if (!ACCOUNT_ID.test(accountId)) return undefined;
+    const [row] = await db
+      .select()
+      .from(sandboxPayoutAccounts)
+      .where(eq(sandboxPayoutAccounts.id, accountId));
+    return row;
+  }
+
+  async function existing(accountId: string): Promise<SandboxAccount> {
+    const row = await find(accountId);
+    if (!row) throw notFound('The sandbox payout account');
+    return row;
+  }
+
+  function checkReturn(account: SandboxAccount, returnParam: string) {
+    if (!isAllowedReturnUrl(returnParam, publicUrl) || returnParam !== account.linkReturnUrl) {
+      throw refused(
+        400,
+        'This onboarding link has been altered: its return address is not the one Marquee gave. Start onboarding again from Marquee.',
+      );
+    }
+  }
+
+  return {
+    name: 'sandbox',
+
+    async createAccount(input) {
+      const accountId = `sandbox_acct_${randomBytes(12).toString('hex')}`;
+      await db.insert(sandboxPayoutAccounts).values({
+        id: accountId,
+        organizationId: input.organizationId,
+        email: input.email,
+        country: input.country ?? null,
+        createdAt: clock.now(),
+      });
+      return { accountId };
+    },
+
+    async createOnboardingLink(input) {
+      for (const [field, value] of [
+        ['returnUrl', input.returnUrl],
+        ['refreshUrl', input.refreshUrl],
+      ] as const) {
+        if (!isAllowedReturnUrl(value, publicUrl)) {
+          throw badRequest(`The ${field} must be a path of this site or an address under ${publicUrl}.`, [
+            { field, message: `must be a path of this site or an address under ${publicUrl}` },
+          ]);
+        }
+      }
+      await existing(input.accountId);
+      const token = newToken();
+      await db
+        .update(sandboxPayoutAccounts)
+        .set({
+          linkTokenHash: hashToken(token),
+          linkReturnUrl: input.returnUrl,
+          linkRefreshUrl: input.refreshUrl,
+          linkExpiresAt: minutesFromNow(SANDBOX_LIFETIMES.linkMinutes),
+        })
+        .where(eq(sandboxPayoutAccounts.id, input.accountId));
+      const query = new URLSearchParams({ return: input.returnUrl, link: token });
+      return { url: `${publicUrl}${SANDBOX_PATHS.onboarding(input.accountId)}?${query}` };
+    },
+
+    async getAccountStatus(accountId) {
+      return (await existing(accountId)).status;
+    },
+
+    async createDashboardLink(accountId) {
+      await existing(accountId);
+      const token = newToken();
+      await db
+        .update(sandboxPayoutAccounts)
+        .set({
+          dashboardTokenHash: hashToken(token),
+          dashboardExpiresAt: minutesFromNow(SANDBOX_LIFETIMES.dashboardMinutes),
+        })
+        .where(eq(sandboxPayoutAccounts.id, accountId));
+      return {
+        url: `${publicUrl}${SANDBOX_PATHS.dashboard(accountId)}?${new URLSearchParams({ link: token })}`,
+      };
+    },
+
+    pages: {
+      async openOnboarding({ accountId, linkToken, returnParam }) {
+        const account = await find(accountId);
+        if (!account?.linkRefreshUrl) throw refused(404, 'This onboarding link is not valid.');
+        checkReturn(account, returnParam);
+        const current =
+          account.linkTokenHash !== null &&
+          account.linkTokenHash === hashToken(linkToken) &&
+          account.linkExpiresAt !== null &&
+          account.linkExpiresAt > clock.now();
+        // Like Stripe's account links: an expired, used or replaced link sends the person to refreshUrl.
+        if (!current) return { kind: 'redirect', location: account.linkRefreshUrl };
+        const nonce = newToken();
+        await db
+          .update(sandboxPayoutAccounts)
+          .set({
+            nonceHash: hashToken(nonce),
+            nonceExpiresAt: minutesFromNow(SANDBOX_LIFETIMES.nonceMinutes),
+          })
+          .where(eq(sandboxPayoutAccounts.id, accountId));
+        return { kind: 'page', account, organizationName: await nameOf(account.organizationId), nonce };
+      },
+
+      async completeOnboarding({ accountId, nonce, returnParam }) {
+        const account = await find(accountId);
+        if (!account) throw refused(404, 'This onboarding link is not valid.');
+        checkReturn(account, returnParam);
+        // One atomic update: a nonce completes onboarding once, even with two submissions at once.
+        const [done] = await db
+          .update(sandboxPayoutAccounts)
+          .set({
+            status: 'ACTIVE',
+            onboardedAt: clock.now(),
+            nonceHash: null,
+            nonceExpiresAt: null,
+            linkTokenHash: null,
+            linkExpiresAt: null,
+          })
+          .where(
+            and(
+              eq(sandboxPayoutAccounts.id, accountId),
+              eq(sandboxPayoutAccounts.nonceHash, hashToken(nonce)),
+              gt(sandboxPayoutAccounts.nonceExpiresAt, clock.now()),
+            ),
+          )
+          .returning();
+        if (!done?.linkReturnUrl) {
+          throw refused(
+            400,
+            'This onboarding page was already used or has expired. Open the onboarding link again from Marquee.',
+          );
+        }
+        return { location: done.linkReturnUrl };
+      },
+
+      async openDashboard({ accountId, token }) {
+        const account = await find(accountId);
+        if (
+          !account?.dashboardTokenHash ||
+          account.dashboardTokenHash !== hashToken(token) ||
+          !account.dashboardExpiresAt ||
+          account.dashboardExpiresAt <= clock.now()
+        ) {
+          throw refused(
+            404,
+            'This dashboard link is not valid or has expired. Open the dashboard again from Marquee.',
+          );
+        }
+        return { account, organizationName: await nameOf(account.organizationId) };
+      },
+    },
+  };
+}
