@@ -67,6 +67,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // The journeys sign in many times from one address.
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      // Links the server builds (emails, payout onboarding's return) must come back to the origin the
+      // browser signed in on, or its session (kept per origin) is not there.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -26,7 +26,13 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { createInvitationHooks, createMemberService } from './modules/organizations/members.service.js';
+import { findOrganization } from './modules/organizations/organizations.repo.js';
+import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { createOrganizationService } from './modules/organizations/organizations.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { payoutRoutes } from './modules/payouts/payouts.routes.js';
+import { createPayoutService } from './modules/payouts/payouts.service.js';
 import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -104,8 +110,22 @@ export async function buildApp(deps: AppDeps) {
       ? createHttpSmsGateway({ ...config.sms, log: app.log })
       : createOutboxSms({ db, log: app.log }));
   if (mailer.close) app.addHook('onClose', async () => mailer.close?.());
-  const payments = deps.payments ?? createPaymentsProvider(config, { db, clock });
-  const account = createAccountService({ db, clock, config, mailer, sms, log: app.log });
+  // The sandbox's onboarding page names the organization it onboards.
+  const organizationName = async (organizationId: string) =>
+    (await findOrganization(db, organizationId))?.row.name ?? null;
+  const payments = deps.payments ?? createPaymentsProvider(config, { db, clock, organizationName });
+  const account = createAccountService({
+    db,
+    clock,
+    config,
+    mailer,
+    sms,
+    log: app.log,
+    invitations: createInvitationHooks(),
+  });
+  const organizations = createOrganizationService({ db, clock, defaultCurrency: config.defaultCurrency });
+  const members = createMemberService({ db, clock, account });
+  const payouts = createPayoutService({ db, clock, payments, publicUrl: config.publicUrl, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -127,6 +147,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(referenceRoutes, { db, reasons: createReasonService({ db }) });
   await app.register(accountRoutes, { account, config });
   await app.register(contentRoutes, { db, clock });
+  await app.register(organizationRoutes, { organizations, members });
+  await app.register(payoutRoutes, { payouts });
   if (config.devOutbox) await app.register(outboxRoutes, { db });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {

@@ -60,6 +60,11 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.optional(),
     S3_PREFIX: z.string().default(''),
+    DEFAULT_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code in capitals, e.g. USD')
+      .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'is not an ISO 4217 currency code')
+      .default('USD'),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
@@ -132,6 +137,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         }
       : undefined,
     otp: { sendLimitPerHour: env.OTP_SEND_LIMIT_PER_HOUR },
+    /** Currency of a new organization when its organizer chooses none. */
+    defaultCurrency: env.DEFAULT_CURRENCY,
     /** Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the sandbox provider (docs/payments.md). */
     payments: {
       stripe: env.STRIPE_SECRET_KEY

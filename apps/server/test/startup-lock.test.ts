@@ -26,7 +26,8 @@ describe('several processes starting on one database', () => {
       );
       expect(seeded.filter(Boolean)).toHaveLength(1);
       const [row] = await database.db.select({ n: count() }).from(users);
-      expect(row?.n).toBe(4);
+      // The four demo accounts plus the two members of the demo organizations (seed-organizations.ts).
+      expect(row?.n).toBe(6);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
       await database.drop();

@@ -300,3 +300,39 @@ export const updateNonProfitExemptionDetail = userRoute({
   body: NonProfitBody,
   response: envelope(NonProfitDetail),
 });
+
+/** What a `/reset-link/:token` link is for, so the page asks for a password only when one is needed. */
+export const CheckResetLinkResult = z.object({
+  purpose: z.enum(['PASSWORD_RESET', 'INVITATION']),
+  /** False for an invitation to someone who already has a password: they only accept. */
+  needsPassword: z.boolean(),
+  email: z.string(),
+  /** The organization an invitation is for, when there is one. */
+  organizationName: z.string().nullable(),
+});
+export type CheckResetLinkResult = z.infer<typeof CheckResetLinkResult>;
+
+const LinkToken = z
+  .string({ error: 'The link is missing its token' })
+  .min(1, 'The link is missing its token')
+  .max(200);
+
+export const checkResetLink = defineRoute({
+  method: 'GET',
+  path: '/api/v1/user/check-reset-link',
+  summary: 'What a reset or invitation link is for (400 when it expired or was used)',
+  tag: 'User',
+  access: 'public',
+  query: z.object({ token: LinkToken }),
+  response: envelope(CheckResetLinkResult),
+});
+
+export const acceptInvitation = defineRoute({
+  method: 'POST',
+  path: '/api/v1/user/accept-invitation',
+  summary: 'Accept an organization invitation with the link of its email (for people who have a password)',
+  tag: 'User',
+  access: 'public',
+  body: z.object({ token: LinkToken }),
+  response: envelope(z.object({ organizationName: z.string().nullable() })),
+});

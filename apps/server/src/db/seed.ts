@@ -5,6 +5,7 @@ import type { Db } from './client.js';
 import { users } from './schema/index.js';
 import { seedAccount } from './seed-account.js';
 import { seedCatalog } from './seed-catalog.js';
+import { DEMO_MEMBER, seedOrganizations } from './seed-organizations.js';
 
 /** The demo accounts; the README lists the same. */
 export const DEMO_ACCOUNTS = [
@@ -64,10 +65,13 @@ export async function seedDemoData(db: Db, options: { media?: MediaStorage } = {
     }
     await seedCatalog(tx, options.media);
     await seedAccount(tx);
+    await seedOrganizations(tx);
   });
   return true;
 }
 
 export function describeDemoAccounts(): string {
-  return DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.password.padEnd(16)} ${a.note}`).join('\n');
+  return [...DEMO_ACCOUNTS, DEMO_MEMBER]
+    .map((a) => `  ${a.email.padEnd(24)} ${a.password.padEnd(16)} ${a.note}`)
+    .join('\n');
 }

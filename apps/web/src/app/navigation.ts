@@ -27,8 +27,8 @@ export interface NavItem {
 const EVERYONE: readonly ConsoleRole[] = ['ADMINISTRATOR', 'ORGANIZER', 'MEMBER'];
 
 /**
- * The side navigation, in display order. Members work on the events their organizer assigned them,
- * so they get events and orders but not organization management (domain.md, "People and roles").
+ * The side navigation, in display order. Members work on the events their organizer assigned them;
+ * they also see, read-only, the organizations they belong to (domain.md, "People and roles").
  */
 export const SIDE_NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: PATHS.dashboard, icon: IconLayoutDashboard, roles: EVERYONE },
@@ -57,7 +57,7 @@ export const SIDE_NAV: readonly NavItem[] = [
     label: 'Organizations',
     to: PATHS.organizations,
     icon: IconBuildingCommunity,
-    roles: ['ADMINISTRATOR', 'ORGANIZER'],
+    roles: EVERYONE,
   },
   { label: 'Event management', to: PATHS.eventManagement, icon: IconCalendarEvent, roles: EVERYONE },
   {

@@ -30,6 +30,12 @@ export const PATHS = {
   catalogRequestsMine: '/catalog-requests',
   userManagement: '/user-management',
   organizations: '/organizations',
+  newOrganization: '/organizations/new',
+  /** Patterns; build links with the helpers below. `?tab=profile|team|settings|payouts`. */
+  organizationDetails: '/organizations/:organizationId',
+  editOrganization: '/organizations/:organizationId/edit',
+  inviteMember: '/organizations/:organizationId/users/invite',
+  memberDetails: '/organizations/:organizationId/users/:memberId',
   eventManagement: '/event-management',
   orders: '/orders',
 } as const;
@@ -63,6 +69,12 @@ export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([
   PATHS.myProfile,
   PATHS.changePassword,
   PATHS.devOutbox,
+  PATHS.organizations,
+  PATHS.newOrganization,
+  PATHS.organizationDetails,
+  PATHS.editOrganization,
+  PATHS.inviteMember,
+  PATHS.memberDetails,
 ]);
 
 /** `/banner-management/:bannerId/edit` */
@@ -71,3 +83,15 @@ export const editBannerPath = (bannerId: string) => `/banner-management/${encode
 export function isBuilt(path: AppPath): boolean {
   return BUILT_SCREENS.has(path);
 }
+
+export type OrganizationTab = 'profile' | 'team' | 'settings' | 'payouts';
+
+/** `/organizations/:organizationId`, optionally on one tab. */
+export const organizationPath = (organizationId: string, tab?: OrganizationTab) =>
+  `/organizations/${encodeURIComponent(organizationId)}${tab && tab !== 'profile' ? `?tab=${tab}` : ''}`;
+export const editOrganizationPath = (organizationId: string) =>
+  `/organizations/${encodeURIComponent(organizationId)}/edit`;
+export const inviteMemberPath = (organizationId: string) =>
+  `/organizations/${encodeURIComponent(organizationId)}/users/invite`;
+export const memberPath = (organizationId: string, memberId: string) =>
+  `/organizations/${encodeURIComponent(organizationId)}/users/${encodeURIComponent(memberId)}`;

@@ -154,6 +154,41 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'organizations',
+            lazy: screen(
+              () => import('../features/organizations/routes/OrganizationListPage'),
+              (m) => m.OrganizationListPage,
+            ),
+          },
+          ...['organizations/new', 'organizations/:organizationId/edit'].map((path) => ({
+            path,
+            lazy: screen(
+              () => import('../features/organizations/routes/OrganizationFormPage'),
+              (m) => m.OrganizationFormPage,
+            ),
+          })),
+          {
+            path: 'organizations/:organizationId',
+            lazy: screen(
+              () => import('../features/organizations/routes/OrganizationDetailsPage'),
+              (m) => m.OrganizationDetailsPage,
+            ),
+          },
+          {
+            path: 'organizations/:organizationId/users/invite',
+            lazy: screen(
+              () => import('../features/organizations/routes/InviteMemberPage'),
+              (m) => m.InviteMemberPage,
+            ),
+          },
+          {
+            path: 'organizations/:organizationId/users/:memberId',
+            lazy: screen(
+              () => import('../features/organizations/routes/MemberDetailsPage'),
+              (m) => m.MemberDetailsPage,
+            ),
+          },
+          {
             path: 'my-profile',
             lazy: screen(
               () => import('../features/account/routes/MyProfilePage'),

@@ -149,3 +149,31 @@ export async function upsertNonProfit(db: DbOrTx, values: typeof nonProfitExempt
     .returning();
   return row;
 }
+
+/** An unused, unexpired token with its user, without using it (to show what a link is for). */
+export async function findOpenAccountToken(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ token: accountTokens, user: users })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Ends a token before its time (a re-sent or cancelled invitation). */
+export function expireAccountToken(db: DbOrTx, tokenId: string, now: Date) {
+  return db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)));
+}
+
+export function findUserById(db: DbOrTx, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}

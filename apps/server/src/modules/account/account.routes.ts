@@ -1,7 +1,9 @@
 import {
+  acceptInvitation,
   changePassword,
   checkMobileForForgotPassword,
   checkMobileForVerification,
+  checkResetLink,
   checkUsername,
   mobileVerification,
   passwordReset,
@@ -76,9 +78,27 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     result: await account.verifyOtp(body),
   }));
 
-  addRoute(app, passwordReset, async ({ body }) => {
-    await account.passwordReset(body);
-    return { message: 'Your password has been reset. Please sign in with the new password.', result: null };
+  addRoute(app, checkResetLink, async ({ query }) => ({
+    message: 'The link is valid.',
+    result: await account.checkResetLink(query.token),
+  }));
+
+  addRoute(app, acceptInvitation, async ({ body, request }) => {
+    const result = await account.acceptInvitation(body.token, request.id);
+    return {
+      message: `Invitation accepted. Sign in to work with ${result.organizationName}.`,
+      result: { organizationName: result.organizationName },
+    };
+  });
+
+  addRoute(app, passwordReset, async ({ body, request }) => {
+    const { invitation } = await account.passwordReset(body, request.id);
+    return {
+      message: invitation
+        ? `Your password is set and you have joined ${invitation.organizationName}. Please sign in.`
+        : 'Your password has been reset. Please sign in with the new password.',
+      result: null,
+    };
   });
 
   addRoute(app, changePassword, async ({ actor, body }) => {

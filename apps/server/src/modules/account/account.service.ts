@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type ChangePasswordBody,
   type ForgotPasswordBody,
+  INVITATION_DAYS,
   type MobileVerificationBody,
   type NonProfitBody,
   type NonProfitDetail,
@@ -15,7 +16,7 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { InfoLogger } from '../../adapters/outbox/outbox.js';
 import type { SmsSender } from '../../adapters/sms/sms.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { nonProfitExemptions } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
@@ -30,6 +31,26 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** The reset token verify-otp answers: enough time to type a new password, no more. */
 export const OTP_RESET_TOKEN_MINUTES = 15;
 export const RESET_LINK_MINUTES = 60;
+
+export const INVITATION_INVALID =
+  'This invitation has expired, was already used or was cancelled. Ask the organizer to send a new one.';
+export const INVITATION_HAS_ACCOUNT =
+  'This invitation is for an account that already has a password: accept it instead of setting one.';
+export const INVITATION_NEEDS_PASSWORD = 'Set a password to accept this invitation.';
+
+/**
+ * What an accepted invitation does beyond the account: the organizations module activates the
+ * membership the token was sent for (wired in app.ts, so this module does not reach into that one).
+ */
+export interface InvitationHooks {
+  /** The organization an open invitation token is for; null when none. */
+  describe(db: DbOrTx, tokenId: string): Promise<{ organizationName: string } | null>;
+  /** Activates what the token was sent for, in the same transaction; null when nothing waits for it. */
+  accepted(
+    tx: Tx,
+    input: { tokenId: string; userId: string; requestId: string; now: Date },
+  ): Promise<{ organizationName: string } | null>;
+}
 
 export const CODE_INVALID = 'That code is not valid or has expired. Check it or request a new code.';
 export const CODE_EXHAUSTED = 'Too many wrong codes. Please request a new code.';
@@ -83,8 +104,9 @@ export function createAccountService(deps: {
   mailer: Mailer;
   sms: SmsSender;
   log: InfoLogger & { error(obj: object, msg: string): void };
+  invitations?: InvitationHooks;
 }) {
-  const { db, clock, config, mailer, sms, log } = deps;
+  const { db, clock, config, mailer, sms, log, invitations } = deps;
 
   async function deliver(send: () => Promise<void>) {
     try {
@@ -193,18 +215,102 @@ export function createAccountService(deps: {
     return { resetToken: token, expiresAt: expiresAt.toISOString() };
   }
 
-  /** Sets a new password from a reset or invitation token; every session of the user ends. */
-  async function passwordReset(body: PasswordResetBody) {
+  /**
+   * Sets a new password from a reset or invitation token; every session of the user ends. An invitation
+   * token sets the first password of a new person and accepts the invitation with it.
+   */
+  async function passwordReset(body: PasswordResetBody, requestId = '') {
     const passwordHash = await hashPassword(body.password);
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const now = clock.now();
+      let invitation: { organizationName: string } | null = null;
       const token = await repo.consumeAccountToken(tx, hashToken(body.token), now, [
         'PASSWORD_RESET',
         'INVITATION',
       ]);
       if (!token) throw badRequest(RESET_TOKEN_INVALID);
+      if (token.purpose === 'INVITATION') {
+        const user = await repo.findUserById(tx, token.userId);
+        // An invitation must not become a way to replace someone's existing password.
+        if (user?.passwordHash) throw badRequest(INVITATION_HAS_ACCOUNT);
+        invitation = await acceptWith(tx, token, requestId, now);
+      }
       await repo.setPassword(tx, token.userId, passwordHash, now);
       await repo.revokeUserSessions(tx, token.userId, now);
+      return { invitation };
+    });
+  }
+
+  async function acceptWith(tx: Tx, token: { id: string; userId: string }, requestId: string, now: Date) {
+    const done = invitations
+      ? await invitations.accepted(tx, { tokenId: token.id, userId: token.userId, requestId, now })
+      : null;
+    if (!done) throw badRequest(INVITATION_INVALID);
+    return done;
+  }
+
+  /** A new invitation link for a user (created by the caller when new); valid INVITATION_DAYS days. */
+  async function issueInvitation(tx: DbOrTx, userId: string, now = clock.now()) {
+    const token = newToken();
+    const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+    const row = await repo.insertAccountToken(tx, {
+      userId,
+      purpose: 'INVITATION',
+      tokenHash: hashToken(token),
+      expiresAt,
+      createdAt: now,
+    });
+    if (!row) throw new Error('invitation token not stored');
+    return { token, tokenId: row.id, expiresAt, url: `${config.publicUrl}/reset-link/${token}` };
+  }
+
+  /** An invitation re-sent or cancelled: its earlier link stops working. */
+  async function revokeInvitation(tx: DbOrTx, tokenId: string) {
+    await repo.expireAccountToken(tx, tokenId, clock.now());
+  }
+
+  /** Sends an invitation email; a failing mail server is a 502 naming no internals. */
+  async function sendInvitationEmail(input: {
+    to: string;
+    organizationName: string;
+    inviterName: string;
+    url: string;
+  }) {
+    const content = templates.invitationEmail({ ...input, days: INVITATION_DAYS });
+    await deliver(() => mailer.send({ to: input.to, ...content }));
+  }
+
+  /** What a `/reset-link/:token` link is for; an unknown, used or expired token is a 400. */
+  async function checkResetLink(tokenValue: string) {
+    const found = await repo.findOpenAccountToken(db, hashToken(tokenValue), clock.now());
+    if (!found) throw badRequest(RESET_TOKEN_INVALID);
+    const { token, user } = found;
+    if (token.purpose === 'PASSWORD_RESET') {
+      return { purpose: token.purpose, needsPassword: true, email: user.email, organizationName: null };
+    }
+    const described = invitations ? await invitations.describe(db, token.id) : null;
+    if (!described) throw badRequest(INVITATION_INVALID);
+    return {
+      purpose: token.purpose,
+      needsPassword: !user.passwordHash,
+      email: user.email,
+      organizationName: described.organizationName,
+    };
+  }
+
+  /** An existing account accepts an invitation with its link (no password change). */
+  async function acceptInvitation(tokenValue: string, requestId: string) {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      const token = await repo.consumeAccountToken(tx, hashToken(tokenValue), now, ['INVITATION']);
+      if (!token) throw badRequest(INVITATION_INVALID);
+      const user = await repo.findUserById(tx, token.userId);
+      if (!user?.passwordHash) {
+        throw badRequest(INVITATION_NEEDS_PASSWORD, [
+          { field: 'password', message: INVITATION_NEEDS_PASSWORD },
+        ]);
+      }
+      return acceptWith(tx, token, requestId, now);
     });
   }
 
@@ -302,6 +408,11 @@ export function createAccountService(deps: {
   }
 
   return {
+    issueInvitation,
+    revokeInvitation,
+    sendInvitationEmail,
+    checkResetLink,
+    acceptInvitation,
     forgotPassword,
     resendOtp,
     verifyOtp,

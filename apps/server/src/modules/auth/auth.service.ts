@@ -5,6 +5,7 @@ import type { SessionRow, UserRow } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import { hasActiveMembership } from '../../lib/tenancy.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { findNonProfit } from '../account/account.repo.js';
 import { toNonProfitDetail } from '../account/account.service.js';
@@ -97,8 +98,12 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
   async function profile(actor: Actor): Promise<UserProfile> {
     const user = await repo.findUserById(db, actor.user.id);
     if (!user) throw new AppError(401, 'Your account no longer exists.');
-    const nonProfit = toNonProfitDetail(await findNonProfit(db, user.id));
-    return { ...toProfile(user, { isOrganizationMember: false }), nonProfit };
+    const [nonProfitRow, isOrganizationMember] = await Promise.all([
+      findNonProfit(db, user.id),
+      // Read on every profile load, so a deactivated member loses the console on the next one.
+      hasActiveMembership(db, user.id),
+    ]);
+    return { ...toProfile(user, { isOrganizationMember }), nonProfit: toNonProfitDetail(nonProfitRow) };
   }
 
   return { login, startSession, authenticate, logout, profile };

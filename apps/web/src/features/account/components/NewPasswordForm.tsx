@@ -9,7 +9,13 @@ import { toast } from '../../../lib/toasts';
 import { usePasswordReset } from '../api/password-reset';
 
 /** The last step of every reset (code or link) and of an invitation: a new password, twice. */
-export function NewPasswordForm({ token }: { token: string }) {
+export function NewPasswordForm({
+  token,
+  submitLabel = 'Reset password',
+}: {
+  token: string;
+  submitLabel?: string;
+}) {
   const navigate = useNavigate();
   const reset = usePasswordReset();
   const form = useForm({
@@ -42,7 +48,7 @@ export function NewPasswordForm({ token }: { token: string }) {
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
-          Reset password
+          {submitLabel}
         </Button>
       </Stack>
     </form>

@@ -1,0 +1,57 @@
+import type { DbOrTx } from '../db/client.js';
+import { auditLog } from '../db/schema/index.js';
+import type { Actor } from '../modules/auth/auth.service.js';
+
+/** Who is acting and in which call: what every audited change needs besides the change itself. */
+export interface Who {
+  actor: Actor;
+  requestId: string;
+}
+
+/** A person acting without a session (an invitation accepted by its link). */
+export interface Anonymous {
+  userId: string;
+  requestId: string;
+}
+
+export interface AuditChange {
+  action: string;
+  entityType: string;
+  entityId: string;
+  organizationId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+function actorRole(actor: Actor): string {
+  if (actor.user.role === 'ADMIN') return 'ADMIN';
+  return actor.user.organizerRequest === 'APPROVED' ? 'ORGANIZER' : 'USER';
+}
+
+/** Plain JSON of a row: dates as ISO strings, nothing that JSON cannot hold. */
+function snapshot(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return JSON.parse(JSON.stringify(value));
+}
+
+/**
+ * Writes one audit entry. Call it with the transaction that makes the change, so the entry exists
+ * exactly when the change does.
+ */
+export async function record(tx: DbOrTx, who: Who | Anonymous, change: AuditChange, now: Date) {
+  const isActor = 'actor' in who;
+  await tx.insert(auditLog).values({
+    actorId: isActor ? who.actor.user.id : who.userId,
+    actorRole: isActor ? actorRole(who.actor) : 'USER',
+    action: change.action,
+    entityType: change.entityType,
+    entityId: change.entityId,
+    organizationId: change.organizationId ?? null,
+    before: snapshot(change.before),
+    after: snapshot(change.after),
+    requestId: who.requestId,
+    createdAt: now,
+  });
+}
+
+export const audit = { record };

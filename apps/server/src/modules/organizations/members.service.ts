@@ -1,0 +1,361 @@
+import { randomBytes } from 'node:crypto';
+import type { AddMemberBody, Member, MemberStatus } from '@marquee/contract';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import {
+  type MemberRow,
+  type OrganizationRow,
+  organizationMembers,
+  organizations,
+} from '../../db/schema/index.js';
+import { audit, type Who } from '../../lib/audit.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
+import type { AccountService, InvitationHooks } from '../account/account.service.js';
+import type { Actor } from '../auth/auth.service.js';
+import * as repo from './organizations.repo.js';
+
+type AddInput = z.output<typeof AddMemberBody>;
+const AUDIT_ENTITY = 'ORGANIZATION_MEMBER';
+const MEMBER = 'The member';
+
+export function toMember(row: { row: MemberRow; organizationName: string }): Member {
+  const m = row.row;
+  return {
+    _id: m.id,
+    organizationId: m.organizationId,
+    organizationName: row.organizationName,
+    userId: m.userId,
+    email: m.email,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    status: m.status,
+    invitedAt: m.invitedAt?.toISOString() ?? null,
+    invitationExpiresAt: m.status === 'INVITED' ? (m.invitationExpiresAt?.toISOString() ?? null) : null,
+    acceptedAt: m.acceptedAt?.toISOString() ?? null,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+function displayName(m: Pick<MemberRow, 'firstName' | 'lastName' | 'email'>) {
+  return `${m.firstName} ${m.lastName}`.trim() || m.email;
+}
+
+/** A username for an invited person without an account: their address's local part plus a few random characters. */
+async function freeUsername(tx: DbOrTx, email: string): Promise<string> {
+  const base = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.]/g, '').slice(0, 20) || 'member';
+  for (;;) {
+    const candidate = `${base.length < 3 ? `${base}member` : base}.${randomBytes(3).toString('hex')}`;
+    if (!(await repo.findUserByUsername(tx, candidate))) return candidate;
+  }
+}
+
+interface PendingEmail {
+  to: string;
+  organizationName: string;
+  inviterName: string;
+  url: string;
+}
+
+export function createMemberService(deps: { db: Db; clock: Clock; account: AccountService }) {
+  const { db, clock, account } = deps;
+
+  /** The member and its organization, when the actor may manage that organization; else 404 "The member". */
+  async function requireMember(tx: DbOrTx, actor: Actor, memberId: string, lock = false) {
+    const found = await repo.findMember(tx, memberId);
+    if (!found) throw notFound(MEMBER);
+    const grant = await requireOrganization(tx, actor, found.row.organizationId, 'manage', {
+      what: MEMBER,
+      lock,
+    });
+    return { member: found.row, organization: grant.organization };
+  }
+
+  async function load(tx: DbOrTx, memberId: string) {
+    const found = await repo.findMember(tx, memberId);
+    if (!found) throw notFound(MEMBER);
+    return toMember(found);
+  }
+
+  /**
+   * Issues a new invitation link for an INVITED member (creating a password-less account for a new
+   * person), ending the previous link. The email goes out after the transaction commits.
+   */
+  async function invite(
+    tx: Tx,
+    who: Who,
+    member: MemberRow,
+    organization: OrganizationRow,
+  ): Promise<PendingEmail> {
+    const now = clock.now();
+    let userId = member.userId;
+    if (!userId) {
+      const existing = await repo.findUserByEmail(tx, member.email);
+      userId =
+        existing?.id ??
+        (
+          await repo.insertUser(tx, {
+            email: member.email,
+            username: await freeUsername(tx, member.email),
+            firstName: member.firstName,
+            lastName: member.lastName,
+            passwordHash: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+        ).id;
+    }
+    if (member.invitationTokenId) await account.revokeInvitation(tx, member.invitationTokenId);
+    const link = await account.issueInvitation(tx, userId, now);
+    const after = await repo.updateMember(tx, member.id, {
+      userId,
+      invitationTokenId: link.tokenId,
+      invitedAt: now,
+      invitationExpiresAt: link.expiresAt,
+      invitedBy: who.actor.user.id,
+      updatedAt: now,
+    });
+    await audit.record(
+      tx,
+      who,
+      {
+        action: 'MEMBER_INVITED',
+        entityType: AUDIT_ENTITY,
+        entityId: member.id,
+        organizationId: organization.id,
+        before: member,
+        after,
+      },
+      now,
+    );
+    const inviter = who.actor.user;
+    return {
+      to: member.email,
+      organizationName: organization.name,
+      inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.username,
+      url: link.url,
+    };
+  }
+
+  function listWhere(query: { search?: string; status?: MemberStatus }) {
+    return [
+      searchWhere(query.search, [
+        organizationMembers.email,
+        organizationMembers.firstName,
+        organizationMembers.lastName,
+      ]),
+      query.status ? eq(organizationMembers.status, query.status) : undefined,
+    ];
+  }
+
+  function list(query: PageInput & { status?: MemberStatus }, where: SQL | undefined) {
+    const order = orderBy(
+      query.sort,
+      {
+        email: organizationMembers.email,
+        firstName: organizationMembers.firstName,
+        lastName: organizationMembers.lastName,
+        status: organizationMembers.status,
+        createdAt: organizationMembers.createdAt,
+      },
+      [asc(organizationMembers.email)],
+      organizationMembers.id,
+    );
+    return pageOf(
+      query,
+      {
+        rows: (limit, offset) =>
+          repo
+            .selectMembers(db)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        count: () => repo.countMembers(db, where),
+      },
+      toMember,
+    );
+  }
+
+  return {
+    /** One organization's members (organization-user-list). */
+    async organizationPage(
+      actor: Actor,
+      query: PageInput & { organizationId: string; status?: MemberStatus },
+    ) {
+      await requireOrganization(db, actor, query.organizationId, 'manage');
+      return list(
+        query,
+        and(eq(organizationMembers.organizationId, query.organizationId), ...listWhere(query)),
+      );
+    },
+
+    /** Members of every organization the actor manages, optionally one (get-favorite-user-list). */
+    async page(actor: Actor, query: PageInput & { organizationId?: string; status?: MemberStatus }) {
+      if (query.organizationId) await requireOrganization(db, actor, query.organizationId, 'manage');
+      return list(
+        query,
+        and(
+          organizationScope(actor, 'manage'),
+          query.organizationId ? eq(organizations.id, query.organizationId) : undefined,
+          ...listWhere(query),
+        ),
+      );
+    },
+
+    async detail(actor: Actor, memberId: string) {
+      await requireMember(db, actor, memberId);
+      return load(db, memberId);
+    },
+
+    async add(who: Who, input: AddInput) {
+      const { member, email } = await db.transaction(async (tx) => {
+        const { organization } = await requireOrganization(tx, who.actor, input.organizationId, 'manage', {
+          lock: true,
+        });
+        const existing = await repo.findMemberByEmail(tx, organization.id, input.email);
+        if (existing) {
+          const message = `${input.email} is already on the team of ${organization.name}.`;
+          throw conflict(message);
+        }
+        const user = await repo.findUserByEmail(tx, input.email);
+        if (user?.id === organization.ownerId)
+          throw conflict(`${input.email} owns ${organization.name} already.`);
+        const now = clock.now();
+        const row = await repo.insertMember(tx, {
+          organizationId: organization.id,
+          // An existing account is linked at once; a new person gets one with the first invitation.
+          userId: user?.id ?? null,
+          email: user?.email ?? input.email,
+          firstName: input.firstName || user?.firstName || '',
+          lastName: input.lastName || user?.lastName || '',
+          status: 'INVITED',
+          invitedBy: who.actor.user.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit.record(
+          tx,
+          who,
+          {
+            action: 'MEMBER_ADDED',
+            entityType: AUDIT_ENTITY,
+            entityId: row.id,
+            organizationId: organization.id,
+            after: row,
+          },
+          now,
+        );
+        const email = input.sendInvite ? await invite(tx, who, row, organization) : null;
+        return { member: await load(tx, row.id), email };
+      });
+      if (email) await account.sendInvitationEmail(email);
+      return { member: await load(db, member._id), invited: !!email };
+    },
+
+    async sendInvite(who: Who, memberId: string) {
+      const email = await db.transaction(async (tx) => {
+        const { member, organization } = await requireMember(tx, who.actor, memberId, true);
+        if (member.status !== 'INVITED') {
+          throw conflict(`${displayName(member)} has already accepted the invitation.`);
+        }
+        return invite(tx, who, member, organization);
+      });
+      await account.sendInvitationEmail(email);
+      return load(db, memberId);
+    },
+
+    async updateStatus(who: Who, memberId: string, status: 'ACTIVE' | 'INACTIVE') {
+      return db.transaction(async (tx) => {
+        const { member } = await requireMember(tx, who.actor, memberId, true);
+        if (member.status === 'INVITED') {
+          throw conflict(
+            `${displayName(member)} has not accepted the invitation yet; the status changes once they do.`,
+          );
+        }
+        const now = clock.now();
+        const after = await repo.updateMember(tx, memberId, { status, updatedAt: now });
+        await audit.record(
+          tx,
+          who,
+          {
+            action: status === 'ACTIVE' ? 'MEMBER_ACTIVATED' : 'MEMBER_DEACTIVATED',
+            entityType: AUDIT_ENTITY,
+            entityId: memberId,
+            organizationId: member.organizationId,
+            before: member,
+            after,
+          },
+          now,
+        );
+        return load(tx, memberId);
+      });
+    },
+
+    async remove(who: Who, memberId: string) {
+      return db.transaction(async (tx) => {
+        const { member } = await requireMember(tx, who.actor, memberId, true);
+        if (member.invitationTokenId) await account.revokeInvitation(tx, member.invitationTokenId);
+        await repo.deleteMember(tx, memberId);
+        await audit.record(
+          tx,
+          who,
+          {
+            action: 'MEMBER_REMOVED',
+            entityType: AUDIT_ENTITY,
+            entityId: memberId,
+            organizationId: member.organizationId,
+            before: member,
+          },
+          clock.now(),
+        );
+        return displayName(member);
+      });
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;
+
+/** The account module calls these when an invitation link is used (see `InvitationHooks`). */
+export function createInvitationHooks(): InvitationHooks {
+  return {
+    async describe(db, tokenId) {
+      const [row] = await db
+        .select({ organizationName: organizations.name })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(
+          and(eq(organizationMembers.invitationTokenId, tokenId), eq(organizationMembers.status, 'INVITED')),
+        );
+      return row ?? null;
+    },
+    async accepted(tx, { tokenId, userId, requestId, now }) {
+      const found = await repo.findInvitedMemberByToken(tx, tokenId);
+      if (!found || found.row.userId !== userId) return null;
+      const after = await repo.updateMember(tx, found.row.id, {
+        status: 'ACTIVE',
+        acceptedAt: now,
+        invitationTokenId: null,
+        updatedAt: now,
+      });
+      await audit.record(
+        tx,
+        { userId, requestId },
+        {
+          action: 'MEMBER_ACCEPTED_INVITATION',
+          entityType: AUDIT_ENTITY,
+          entityId: found.row.id,
+          organizationId: found.row.organizationId,
+          before: found.row,
+          after,
+        },
+        now,
+      );
+      return { organizationName: found.organizationName };
+    },
+  };
+}

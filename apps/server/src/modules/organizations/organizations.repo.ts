@@ -1,0 +1,145 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  type MemberRow,
+  type OrganizationRow,
+  organizationMembers,
+  organizations,
+  users,
+} from '../../db/schema/index.js';
+
+export const activeMemberCountSql = sql<number>`(select count(*)::int from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizations.id} and ${organizationMembers.status} = 'ACTIVE')`;
+
+/** An organization with what its answer shows besides its own columns. */
+export const organizationColumns = {
+  row: organizations,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerUsername: users.username,
+  ownerEmail: users.email,
+  activeMemberCount: activeMemberCountSql,
+};
+
+export function selectOrganizations(db: DbOrTx) {
+  return db
+    .select(organizationColumns)
+    .from(organizations)
+    .innerJoin(users, eq(users.id, organizations.ownerId));
+}
+
+export type OrganizationWithOwner = Awaited<
+  ReturnType<ReturnType<typeof selectOrganizations>['execute']>
+>[number];
+
+export async function findOrganization(db: DbOrTx, id: string) {
+  const [row] = await selectOrganizations(db).where(eq(organizations.id, id));
+  return row;
+}
+
+export async function countOrganizations(db: DbOrTx, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(organizations).where(where);
+  return row?.n ?? 0;
+}
+
+export async function insertOrganization(db: DbOrTx, values: typeof organizations.$inferInsert) {
+  const [row] = await db.insert(organizations).values(values).returning();
+  if (!row) throw new Error('organization not created');
+  return row;
+}
+
+export async function updateOrganization(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof organizations.$inferInsert>,
+): Promise<OrganizationRow> {
+  const [row] = await db.update(organizations).set(values).where(eq(organizations.id, id)).returning();
+  if (!row) throw new Error('organization vanished');
+  return row;
+}
+
+// Members -------------------------------------------------------------------------------------------
+
+export const memberColumns = { row: organizationMembers, organizationName: organizations.name };
+
+export function selectMembers(db: DbOrTx) {
+  return db
+    .select(memberColumns)
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId));
+}
+
+export async function findMember(db: DbOrTx, id: string) {
+  const [row] = await selectMembers(db).where(eq(organizationMembers.id, id));
+  return row;
+}
+
+export async function findMemberByEmail(db: DbOrTx, organizationId: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        sql`lower(${organizationMembers.email}) = ${email.toLowerCase()}`,
+      ),
+    );
+  return row;
+}
+
+export async function countMembers(db: DbOrTx, where: SQL | undefined) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+export async function insertMember(db: DbOrTx, values: typeof organizationMembers.$inferInsert) {
+  const [row] = await db.insert(organizationMembers).values(values).returning();
+  if (!row) throw new Error('member not created');
+  return row;
+}
+
+export async function updateMember(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof organizationMembers.$inferInsert>,
+): Promise<MemberRow> {
+  const [row] = await db
+    .update(organizationMembers)
+    .set(values)
+    .where(eq(organizationMembers.id, id))
+    .returning();
+  if (!row) throw new Error('member vanished');
+  return row;
+}
+
+export async function deleteMember(db: DbOrTx, id: string) {
+  await db.delete(organizationMembers).where(eq(organizationMembers.id, id));
+}
+
+/** The INVITED membership an invitation token was sent for, locked while it is accepted. */
+export async function findInvitedMemberByToken(db: DbOrTx, tokenId: string) {
+  const [row] = await db
+    .select({ row: organizationMembers, organizationName: organizations.name })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.invitationTokenId, tokenId), eq(organizationMembers.status, 'INVITED')))
+    .for('update', { of: organizationMembers });
+  return row;
+}
+
+export function findUserByEmail(db: DbOrTx, email: string) {
+  return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+}
+
+export function findUserByUsername(db: DbOrTx, username: string) {
+  return db.query.users.findFirst({ where: sql`lower(${users.username}) = ${username.toLowerCase()}` });
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('user not created');
+  return row;
+}

@@ -1,0 +1,221 @@
+import type { Organization, OrganizationBody, RefundSettingBody, TicketSettingBody } from '@marquee/contract';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { type OrganizationRow, organizations, type SocialLinks } from '../../db/schema/index.js';
+import { isOrganizer } from '../../lib/access.js';
+import { audit, type Who } from '../../lib/audit.js';
+import type { Clock } from '../../lib/clock.js';
+import { forbidden } from '../../lib/errors.js';
+import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { type OrganizationRole, organizationScope, requireOrganization } from '../../lib/tenancy.js';
+import type { Actor } from '../auth/auth.service.js';
+import { thumbnailOf } from '../media/media.service.js';
+import * as repo from './organizations.repo.js';
+
+type ProfileInput = z.output<typeof OrganizationBody>;
+type RefundInput = z.output<typeof RefundSettingBody>;
+type TicketInput = z.output<typeof TicketSettingBody>;
+
+const NO_SOCIAL: SocialLinks = {
+  facebook: null,
+  instagram: null,
+  x: null,
+  linkedin: null,
+  youtube: null,
+  tiktok: null,
+};
+
+function fullName(first: string, last: string, fallback: string) {
+  return `${first} ${last}`.trim() || fallback;
+}
+
+export function toOrganization(row: repo.OrganizationWithOwner, access: OrganizationRole): Organization {
+  const o = row.row;
+  return {
+    _id: o.id,
+    name: o.name,
+    description: o.description,
+    logo: o.logo as Organization['logo'],
+    logoThumbnail: thumbnailOf(o.logo) as Organization['logoThumbnail'],
+    contactEmail: o.contactEmail,
+    contactPhone: o.contactPhone,
+    address: o.address,
+    website: o.website,
+    socialLinks: { ...NO_SOCIAL, ...o.socialLinks },
+    currency: o.currency,
+    owner: {
+      _id: o.ownerId,
+      name: fullName(row.ownerFirstName, row.ownerLastName, row.ownerUsername),
+      email: row.ownerEmail,
+    },
+    access,
+    refundSetting: {
+      policy: o.refundPolicy,
+      hoursBeforeStart: o.refundPolicy === 'UNTIL_HOURS_BEFORE_START' ? o.refundHoursBeforeStart : null,
+      approval: o.refundApproval,
+      refundServiceFee: o.refundServiceFee,
+    },
+    ticketSetting: {
+      maxTicketsPerOrder: o.maxTicketsPerOrder,
+      serviceFeePaidBy: o.serviceFeePaidBy,
+      transfersAllowed: o.transfersAllowed,
+    },
+    payoutStatus: o.payoutStatus,
+    activeMemberCount: row.activeMemberCount,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+function roleFor(actor: Actor, row: OrganizationRow): OrganizationRole {
+  if (row.ownerId === actor.user.id) return 'OWNER';
+  return actor.user.role === 'ADMIN' ? 'ADMIN' : 'MEMBER';
+}
+
+function profileValues(input: ProfileInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    logo: input.logo,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    address: input.address,
+    website: input.website,
+    socialLinks: { ...NO_SOCIAL, ...(input.socialLinks ?? {}) },
+  };
+}
+
+/** Audit snapshots leave out nothing secret; an organization has no secrets, so the row is kept whole. */
+const AUDIT_ENTITY = 'ORGANIZATION';
+
+export function createOrganizationService(deps: { db: Db; clock: Clock; defaultCurrency: string }) {
+  const { db, clock } = deps;
+
+  async function load(tx: DbOrTx, actor: Actor, id: string) {
+    const row = await repo.findOrganization(tx, id);
+    if (!row) throw new Error('organization vanished');
+    return toOrganization(row, roleFor(actor, row.row));
+  }
+
+  /** One change of an organization the actor may manage: locked, changed, audited, in one transaction. */
+  function change(
+    who: Who,
+    organizationId: string,
+    action: string,
+    values: (current: OrganizationRow) => Partial<typeof organizations.$inferInsert>,
+  ) {
+    return db.transaction(async (tx) => {
+      const { organization } = await requireOrganization(tx, who.actor, organizationId, 'manage', {
+        lock: true,
+      });
+      const now = clock.now();
+      const after = await repo.updateOrganization(tx, organizationId, {
+        ...values(organization),
+        updatedAt: now,
+      });
+      await audit.record(
+        tx,
+        who,
+        {
+          action,
+          entityType: AUDIT_ENTITY,
+          entityId: organizationId,
+          organizationId,
+          before: organization,
+          after,
+        },
+        now,
+      );
+      return load(tx, who.actor, organizationId);
+    });
+  }
+
+  return {
+    async page(actor: Actor, query: PageInput & { ownerId?: string }) {
+      const where = and(
+        organizationScope(actor, 'read'),
+        searchWhere(query.search, [organizations.name, organizations.contactEmail]),
+        query.ownerId ? eq(organizations.ownerId, query.ownerId) : undefined,
+      ) as SQL | undefined;
+      const order = orderBy(
+        query.sort,
+        { name: organizations.name, createdAt: organizations.createdAt, currency: organizations.currency },
+        [asc(organizations.name)],
+        organizations.id,
+      );
+      return pageOf(
+        query,
+        {
+          rows: (limit, offset) =>
+            repo
+              .selectOrganizations(db)
+              .where(where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset),
+          count: () => repo.countOrganizations(db, where),
+        },
+        (row) => toOrganization(row, roleFor(actor, row.row)),
+      );
+    },
+
+    async detail(actor: Actor, organizationId: string) {
+      const { role } = await requireOrganization(db, actor, organizationId, 'read');
+      const row = await repo.findOrganization(db, organizationId);
+      if (!row) throw new Error('organization vanished');
+      return toOrganization(row, role);
+    },
+
+    /** Approved organizers create organizations and own them; every setting starts at its default. */
+    async create(who: Who, input: ProfileInput) {
+      if (!isOrganizer(who.actor)) throw forbidden('Only approved organizers can create organizations.');
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const row = await repo.insertOrganization(tx, {
+          ...profileValues(input),
+          ownerId: who.actor.user.id,
+          currency: input.currency ?? deps.defaultCurrency,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit.record(
+          tx,
+          who,
+          {
+            action: 'ORGANIZATION_CREATED',
+            entityType: AUDIT_ENTITY,
+            entityId: row.id,
+            organizationId: row.id,
+            after: row,
+          },
+          now,
+        );
+        return load(tx, who.actor, row.id);
+      });
+    },
+
+    update: (who: Who, organizationId: string, input: ProfileInput) =>
+      change(who, organizationId, 'ORGANIZATION_UPDATED', (current) => ({
+        ...profileValues(input),
+        currency: input.currency ?? current.currency,
+      })),
+
+    updateRefundSetting: (who: Who, input: RefundInput) =>
+      change(who, input.organizationId, 'REFUND_SETTING_UPDATED', () => ({
+        refundPolicy: input.policy,
+        refundHoursBeforeStart: input.hoursBeforeStart,
+        refundApproval: input.approval,
+        refundServiceFee: input.refundServiceFee,
+      })),
+
+    updateTicketSetting: (who: Who, input: TicketInput) =>
+      change(who, input.organizationId, 'TICKET_SETTING_UPDATED', () => ({
+        maxTicketsPerOrder: input.maxTicketsPerOrder,
+        serviceFeePaidBy: input.serviceFeePaidBy,
+        transfersAllowed: input.transfersAllowed,
+      })),
+  };
+}
+
+export type OrganizationService = ReturnType<typeof createOrganizationService>;

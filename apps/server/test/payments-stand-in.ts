@@ -1,0 +1,50 @@
+import type { PaymentsProvider, PayoutStatus } from '../src/adapters/payments/index.js';
+
+/**
+ * A small in-memory payments provider honouring the port, for tests: accounts start PENDING and become
+ * ACTIVE when the test "completes onboarding" for them, as a person would on the provider's page.
+ */
+export function paymentsStandIn() {
+  const accounts = new Map<
+    string,
+    { organizationId: string; email: string | null; status: Exclude<PayoutStatus, 'NOT_STARTED'> }
+  >();
+  const calls: string[] = [];
+  const provider: PaymentsProvider = {
+    name: 'sandbox',
+    async createAccount(input) {
+      calls.push(`createAccount:${input.organizationId}`);
+      const accountId = `acct_test_${accounts.size + 1}`;
+      accounts.set(accountId, {
+        organizationId: input.organizationId,
+        email: input.email,
+        status: 'PENDING',
+      });
+      return { accountId };
+    },
+    async createOnboardingLink(input) {
+      if (!accounts.has(input.accountId)) throw new Error(`no such account ${input.accountId}`);
+      return {
+        url: `https://payments.test/onboard/${input.accountId}?return=${encodeURIComponent(input.returnUrl)}`,
+      };
+    },
+    async getAccountStatus(accountId) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`no such account ${accountId}`);
+      return account.status;
+    },
+    async createDashboardLink(accountId) {
+      if (!accounts.has(accountId)) throw new Error(`no such account ${accountId}`);
+      return { url: `https://payments.test/dashboard/${accountId}` };
+    },
+  };
+  return {
+    provider,
+    accounts,
+    calls,
+    complete(accountId: string) {
+      const account = accounts.get(accountId);
+      if (account) account.status = 'ACTIVE';
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { OrganizationBody, SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '@marquee/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { organizationPath, PATHS } from '../../../app/paths';
+import { ImagePicker } from '../../../components/ImagePicker';
+import { NotFoundMessage } from '../../../components/NotFoundMessage';
+import { PageLoader } from '../../../components/PageLoader';
+import { HttpError } from '../../../lib/http';
+import { useSessionProfile } from '../../auth';
+import { PageHeader } from '../../catalog/components/PageHeader';
+import { useCreateOrganization } from '../api/create-organization';
+import { organizationDetailQuery } from '../api/get-organization-detail';
+import { useUpdateOrganization } from '../api/update-organization';
+import { zodFieldErrors } from '../components/form-validation';
+import { currencyOptions } from '../components/labels';
+import { RefundSettingForm, TicketSettingForm } from '../components/SettingsForms';
+
+interface Values {
+  name: string;
+  description: string;
+  logo: string;
+  logoThumbnail: string | null;
+  contactEmail: string;
+  contactPhone: string;
+  address: string;
+  website: string;
+  socialLinks: Record<SocialNetwork, string>;
+  currency: string;
+}
+
+const EMPTY_SOCIAL = Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, ''])) as Record<SocialNetwork, string>;
+
+function toBody({ logoThumbnail: _t, logo, ...v }: Values) {
+  return { ...v, logo: logo || null };
+}
+
+const FIELDS = [
+  'name',
+  'description',
+  'logo',
+  'contactEmail',
+  'contactPhone',
+  'address',
+  'website',
+  'currency',
+  ...SOCIAL_NETWORKS.map((n) => `socialLinks.${n}` as const),
+] as const;
+
+/**
+ * `/organizations/new` and `/organizations/:organizationId/edit`: the profile, and on edit the refund
+ * and ticket settings as sections of their own (docs/routes.md).
+ */
+export function OrganizationFormPage() {
+  const { organizationId } = useParams();
+  const navigate = useNavigate();
+  const profile = useSessionProfile();
+  const detail = useQuery({
+    ...organizationDetailQuery(organizationId ?? ''),
+    enabled: !!organizationId,
+  });
+  const create = useCreateOrganization();
+  const update = useUpdateOrganization();
+  const currencies = useMemo(currencyOptions, []);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      name: '',
+      description: '',
+      logo: '',
+      logoThumbnail: null,
+      contactEmail: '',
+      contactPhone: '',
+      address: '',
+      website: '',
+      socialLinks: EMPTY_SOCIAL,
+      currency: 'USD',
+    },
+    validate: (values) => zodFieldErrors(OrganizationBody, toBody(values)),
+  });
+
+  const loaded = detail.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once, when the organization arrives
+  useEffect(() => {
+    if (!loaded) return;
+    form.setValues({
+      name: loaded.name,
+      description: loaded.description,
+      logo: loaded.logo ?? '',
+      logoThumbnail: loaded.logoThumbnail,
+      contactEmail: loaded.contactEmail ?? '',
+      contactPhone: loaded.contactPhone ?? '',
+      address: loaded.address ?? '',
+      website: loaded.website ?? '',
+      socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, loaded.socialLinks[n] ?? ''])) as Record<
+        SocialNetwork,
+        string
+      >,
+      currency: loaded.currency,
+    });
+    form.resetDirty();
+  }, [loaded?._id]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const saved = organizationId
+        ? await update.mutateAsync({ ...toBody(values), organizationId })
+        : await create.mutateAsync(toBody(values));
+      navigate(organizationPath(saved.result._id));
+    } catch (error) {
+      form.setErrors(serverFieldErrors(error));
+    }
+  });
+
+  if (organizationId && detail.isPending) return <PageLoader />;
+  if (organizationId && (detail.error instanceof HttpError || loaded?.access === 'MEMBER')) {
+    return <NotFoundMessage />;
+  }
+  if (!organizationId && profile.organizerRequest !== 'APPROVED') return <NotFoundMessage />;
+
+  const title = organizationId ? `Edit ${loaded?.name ?? 'organization'}` : 'Add organization';
+  const v = form.values;
+  return (
+    <Stack gap="lg" maw={820}>
+      <PageHeader title={title} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <form onSubmit={submit} noValidate aria-label="Organization profile">
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Profile
+            </Title>
+            <TextInput label="Name" required {...form.getInputProps('name')} />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={3}
+              maxRows={10}
+              {...form.getInputProps('description')}
+            />
+            <ImagePicker
+              label="Logo"
+              description="A square picture works best."
+              value={v.logo ? [{ url: v.logo, thumbnailUrl: v.logoThumbnail }] : []}
+              onChange={(images) => {
+                form.setFieldValue('logo', images[0]?.url ?? '');
+                form.setFieldValue('logoThumbnail', images[0]?.thumbnailUrl ?? null);
+              }}
+              error={form.errors.logo as string | undefined}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Contact email" type="email" {...form.getInputProps('contactEmail')} />
+              <TextInput label="Contact phone" type="tel" {...form.getInputProps('contactPhone')} />
+            </SimpleGrid>
+            <TextInput label="Address" {...form.getInputProps('address')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Website" placeholder="https://" {...form.getInputProps('website')} />
+              <Select
+                label="Currency"
+                description="Prices and payouts of this organization's events"
+                searchable
+                allowDeselect={false}
+                data={currencies}
+                {...form.getInputProps('currency')}
+              />
+            </SimpleGrid>
+            <Title order={3} fz="md" mt="xs">
+              Social links
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {SOCIAL_NETWORKS.map((n) => (
+                <TextInput
+                  key={n}
+                  label={SOCIAL_LABELS[n]}
+                  placeholder="https://"
+                  {...form.getInputProps(`socialLinks.${n}`)}
+                />
+              ))}
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() =>
+                  navigate(organizationId ? organizationPath(organizationId) : PATHS.organizations)
+                }
+              >
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending || update.isPending}>
+                {organizationId ? 'Save profile' : 'Create organization'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {loaded && (
+        <>
+          <RefundSettingForm key={`refund-${loaded._id}`} organization={loaded} />
+          <TicketSettingForm key={`ticket-${loaded._id}`} organization={loaded} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof HttpError) || !error.errors) return {};
+  const known = new Set<string>(FIELDS);
+  return Object.fromEntries(error.errors.filter((e) => known.has(e.field)).map((e) => [e.field, e.message]));
+}
+
+export default OrganizationFormPage;

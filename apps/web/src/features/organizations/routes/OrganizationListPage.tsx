@@ -1,0 +1,136 @@
+import { Anchor, Button, CloseButton, Group, Pill, Stack, Text } from '@mantine/core';
+import type { Organization } from '@marquee/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { organizationPath, PATHS } from '../../../app/paths';
+import { DataTable } from '../../../components/DataTable';
+import { useListParams } from '../../../components/list-params';
+import { formatDate } from '../../../lib/dates';
+import { useSessionProfile } from '../../auth';
+import { PageHeader } from '../../catalog/components/PageHeader';
+import { organizationListQuery } from '../api/panel-organization-list';
+import { PAYOUT_STATUS_LABELS } from '../components/labels';
+import { OrganizationLogo } from '../components/OrganizationLogo';
+
+const ACCESS_LABELS: Record<Organization['access'], string> = {
+  OWNER: 'Owner',
+  ADMIN: 'Administrator',
+  MEMBER: 'Member',
+};
+
+/** `/organizations`: an organizer's own and member-of organizations; an administrator's view of all. */
+export function OrganizationListPage() {
+  const profile = useSessionProfile();
+  const isAdmin = profile.role === 'ADMIN';
+  const isOrganizer = profile.organizerRequest === 'APPROVED';
+  const list = useListParams(['ownerId', 'ownerName'] as const);
+  const { ownerName, ...query } = list.query as Record<string, unknown>;
+  const result = useQuery(organizationListQuery(query as never));
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Organizations"
+        description={
+          isAdmin ? 'Every organization on the marketplace.' : 'The organizations you own or belong to.'
+        }
+        actions={
+          isOrganizer && (
+            <Button component={Link} to={PATHS.newOrganization} leftSection={<IconPlus size={16} />}>
+              Add organization
+            </Button>
+          )
+        }
+      />
+      <DataTable<Organization>
+        label="Organizations"
+        minWidth={760}
+        rows={result.data?.items}
+        total={result.data?.total ?? 0}
+        loading={result.isFetching}
+        rowKey={(o) => o._id}
+        page={list.page}
+        limit={list.limit}
+        onPageChange={(page) => list.set({ page })}
+        search={list.search}
+        onSearchChange={(search) => list.set({ search })}
+        searchPlaceholder="Search organizations"
+        sort={list.sort}
+        onSortChange={(sort) => list.set({ sort })}
+        emptyMessage={
+          isOrganizer && !list.search
+            ? 'No organizations yet. Add your first one.'
+            : 'No organizations found.'
+        }
+        toolbar={
+          isAdmin &&
+          list.filters.ownerId && (
+            <Pill size="lg" data-testid="owner-filter">
+              <Group gap={4} wrap="nowrap">
+                Owner: {typeof ownerName === 'string' ? ownerName : 'selected'}
+                <CloseButton
+                  size="xs"
+                  aria-label="Clear the owner filter"
+                  onClick={() => list.set({ ownerId: undefined, ownerName: undefined })}
+                />
+              </Group>
+            </Pill>
+          )
+        }
+        columns={[
+          {
+            key: 'name',
+            title: 'Organization',
+            sortable: true,
+            render: (o) => (
+              <Group gap="sm" wrap="nowrap">
+                <OrganizationLogo organization={o} size={36} />
+                <Anchor component={Link} to={organizationPath(o._id)} fw={500}>
+                  {o.name}
+                </Anchor>
+              </Group>
+            ),
+          },
+          {
+            key: 'owner',
+            title: 'Owner',
+            render: (o) =>
+              isAdmin ? (
+                <Anchor
+                  component="button"
+                  size="sm"
+                  onClick={() => list.set({ ownerId: o.owner._id, ownerName: o.owner.name })}
+                  title="Show only this owner's organizations"
+                >
+                  {o.owner.name}
+                </Anchor>
+              ) : (
+                <Text size="sm">{o.owner.name}</Text>
+              ),
+          },
+          {
+            key: 'access',
+            title: 'You are',
+            render: (o) => <Text size="sm">{ACCESS_LABELS[o.access]}</Text>,
+          },
+          { key: 'currency', title: 'Currency', sortable: true, render: (o) => o.currency },
+          { key: 'members', title: 'Active members', render: (o) => o.activeMemberCount },
+          {
+            key: 'payouts',
+            title: 'Payouts',
+            render: (o) => <Text size="sm">{PAYOUT_STATUS_LABELS[o.payoutStatus]}</Text>,
+          },
+          {
+            key: 'createdAt',
+            title: 'Created',
+            sortable: true,
+            render: (o) => <Text size="sm">{formatDate(o.createdAt)}</Text>,
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+export default OrganizationListPage;
