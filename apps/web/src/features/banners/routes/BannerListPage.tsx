@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import {
   type Banner,
   deleteBanner,
@@ -6,14 +6,14 @@ import {
   reorderBanner,
   updateBannerStatus,
 } from '@marquee/contract';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { editBannerPath, PATHS } from '../../../app/paths';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatCompactDateTime } from '../../../lib/dates';
 import { STATUS_FILTER } from '../../catalog/components/options';
@@ -177,48 +177,23 @@ export function BannerListPage() {
               key: 'actions',
               title: 'Actions',
               render: (b) => (
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      component={Link}
-                      to={editBannerPath(b._id)}
-                      variant="subtle"
-                      aria-label={`Edit ${b.title}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color={b.status === 'ACTIVE' ? 'gray' : 'teal'}
-                    onClick={() =>
+                <RowActions
+                  name={b.title}
+                  edit={{ to: editBannerPath(b._id) }}
+                  status={{
+                    active: b.status === 'ACTIVE',
+                    onToggle: () =>
                       setStatus.mutate({
                         bannerId: b._id,
                         status: b.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
-                      })
-                    }
-                  >
-                    {b.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
-                  </Button>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${b.title}`}
-                      onClick={() =>
-                        openConfirmAction({
-                          title: 'Delete banner',
-                          message: `Delete the banner "${b.title}"? This cannot be undone.`,
-                          danger: true,
-                          onConfirm: () => remove.mutateAsync({ bannerId: b._id }),
-                        })
-                      }
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                      }),
+                  }}
+                  remove={{
+                    title: 'Delete banner',
+                    message: `Delete the banner "${b.title}"? This cannot be undone.`,
+                    onConfirm: () => remove.mutateAsync({ bannerId: b._id }),
+                  }}
+                />
               ),
             },
           ]}

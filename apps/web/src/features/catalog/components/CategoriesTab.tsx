@@ -1,16 +1,17 @@
-import { ActionIcon, Button, Group, Select, Switch, Text, Tooltip } from '@mantine/core';
+import { Button, Select, Switch, Text } from '@mantine/core';
 import {
   type Category,
   categoryListWithPagination,
   markAsPopularCategory,
   updateStatusCategory,
 } from '@marquee/contract';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { CategoryFormModal } from './CategoryFormModal';
 import { STATUS_FILTER } from './options';
@@ -87,34 +88,25 @@ export function CategoriesTab() {
             key: 'actions',
             title: 'Actions',
             render: (c) => (
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label="Edit">
-                  <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color={c.status === 'ACTIVE' ? 'gray' : 'teal'}
-                  onClick={() =>
-                    openConfirmAction({
-                      title: c.status === 'ACTIVE' ? 'Deactivate category' : 'Activate category',
-                      message:
-                        c.status === 'ACTIVE'
-                          ? `Organizers will no longer be able to choose "${c.name}".`
-                          : `Organizers will be able to choose "${c.name}" again.`,
-                      onConfirm: () =>
-                        setStatus.mutateAsync({
-                          categoryId: c._id,
-                          status: c.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
-                        }),
-                    })
-                  }
-                >
-                  {c.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
-                </Button>
-              </Group>
+              <RowActions
+                name={c.name}
+                edit={{ onClick: () => setEditing(c) }}
+                status={{
+                  active: c.status === 'ACTIVE',
+                  onToggle: () =>
+                    setStatus.mutateAsync({
+                      categoryId: c._id,
+                      status: c.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+                    }),
+                  confirm: {
+                    title: c.status === 'ACTIVE' ? 'Deactivate category' : 'Activate category',
+                    message:
+                      c.status === 'ACTIVE'
+                        ? `Organizers will no longer be able to choose "${c.name}".`
+                        : `Organizers will be able to choose "${c.name}" again.`,
+                  },
+                }}
+              />
             ),
           },
         ]}

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Select, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Select, Switch, Text } from '@mantine/core';
 import {
   deleteSubcategory,
   getCategoryList,
@@ -7,12 +7,13 @@ import {
   subcategoryListWithPagination,
   updateStatusSubcategory,
 } from '@marquee/contract';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { STATUS_FILTER } from './options';
 import { StatusBadge } from './StatusBadge';
@@ -113,43 +114,23 @@ export function SubcategoriesTab() {
             key: 'actions',
             title: 'Actions',
             render: (s) => (
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label="Edit">
-                  <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color={s.status === 'ACTIVE' ? 'gray' : 'teal'}
-                  onClick={() =>
+              <RowActions
+                name={s.name}
+                edit={{ onClick: () => setEditing(s) }}
+                status={{
+                  active: s.status === 'ACTIVE',
+                  onToggle: () =>
                     setStatus.mutate({
                       subcategoryId: s._id,
                       status: s.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
-                    })
-                  }
-                >
-                  {s.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
-                </Button>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${s.name}`}
-                    onClick={() =>
-                      openConfirmAction({
-                        title: 'Delete subcategory',
-                        message: `Delete "${s.name}"? This cannot be undone.`,
-                        danger: true,
-                        onConfirm: () => remove.mutateAsync({ subcategoryId: s._id }),
-                      })
-                    }
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+                    }),
+                }}
+                remove={{
+                  title: 'Delete subcategory',
+                  message: `Delete "${s.name}"? This cannot be undone.`,
+                  onConfirm: () => remove.mutateAsync({ subcategoryId: s._id }),
+                }}
+              />
             ),
           },
         ]}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import {
   type AdminReason,
   deleteReason,
@@ -6,13 +6,13 @@ import {
   type ReasonKind,
   reasonListWithPagination,
 } from '@marquee/contract';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { STATUS_FILTER } from '../../catalog/components/options';
 import { PageHeader } from '../../catalog/components/PageHeader';
@@ -85,30 +85,15 @@ function ReasonManagement() {
             key: 'actions',
             title: 'Actions',
             render: (r) => (
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label="Edit">
-                  <ActionIcon variant="subtle" aria-label={`Edit ${r.text}`} onClick={() => setEditing(r)}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${r.text}`}
-                    onClick={() =>
-                      openConfirmAction({
-                        title: 'Delete reason',
-                        message: `Delete the ${REASON_KIND_LABELS[r.kind].toLowerCase()} reason "${r.text}"? This cannot be undone.`,
-                        danger: true,
-                        onConfirm: () => remove.mutateAsync({ reasonId: r._id }),
-                      })
-                    }
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <RowActions
+                name={r.text}
+                edit={{ onClick: () => setEditing(r) }}
+                remove={{
+                  title: 'Delete reason',
+                  message: `Delete the ${REASON_KIND_LABELS[r.kind].toLowerCase()} reason "${r.text}"? This cannot be undone.`,
+                  onConfirm: () => remove.mutateAsync({ reasonId: r._id }),
+                }}
+              />
             ),
           },
         ]}

@@ -1,11 +1,12 @@
-import { ActionIcon, Button, Select, Text, Tooltip } from '@mantine/core';
+import { Button, Select, Text } from '@mantine/core';
 import { deleteTag, type Tag, tagListWithPagination } from '@marquee/contract';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
 import { STATUS_FILTER } from '../../catalog/components/options';
@@ -76,23 +77,18 @@ export function TagsTab() {
             key: 'actions',
             title: 'Actions',
             render: (t) => (
-              <>
-                <Tooltip label="Edit">
-                  <ActionIcon variant="subtle" aria-label={`Edit ${t.name}`} onClick={() => setEditing(t)}>
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${t.name}`}
-                    onClick={() => confirmDelete([t._id], `"${t.name}"`)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </>
+              <RowActions
+                name={t.name}
+                edit={{ onClick: () => setEditing(t) }}
+                remove={{
+                  title: 'Delete tag',
+                  message: `Delete "${t.name}"? This cannot be undone.`,
+                  onConfirm: async () => {
+                    await remove.mutateAsync({ tagIds: [t._id] });
+                    setSelected((current) => current.filter((id) => id !== t._id));
+                  },
+                }}
+              />
             ),
           },
         ]}
