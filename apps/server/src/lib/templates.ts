@@ -58,14 +58,23 @@ export const templates = {
     ),
 
   /** For organization invitations: the link leads to the same page, where the person sets a first password. */
-  invitationEmail: (options: { organizationName: string; inviterName: string; url: string; days: number }) =>
+  invitationEmail: (options: {
+    organizationName: string;
+    inviterName: string;
+    url: string;
+    days: number;
+    /** False for someone who already has a Marquee password: they only accept. */
+    needsPassword: boolean;
+  }) =>
     email(
       `You are invited to ${options.organizationName} on ${PRODUCT_NAME}`,
       `Join ${options.organizationName}`,
       [
         `${options.inviterName} invited you to help run ${options.organizationName} on ${PRODUCT_NAME}.`,
-        `Set your password with the link below; it expires in ${options.days} days.`,
+        options.needsPassword
+          ? `Set your password with the link below; it expires in ${options.days} days.`
+          : `Accept with the link below and sign in with your existing password; it expires in ${options.days} days.`,
       ],
-      { label: 'Set your password', url: options.url },
+      { label: options.needsPassword ? 'Set your password' : 'Accept the invitation', url: options.url },
     ),
 };

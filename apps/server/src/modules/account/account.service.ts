@@ -261,7 +261,15 @@ export function createAccountService(deps: {
       createdAt: now,
     });
     if (!row) throw new Error('invitation token not stored');
-    return { token, tokenId: row.id, expiresAt, url: `${config.publicUrl}/reset-link/${token}` };
+    const user = await repo.findUserById(tx, userId);
+    return {
+      token,
+      tokenId: row.id,
+      expiresAt,
+      url: `${config.publicUrl}/reset-link/${token}`,
+      /** A person without a password sets one from the link; anyone else only accepts. */
+      needsPassword: !user?.passwordHash,
+    };
   }
 
   /** An invitation re-sent or cancelled: its earlier link stops working. */
@@ -275,6 +283,7 @@ export function createAccountService(deps: {
     organizationName: string;
     inviterName: string;
     url: string;
+    needsPassword: boolean;
   }) {
     const content = templates.invitationEmail({ ...input, days: INVITATION_DAYS });
     await deliver(() => mailer.send({ to: input.to, ...content }));

@@ -53,12 +53,8 @@ async function freeUsername(tx: DbOrTx, email: string): Promise<string> {
   }
 }
 
-interface PendingEmail {
-  to: string;
-  organizationName: string;
-  inviterName: string;
-  url: string;
-}
+/** The invitation email to send once the transaction that issued its link has committed. */
+type PendingEmail = Parameters<AccountService['sendInvitationEmail']>[0];
 
 export function createMemberService(deps: { db: Db; clock: Clock; account: AccountService }) {
   const { db, clock, account } = deps;
@@ -137,6 +133,7 @@ export function createMemberService(deps: { db: Db; clock: Clock; account: Accou
       organizationName: organization.name,
       inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.username,
       url: link.url,
+      needsPassword: link.needsPassword,
     };
   }
 

@@ -21,13 +21,18 @@ let buyer: string;
 let orgId: string;
 let rivalOrgId: string;
 
-async function lastLinkTo(email: string): Promise<string> {
+async function lastMessageTo(email: string) {
   const [message] = await t.db
     .select()
     .from(outboxMessages)
     .where(eq(outboxMessages.to, email))
     .orderBy(desc(outboxMessages.createdAt))
     .limit(1);
+  return message;
+}
+
+async function lastLinkTo(email: string): Promise<string> {
+  const message = await lastMessageTo(email);
   const token = message?.text.match(/\/reset-link\/([\w-]+)/)?.[1];
   if (!token) throw new Error(`no invitation was sent to ${email}`);
   return token;
@@ -269,6 +274,7 @@ describe('team', () => {
     });
     expect(added.status).toBe(200);
     expect(added.body.message).toBe(`Invitation sent to ${newcomer}.`);
+    expect((await lastMessageTo(newcomer))?.text).toContain('Set your password with the link below');
     memberId = added.body.result._id;
     expect(added.body.result).toMatchObject({ status: 'INVITED', organizationName: 'Jazz Club Downtown' });
     const expires =
@@ -360,6 +366,10 @@ describe('team', () => {
     });
     expect(added.body.result).toMatchObject({ userId: existing.id, email: existing.email, firstName: 'Eve' });
     const first = await lastLinkTo(existing.email);
+    // Someone who already has a password is asked to accept, not to set one.
+    const invitation = await lastMessageTo(existing.email);
+    expect(invitation?.text).toContain('sign in with your existing password');
+    expect(invitation?.text).not.toContain('Set your password');
     const resent = await call('POST', `${F}/send-invite`, owner, { memberId: added.body.result._id });
     expect(resent.status).toBe(200);
     const second = await lastLinkTo(existing.email);
