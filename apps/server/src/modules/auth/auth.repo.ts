@@ -9,10 +9,6 @@ export function findUserByLogin(db: DbOrTx, login: string) {
   });
 }
 
-export function findUserById(db: DbOrTx, id: string) {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
-}
-
 /** Counts a wrong password atomically, so concurrent attempts cannot slip past the limit. */
 export async function recordFailedLogin(db: DbOrTx, userId: string, maxFailures: number, lockUntil: Date) {
   const [row] = await db

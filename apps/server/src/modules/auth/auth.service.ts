@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { SessionRow, UserRow } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, badRequest, locked, unauthorized } from '../../lib/errors.js';
+import { badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hasActiveMembership } from '../../lib/tenancy.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -96,8 +96,8 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
   }
 
   async function profile(actor: Actor): Promise<UserProfile> {
-    const user = await repo.findUserById(db, actor.user.id);
-    if (!user) throw new AppError(401, 'Your account no longer exists.');
+    // The user row was read with the session a moment ago, in this same request.
+    const { user } = actor;
     const [nonProfitRow, isOrganizationMember] = await Promise.all([
       findNonProfit(db, user.id),
       // Read on every profile load, so a deactivated member loses the console on the next one.
