@@ -15,8 +15,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main() {
   const config = loadConfig();
   config.webDistDir ??= path.resolve(here, '../../web/dist');
+  // Readable lines for a person at a terminal (the demo accounts, the URL); JSON lines for log
+  // collectors when the output is piped.
   const logger =
-    config.env === 'development'
+    config.env === 'development' || process.stdout.isTTY
       ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : { level: config.logLevel };
 
