@@ -54,7 +54,8 @@ export async function startMarqueeServer(port: number, env: Record<string, strin
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      // unref: a server that exits at once must not leave a 15 s timer holding the test runner open.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
     }
     await fs.rm(dataDir, { recursive: true, force: true });
   };
