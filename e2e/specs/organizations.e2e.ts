@@ -130,4 +130,20 @@ describe('organizations', () => {
       await admin.close();
     }
   }, 120_000);
+
+  it('lets an administrator filter every organization by its owner', async () => {
+    // Which organizations a filter keeps is the server tests' job; here: the picker drives the list call.
+    const page = await b.newPage();
+    await signIn(page, DEMO.admin);
+    await page.goto('/organizations');
+    await page.getByRole('link', { name: 'Riverside Jazz Club' }).waitFor();
+    await page.getByRole('combobox', { name: 'Filter by owner' }).fill('olivia');
+    const filtered = page.waitForRequest(
+      (r) => r.url().includes('panel-organization-list') && r.url().includes('ownerId='),
+    );
+    await page.getByRole('option', { name: /Olivia Organizer \(\d+\)/ }).click();
+    await filtered;
+    expect(new URL(page.url()).searchParams.get('ownerName')).toBe('Olivia Organizer');
+    await page.getByRole('link', { name: 'Riverside Jazz Club' }).waitFor();
+  });
 });

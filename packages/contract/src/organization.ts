@@ -228,6 +228,24 @@ export const panelOrganizationList = defineRoute({
   response: envelope(pageOf(Organization)),
 });
 
+export const OrganizationOwner = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  organizationCount: z.number().int().positive(),
+});
+export type OrganizationOwner = z.infer<typeof OrganizationOwner>;
+
+export const organizationOwnerList = defineRoute({
+  method: 'GET',
+  path: `${P}/organization-owner-list`,
+  summary: 'People who own organizations, for the administrator\'s owner filter (administrators only)',
+  tag: 'Organization',
+  access: 'session',
+  query: z.object({ search: z.string().trim().max(200).optional() }),
+  response: envelope(z.array(OrganizationOwner)),
+});
+
 export const getOrganizationDetail = defineRoute({
   method: 'GET',
   path: `${P}/get-organization-detail`,

@@ -143,3 +143,22 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) 
   if (!row) throw new Error('user not created');
   return row;
 }
+
+/** Owners of at least one organization, with how many they own; at most `limit`, by name. */
+export function listOwners(db: DbOrTx, where: SQL | undefined, limit: number) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      email: users.email,
+      organizationCount: count(organizations.id),
+    })
+    .from(organizations)
+    .innerJoin(users, eq(users.id, organizations.ownerId))
+    .where(where)
+    .groupBy(users.id)
+    .orderBy(users.firstName, users.lastName, users.id)
+    .limit(limit);
+}

@@ -15,6 +15,10 @@ export async function organizationRoutes(
     message: 'Organizations loaded.',
     result: await organizations.page(actor, query),
   }));
+  addRoute(app, c.organizationOwnerList, async ({ actor, query }) => ({
+    message: 'Owners loaded.',
+    result: await organizations.owners(actor, query.search),
+  }));
   addRoute(app, c.getOrganizationDetail, async ({ actor, query }) => ({
     message: 'Organization loaded.',
     result: await organizations.detail(actor, query.organizationId),

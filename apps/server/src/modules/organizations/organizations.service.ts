@@ -2,8 +2,8 @@ import type { Organization, OrganizationBody, RefundSettingBody, TicketSettingBo
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { type OrganizationRow, organizations, type SocialLinks } from '../../db/schema/index.js';
-import { isOrganizer } from '../../lib/access.js';
+import { type OrganizationRow, organizations, type SocialLinks, users } from '../../db/schema/index.js';
+import { isOrganizer, requireAdmin } from '../../lib/access.js';
 import { audit, type Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden } from '../../lib/errors.js';
@@ -12,6 +12,9 @@ import { type OrganizationRole, organizationScope, requireOrganization } from '.
 import type { Actor } from '../auth/auth.service.js';
 import { thumbnailOf } from '../media/media.service.js';
 import * as repo from './organizations.repo.js';
+
+/** The owner filter is a picker: a short list, narrowed by typing. */
+const OWNER_LIST_LIMIT = 50;
 
 type ProfileInput = z.output<typeof OrganizationBody>;
 type RefundInput = z.output<typeof RefundSettingBody>;
@@ -158,6 +161,22 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
         },
         (row) => toOrganization(row, roleFor(actor, row.row)),
       );
+    },
+
+    /** The administrator's owner filter: everyone who owns an organization, searchable by name or email. */
+    async owners(actor: Actor, search: string | undefined) {
+      requireAdmin(actor);
+      const rows = await repo.listOwners(
+        db,
+        searchWhere(search, [users.firstName, users.lastName, users.email, users.username]),
+        OWNER_LIST_LIMIT,
+      );
+      return rows.map((o) => ({
+        _id: o.id,
+        name: `${o.firstName} ${o.lastName}`.trim() || o.username,
+        email: o.email,
+        organizationCount: o.organizationCount,
+      }));
     },
 
     async detail(actor: Actor, organizationId: string) {

@@ -140,6 +140,21 @@ describe('organizations', () => {
     expect(badSort.status).toBe(400);
   });
 
+  it('lists organization owners for the administrator\'s owner filter, and to administrators only', async () => {
+    const owners = await call('GET', `${O}/organization-owner-list`, admin);
+    expect(owners.status).toBe(200);
+    expect(owners.body.result).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Olivia Owner', email: ownerEmail, organizationCount: 2 }),
+        expect.objectContaining({ organizationCount: 1 }),
+      ]),
+    );
+    expect(owners.body.result).toHaveLength(2);
+    const searched = await call('GET', `${O}/organization-owner-list`, admin, { search: 'olivia' });
+    expect(searched.body.result.map((o: { email: string }) => o.email)).toEqual([ownerEmail]);
+    expect((await call('GET', `${O}/organization-owner-list`, owner)).status).toBe(403);
+  });
+
   it('edits the profile and settings; settings are validated', async () => {
     const edited = await call('PUT', `${O}/update-organization`, owner, {
       organizationId: orgId,

@@ -1,17 +1,18 @@
-import { Anchor, Button, CloseButton, Group, Pill, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Organization } from '@marquee/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { organizationPath, PATHS } from '../../../app/paths';
 import { DataTable } from '../../../components/DataTable';
-import { useListParams } from '../../../components/list-params';
+import { tableBinding, useListParams } from '../../../components/list-params';
 import { formatDate } from '../../../lib/dates';
 import { useSessionProfile } from '../../auth';
 import { PageHeader } from '../../catalog/components/PageHeader';
 import { organizationListQuery } from '../api/panel-organization-list';
 import { PAYOUT_STATUS_LABELS } from '../components/labels';
 import { OrganizationLogo } from '../components/OrganizationLogo';
+import { OwnerFilter } from '../components/OwnerFilter';
 
 const ACCESS_LABELS: Record<Organization['access'], string> = {
   OWNER: 'Owner',
@@ -46,36 +47,21 @@ export function OrganizationListPage() {
       <DataTable<Organization>
         label="Organizations"
         minWidth={760}
-        rows={result.data?.items}
-        total={result.data?.total ?? 0}
-        loading={result.isFetching}
+        {...tableBinding(list, result)}
         rowKey={(o) => o._id}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={(page) => list.set({ page })}
-        search={list.search}
-        onSearchChange={(search) => list.set({ search })}
         searchPlaceholder="Search organizations"
-        sort={list.sort}
-        onSortChange={(sort) => list.set({ sort })}
         emptyMessage={
           isOrganizer && !list.search
             ? 'No organizations yet. Add your first one.'
             : 'No organizations found.'
         }
         toolbar={
-          isAdmin &&
-          list.filters.ownerId && (
-            <Pill size="lg" data-testid="owner-filter">
-              <Group gap={4} wrap="nowrap">
-                Owner: {typeof ownerName === 'string' ? ownerName : 'selected'}
-                <CloseButton
-                  size="xs"
-                  aria-label="Clear the owner filter"
-                  onClick={() => list.set({ ownerId: undefined, ownerName: undefined })}
-                />
-              </Group>
-            </Pill>
+          isAdmin && (
+            <OwnerFilter
+              ownerId={list.filters.ownerId}
+              ownerName={typeof ownerName === 'string' ? ownerName : undefined}
+              onChange={(owner) => list.set({ ownerId: owner?.ownerId, ownerName: owner?.ownerName })}
+            />
           )
         }
         columns={[
