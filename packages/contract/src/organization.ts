@@ -239,7 +239,7 @@ export type OrganizationOwner = z.infer<typeof OrganizationOwner>;
 export const organizationOwnerList = defineRoute({
   method: 'GET',
   path: `${P}/organization-owner-list`,
-  summary: 'People who own organizations, for the administrator\'s owner filter (administrators only)',
+  summary: "People who own organizations, for the administrator's owner filter (administrators only)",
   tag: 'Organization',
   access: 'session',
   query: z.object({ search: z.string().trim().max(200).optional() }),

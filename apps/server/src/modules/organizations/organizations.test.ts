@@ -140,7 +140,7 @@ describe('organizations', () => {
     expect(badSort.status).toBe(400);
   });
 
-  it('lists organization owners for the administrator\'s owner filter, and to administrators only', async () => {
+  it("lists organization owners for the administrator's owner filter, and to administrators only", async () => {
     const owners = await call('GET', `${O}/organization-owner-list`, admin);
     expect(owners.status).toBe(200);
     expect(owners.body.result).toEqual(
