@@ -20,9 +20,9 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const categories = pgTable(
-  'categories',
-  {
+/** Categories and subcategories are two levels of one shape (a function: each table gets its own columns). */
+function levelColumns() {
+  return {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     image: text('image'),
@@ -31,24 +31,16 @@ export const categories = pgTable(
     isPopular: boolean('is_popular').notNull().default(false),
     order: integer('order').notNull().default(0),
     ...timestamps,
-  },
-  (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`)],
-);
+  };
+}
 
-export const subcategories = pgTable(
-  'subcategories',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    image: text('image'),
-    thumbnail: text('thumbnail'),
-    status: catalogStatusEnum('status').notNull().default('ACTIVE'),
-    isPopular: boolean('is_popular').notNull().default(false),
-    order: integer('order').notNull().default(0),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('subcategories_name_lower_idx').on(sql`lower(${t.name})`)],
-);
+export const categories = pgTable('categories', levelColumns(), (t) => [
+  uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`),
+]);
+
+export const subcategories = pgTable('subcategories', levelColumns(), (t) => [
+  uniqueIndex('subcategories_name_lower_idx').on(sql`lower(${t.name})`),
+]);
 
 /** A subcategory belongs to one or more categories. */
 export const subcategoryCategories = pgTable(

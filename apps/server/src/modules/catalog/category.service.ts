@@ -24,6 +24,9 @@ import type { SubcategoryUsage } from './usage.js';
 
 type CategoryInput = Required<Omit<CategoryBody, 'order'>> & { order: number };
 type SubcategoryInput = Required<Omit<SubcategoryBody, 'order'>> & { order: number };
+/** Categories and subcategories share their columns, so the queries below serve both. */
+type LevelTable = typeof categories | typeof subcategories;
+type Flags = Partial<Pick<CategoryRow, 'status' | 'isPopular'>>;
 
 export function toCategory(row: CategoryRow, subcategoryCount: number): Category {
   return {
@@ -77,6 +80,28 @@ export const SUBCATEGORY_IN_USE = (name: string, events: number) =>
 export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryUsage: SubcategoryUsage }) {
   const { db, clock, subcategoryUsage } = deps;
 
+  // ---------- shared by both levels (same columns) ----------
+
+  /** Active items of one level as picker options, in display order. */
+  async function activeOptions(table: LevelTable, where: SQL | undefined): Promise<CatalogOption[]> {
+    const rows = await db
+      .select({ id: table.id, name: table.name, image: table.image, thumbnail: table.thumbnail })
+      .from(table)
+      .where(and(eq(table.status, 'ACTIVE'), where))
+      .orderBy(asc(table.order), asc(table.name));
+    return rows.map(toOption);
+  }
+
+  /** Status or popular flag of one item; 404 naming `what` when it does not exist. */
+  async function patchFlags(table: LevelTable, id: string, values: Flags, what: string) {
+    const [row] = await db
+      .update(table)
+      .set({ ...values, updatedAt: clock.now() })
+      .where(eq(table.id, id))
+      .returning({ id: table.id });
+    if (!row) throw notFound(what);
+  }
+
   // ---------- categories ----------
 
   async function loadCategory(tx: DbOrTx, id: string): Promise<Category> {
@@ -93,22 +118,12 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     if (taken) throw conflict(duplicateCategory(taken.name));
   }
 
-  async function activeCategories(search?: string): Promise<CatalogOption[]> {
-    const rows = await db
-      .select()
-      .from(categories)
-      .where(and(eq(categories.status, 'ACTIVE'), searchWhere(search, [categories.name])))
-      .orderBy(asc(categories.order), asc(categories.name));
-    return rows.map(toOption);
+  function activeCategories(search?: string): Promise<CatalogOption[]> {
+    return activeOptions(categories, searchWhere(search, [categories.name]));
   }
 
-  async function popularCategories(): Promise<CatalogOption[]> {
-    const rows = await db
-      .select()
-      .from(categories)
-      .where(and(eq(categories.status, 'ACTIVE'), eq(categories.isPopular, true)))
-      .orderBy(asc(categories.order), asc(categories.name));
-    return rows.map(toOption);
+  function popularCategories(): Promise<CatalogOption[]> {
+    return activeOptions(categories, eq(categories.isPopular, true));
   }
 
   function categoryPage(query: PageInput & { status?: CatalogStatus; isPopular?: boolean }) {
@@ -145,17 +160,19 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     );
   }
 
-  async function createCategory(input: CategoryInput): Promise<Category> {
+  async function createCategoryIn(tx: DbOrTx, input: CategoryInput): Promise<Category> {
+    await assertCategoryNameFree(tx, input.name);
+    const [row] = await tx
+      .insert(categories)
+      .values({ ...input, thumbnail: thumbnailOf(input.image) })
+      .returning();
+    if (!row) throw new Error('category not created');
+    return toCategory(row, 0);
+  }
+
+  function createCategory(input: CategoryInput): Promise<Category> {
     return db
-      .transaction(async (tx) => {
-        await assertCategoryNameFree(tx, input.name);
-        const [row] = await tx
-          .insert(categories)
-          .values({ ...input, thumbnail: thumbnailOf(input.image) })
-          .returning();
-        if (!row) throw new Error('category not created');
-        return toCategory(row, 0);
-      })
+      .transaction((tx) => createCategoryIn(tx, input))
       .catch(rethrowDuplicate(duplicateCategory(input.name)));
   }
 
@@ -173,13 +190,8 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       .catch(rethrowDuplicate(duplicateCategory(input.name)));
   }
 
-  async function patchCategory(id: string, values: Partial<Pick<CategoryRow, 'status' | 'isPopular'>>) {
-    const [row] = await db
-      .update(categories)
-      .set({ ...values, updatedAt: clock.now() })
-      .where(eq(categories.id, id))
-      .returning({ id: categories.id });
-    if (!row) throw notFound('The category');
+  async function patchCategory(id: string, values: Flags) {
+    await patchFlags(categories, id, values, 'The category');
     return loadCategory(db, id);
   }
 
@@ -216,31 +228,18 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     );
   }
 
-  async function activeSubcategories(query: {
-    search?: string;
-    categoryId?: string;
-  }): Promise<CatalogOption[]> {
-    const rows = await db
-      .select()
-      .from(subcategories)
-      .where(
-        and(
-          eq(subcategories.status, 'ACTIVE'),
-          searchWhere(query.search, [subcategories.name]),
-          query.categoryId ? inCategory(query.categoryId) : undefined,
-        ),
-      )
-      .orderBy(asc(subcategories.order), asc(subcategories.name));
-    return rows.map(toOption);
+  function activeSubcategories(query: { search?: string; categoryId?: string }): Promise<CatalogOption[]> {
+    return activeOptions(
+      subcategories,
+      and(
+        searchWhere(query.search, [subcategories.name]),
+        query.categoryId ? inCategory(query.categoryId) : undefined,
+      ),
+    );
   }
 
-  async function popularSubcategories(): Promise<CatalogOption[]> {
-    const rows = await db
-      .select()
-      .from(subcategories)
-      .where(and(eq(subcategories.status, 'ACTIVE'), eq(subcategories.isPopular, true)))
-      .orderBy(asc(subcategories.order), asc(subcategories.name));
-    return rows.map(toOption);
+  function popularSubcategories(): Promise<CatalogOption[]> {
+    return activeOptions(subcategories, eq(subcategories.isPopular, true));
   }
 
   function subcategoryPage(
@@ -337,13 +336,8 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       .catch(rethrowDuplicate(duplicateSubcategory(input.name)));
   }
 
-  async function patchSubcategory(id: string, values: Partial<Pick<SubcategoryRow, 'status' | 'isPopular'>>) {
-    const [row] = await db
-      .update(subcategories)
-      .set({ ...values, updatedAt: clock.now() })
-      .where(eq(subcategories.id, id))
-      .returning({ id: subcategories.id });
-    if (!row) throw notFound('The subcategory');
+  async function patchSubcategory(id: string, values: Flags) {
+    await patchFlags(subcategories, id, values, 'The subcategory');
     return loadSubcategory(db, id);
   }
 
@@ -365,15 +359,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     categoryPage,
     categoryDetail: (id: string) => loadCategory(db, id),
     createCategory,
-    createCategoryIn: async (tx: DbOrTx, input: CategoryInput) => {
-      await assertCategoryNameFree(tx, input.name);
-      const [row] = await tx
-        .insert(categories)
-        .values({ ...input, thumbnail: thumbnailOf(input.image) })
-        .returning();
-      if (!row) throw new Error('category not created');
-      return toCategory(row, 0);
-    },
+    createCategoryIn,
     updateCategory,
     setCategoryStatus: (id: string, status: CatalogStatus) => patchCategory(id, { status }),
     markCategoryPopular: (id: string, isPopular: boolean) => patchCategory(id, { isPopular }),
