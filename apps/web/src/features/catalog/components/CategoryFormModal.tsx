@@ -1,17 +1,13 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Category, CategoryBody, createCategory, updateCategory } from '@marquee/contract';
-import { ImagePicker } from '../../../components/ImagePicker';
+import { FormActions } from '../../../components/FormActions';
 import { useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { STATUS_OPTIONS } from './options';
+import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
 
-interface Values {
+interface Values extends CatalogItemValues {
   name: string;
-  image: string | null;
-  thumbnail: string | null;
-  status: 'ACTIVE' | 'INACTIVE';
-  order: number;
 }
 
 const INVALIDATES = ['/api/v1/admin/category', '/api/v1/admin/subcategory'];
@@ -59,32 +55,12 @@ export function CategoryFormModal({
       <form onSubmit={submit} noValidate aria-label={editing ? 'Edit category' : 'Add category'}>
         <Stack gap="md">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-          <ImagePicker
-            label="Image"
-            value={form.values.image ? [{ url: form.values.image, thumbnailUrl: form.values.thumbnail }] : []}
-            onChange={(images) => {
-              form.setFieldValue('image', images[0]?.url ?? null);
-              form.setFieldValue('thumbnail', images[0]?.thumbnailUrl ?? null);
-            }}
-            error={form.errors.image as string | undefined}
+          <CatalogItemFields form={form} />
+          <FormActions
+            editing={!!editing}
+            pending={create.isPending || update.isPending}
+            onCancel={onClose}
           />
-          <Group grow align="flex-start">
-            <Select
-              label="Status"
-              data={STATUS_OPTIONS}
-              allowDeselect={false}
-              {...form.getInputProps('status')}
-            />
-            <NumberInput label="Order" min={0} allowDecimal={false} {...form.getInputProps('order')} />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save' : 'Create'}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>

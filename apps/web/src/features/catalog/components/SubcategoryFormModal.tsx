@@ -1,4 +1,4 @@
-import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   associateCategoryList,
@@ -8,17 +8,13 @@ import {
   updateSubcategory,
 } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ImagePicker } from '../../../components/ImagePicker';
+import { FormActions } from '../../../components/FormActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { STATUS_OPTIONS } from './options';
+import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
 
-interface Values {
+interface Values extends CatalogItemValues {
   name: string;
-  image: string | null;
-  thumbnail: string | null;
-  status: 'ACTIVE' | 'INACTIVE';
-  order: number;
   categoryIds: string[];
 }
 
@@ -77,31 +73,12 @@ export function SubcategoryFormModal({
             }))}
             {...form.getInputProps('categoryIds')}
           />
-          <ImagePicker
-            label="Image"
-            value={form.values.image ? [{ url: form.values.image, thumbnailUrl: form.values.thumbnail }] : []}
-            onChange={(images) => {
-              form.setFieldValue('image', images[0]?.url ?? null);
-              form.setFieldValue('thumbnail', images[0]?.thumbnailUrl ?? null);
-            }}
+          <CatalogItemFields form={form} />
+          <FormActions
+            editing={!!editing}
+            pending={create.isPending || update.isPending}
+            onCancel={onClose}
           />
-          <Group grow align="flex-start">
-            <Select
-              label="Status"
-              data={STATUS_OPTIONS}
-              allowDeselect={false}
-              {...form.getInputProps('status')}
-            />
-            <NumberInput label="Order" min={0} allowDecimal={false} {...form.getInputProps('order')} />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save' : 'Create'}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>

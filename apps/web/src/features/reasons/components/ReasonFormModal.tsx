@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type AdminReason,
@@ -8,6 +8,7 @@ import {
   type ReasonKind,
   updateReason,
 } from '@marquee/contract';
+import { FormActions } from '../../../components/FormActions';
 import { useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { STATUS_OPTIONS } from '../../catalog/components/options';
@@ -87,14 +88,11 @@ export function ReasonFormModal({
               {...form.getInputProps('order')}
             />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save' : 'Create'}
-            </Button>
-          </Group>
+          <FormActions
+            editing={!!editing}
+            pending={create.isPending || update.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createTag, type Tag, TagBody, updateTag } from '@marquee/contract';
+import { FormActions } from '../../../components/FormActions';
 import { useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { STATUS_OPTIONS } from '../../catalog/components/options';
@@ -36,14 +37,11 @@ export function TagFormModal({ tag, onClose }: { tag: Tag | 'new'; onClose: () =
             allowDeselect={false}
             {...form.getInputProps('status')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save' : 'Create'}
-            </Button>
-          </Group>
+          <FormActions
+            editing={!!editing}
+            pending={create.isPending || update.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>
