@@ -42,7 +42,8 @@ export function useListParams<F extends string>(filters: readonly F[] = [], defa
     ...(sort ? { sort } : {}),
     ...Object.fromEntries(Object.entries(filterValues).filter(([, v]) => v !== undefined)),
   };
-  return { page, limit: defaults.limit, search, sort, filters: filterValues, query, set };
+  const isFiltered = search !== '' || Object.values(filterValues).some((v) => v !== undefined);
+  return { page, limit: defaults.limit, search, sort, filters: filterValues, isFiltered, query, set };
 }
 
 export type ListParams = ReturnType<typeof useListParams>;
@@ -54,8 +55,14 @@ export type ListParams = ReturnType<typeof useListParams>;
 export function tableBinding<T>(
   list: ListParams,
   query: { data?: { items: T[]; total: number } | undefined; isFetching: boolean },
+  /** What an empty list says when nothing narrows it (e.g. "No tags yet."). */
+  emptyMessage?: string,
 ) {
   return {
+    // An empty result under a search or filter says so, rather than "nothing yet".
+    emptyMessage: list.isFiltered
+      ? `Nothing matches ${list.search ? `"${list.search}"` : 'these filters'}. Clear the search or filters to see everything.`
+      : emptyMessage,
     rows: query.data?.items,
     total: query.data?.total ?? 0,
     loading: query.isFetching,

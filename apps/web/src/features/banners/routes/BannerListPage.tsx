@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   type Banner,
   deleteBanner,
@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { editBannerPath, PATHS } from '../../../app/paths';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { DataTable } from '../../../components/DataTable';
+import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
@@ -67,26 +68,19 @@ export function BannerListPage() {
           }
         />
         <DataTable<Banner>
-          {...tableBinding(list, query)}
+          {...tableBinding(list, query, 'No banners yet.')}
           label="Banners"
           minWidth={1080}
           rowKey={(b) => b._id}
           searchPlaceholder="Search banners"
-          emptyMessage="No banners yet."
           toolbar={
             <>
-              <Select
-                aria-label="Filter by status"
-                data={STATUS_FILTER}
-                value={list.filters.status ?? ''}
-                onChange={(status) => list.set({ status: status ?? undefined })}
-                w={150}
-              />
-              <Select
-                aria-label="Filter by visibility"
+              <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
+              <ListFilter
+                list={list}
+                name="visibility"
+                label="Filter by visibility"
                 data={[{ value: '', label: 'Any visibility' }, ...VISIBILITY_OPTIONS]}
-                value={list.filters.visibility ?? ''}
-                onChange={(visibility) => list.set({ visibility: visibility ?? undefined })}
                 w={170}
               />
             </>

@@ -1,9 +1,10 @@
-import { Button, Select, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { type CatalogRequest, getCategoryList, getMyCatalogRequestList } from '@marquee/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../../components/DataTable';
+import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { routeQuery } from '../../../lib/api-hooks';
@@ -50,30 +51,15 @@ function CatalogRequests() {
         }
       />
       <DataTable<CatalogRequest>
-        {...tableBinding(list, query)}
+        {...tableBinding(list, query, 'You have not requested anything yet.')}
         label="My requests"
         rowKey={(r) => r._id}
         searchPlaceholder="Search by name"
         minWidth={720}
-        emptyMessage={
-          list.search ? `No request matches "${list.search}".` : 'You have not requested anything yet.'
-        }
         toolbar={
           <>
-            <Select
-              aria-label="Filter by kind"
-              data={KIND_FILTER}
-              value={list.filters.kind ?? ''}
-              onChange={(value) => list.set({ kind: value ?? undefined })}
-              w={150}
-            />
-            <Select
-              aria-label="Filter by status"
-              data={STATUS_FILTER}
-              value={list.filters.status ?? ''}
-              onChange={(value) => list.set({ status: value ?? undefined })}
-              w={150}
-            />
+            <ListFilter list={list} name="kind" label="Filter by kind" data={KIND_FILTER} w={150} />
+            <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
           </>
         }
         columns={[

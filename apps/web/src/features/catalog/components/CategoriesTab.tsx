@@ -1,4 +1,4 @@
-import { Button, Select, Switch, Text } from '@mantine/core';
+import { Button, Switch, Text } from '@mantine/core';
 import {
   type Category,
   categoryListWithPagination,
@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
+import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
@@ -30,20 +31,13 @@ export function CategoriesTab() {
   return (
     <>
       <DataTable<Category>
-        {...tableBinding(list, query)}
+        {...tableBinding(list, query, 'No categories yet.')}
         label="Categories"
         rowKey={(c) => c._id}
         searchPlaceholder="Search categories"
-        emptyMessage={list.search ? `No category matches "${list.search}".` : 'No categories yet.'}
         toolbar={
           <>
-            <Select
-              aria-label="Filter by status"
-              data={STATUS_FILTER}
-              value={list.filters.status ?? ''}
-              onChange={(status) => list.set({ status: status ?? undefined })}
-              w={150}
-            />
+            <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
               Add category
             </Button>

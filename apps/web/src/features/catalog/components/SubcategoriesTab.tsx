@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
+import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
@@ -34,11 +35,10 @@ export function SubcategoriesTab() {
   return (
     <>
       <DataTable<Subcategory>
-        {...tableBinding(list, query)}
+        {...tableBinding(list, query, 'No subcategories yet.')}
         label="Subcategories"
         rowKey={(s) => s._id}
         searchPlaceholder="Search subcategories"
-        emptyMessage={list.search ? `No subcategory matches "${list.search}".` : 'No subcategories yet.'}
         toolbar={
           <>
             <Select
@@ -51,13 +51,7 @@ export function SubcategoriesTab() {
               onChange={(categoryId) => list.set({ categoryId: categoryId ?? undefined })}
               w={180}
             />
-            <Select
-              aria-label="Filter by status"
-              data={STATUS_FILTER}
-              value={list.filters.status ?? ''}
-              onChange={(status) => list.set({ status: status ?? undefined })}
-              w={150}
-            />
+            <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
               Add subcategory
             </Button>

@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Member, Organization } from '@marquee/contract';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { inviteMemberPath, memberPath } from '../../../app/paths';
 import { DataTable } from '../../../components/DataTable';
-import { useListParams } from '../../../components/list-params';
+import { ListFilter } from '../../../components/ListFilter';
+import { tableBinding, useListParams } from '../../../components/list-params';
 import { formatDate } from '../../../lib/dates';
 import { organizationUserListQuery } from '../api/organization-user-list';
 import { MEMBER_STATUS_LABELS, options } from './labels';
@@ -35,27 +36,17 @@ export function TeamTab({ organization }: { organization: Organization }) {
         </Button>
       </Group>
       <DataTable<Member>
+        {...tableBinding(list, members, 'No members yet. Invite someone to help run this organization.')}
         label="Members"
         minWidth={680}
-        rows={members.data?.items}
-        total={members.data?.total ?? 0}
-        loading={members.isFetching}
         rowKey={(m) => m._id}
-        page={list.page}
-        limit={list.limit}
-        onPageChange={(page) => list.set({ page })}
-        search={list.search}
-        onSearchChange={(search) => list.set({ search })}
         searchPlaceholder="Search by name or email"
-        sort={list.sort}
-        onSortChange={(sort) => list.set({ sort })}
-        emptyMessage="No members yet. Invite someone to help run this organization."
         toolbar={
-          <Select
-            aria-label="Filter by status"
+          <ListFilter
+            list={list}
+            name="status"
+            label="Filter by status"
             data={[{ value: '', label: 'All statuses' }, ...options(MEMBER_STATUS_LABELS)]}
-            value={list.filters.status ?? ''}
-            onChange={(status) => list.set({ status: status ?? undefined })}
             w={160}
           />
         }

@@ -47,14 +47,13 @@ export function OrganizationListPage() {
       <DataTable<Organization>
         label="Organizations"
         minWidth={760}
-        {...tableBinding(list, result)}
+        {...tableBinding(
+          list,
+          result,
+          isOrganizer ? 'No organizations yet. Add your first one.' : 'No organizations yet.',
+        )}
         rowKey={(o) => o._id}
         searchPlaceholder="Search organizations"
-        emptyMessage={
-          isOrganizer && !list.search
-            ? 'No organizations yet. Add your first one.'
-            : 'No organizations found.'
-        }
         toolbar={
           isAdmin && (
             <OwnerFilter

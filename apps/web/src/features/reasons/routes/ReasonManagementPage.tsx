@@ -1,4 +1,4 @@
-import { Button, Select, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import {
   type AdminReason,
   deleteReason,
@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { DataTable } from '../../../components/DataTable';
+import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
@@ -44,28 +45,15 @@ function ReasonManagement() {
         description="Reasons offered for refund requests, refund declines, event reports and cancellations."
       />
       <DataTable<AdminReason>
-        {...tableBinding(list, query)}
+        {...tableBinding(list, query, 'No reasons yet.')}
         label="Reasons"
         rowKey={(r) => r._id}
         searchPlaceholder="Search reasons"
-        emptyMessage={list.search ? `No reason matches "${list.search}".` : 'No reasons of this kind yet.'}
         minWidth={640}
         toolbar={
           <>
-            <Select
-              aria-label="Filter by kind"
-              data={KIND_FILTER}
-              value={kind ?? ''}
-              onChange={(value) => list.set({ kind: value ?? undefined })}
-              w={180}
-            />
-            <Select
-              aria-label="Filter by status"
-              data={STATUS_FILTER}
-              value={list.filters.status ?? ''}
-              onChange={(value) => list.set({ status: value ?? undefined })}
-              w={150}
-            />
+            <ListFilter list={list} name="kind" label="Filter by kind" data={KIND_FILTER} w={180} />
+            <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
               Add reason
             </Button>

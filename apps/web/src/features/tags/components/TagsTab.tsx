@@ -1,10 +1,11 @@
-import { Button, Select, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { deleteTag, type Tag, tagListWithPagination } from '@marquee/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
+import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
@@ -35,7 +36,7 @@ export function TagsTab() {
   return (
     <>
       <DataTable<Tag>
-        {...tableBinding(list, query)}
+        {...tableBinding(list, query, 'No tags yet.')}
         label="Tags"
         rowKey={(t) => t._id}
         searchPlaceholder="Search tags"
@@ -49,16 +50,9 @@ export function TagsTab() {
             onRun: (ids) => confirmDelete(ids, `${ids.length} selected tag${ids.length === 1 ? '' : 's'}`),
           },
         ]}
-        emptyMessage={list.search ? `No tag matches "${list.search}".` : 'No tags yet.'}
         toolbar={
           <>
-            <Select
-              aria-label="Filter by status"
-              data={STATUS_FILTER}
-              value={list.filters.status ?? ''}
-              onChange={(status) => list.set({ status: status ?? undefined })}
-              w={150}
-            />
+            <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
               Add tag
             </Button>
