@@ -116,7 +116,7 @@ describe('catalog administration', () => {
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await confirmDialog(page);
     await toast(page, '2 tags deleted.').waitFor();
-    await page.getByTestId('empty-state').filter({ hasText: 'No tag matches "E2E".' }).waitFor();
+    await page.getByTestId('empty-state').filter({ hasText: 'Nothing matches "E2E".' }).waitFor();
 
     // An organizer's tag request, approved.
     await organizerRequestsTag(b.baseUrl, 'Rooftop');
