@@ -20,6 +20,15 @@ export function routeQuery<R extends RouteDef>(route: R, query?: QueryOf<R>) {
 }
 
 /**
+ * A list route's query taken from the URL (`useListParams().query`): address-bar values are plain
+ * strings here, so they are not checked against the route's types; the server validates them and a
+ * bad one comes back as a 400 naming it.
+ */
+export function routeListQuery<R extends RouteDef>(route: R, query: Record<string, unknown>) {
+  return routeQuery(route, query as QueryOf<R>);
+}
+
+/**
  * A mutation of one route: toasts the server's success message and refreshes the queries whose key
  * is a route path starting with one of `invalidates` (e.g. '/api/v1/admin/category'). Failures are toasted by the http helper.
  */

@@ -15,7 +15,7 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatCompactDateTime } from '../../../lib/dates';
 import { STATUS_FILTER } from '../../catalog/components/options';
 import { PageHeader } from '../../catalog/components/PageHeader';
@@ -33,7 +33,7 @@ function linkText(b: Banner) {
 
 export function BannerListPage() {
   const list = useListParams(['status', 'visibility'] as const, { limit: 50 });
-  const query = useQuery(routeQuery(getBannerList, list.query as never));
+  const query = useQuery(routeListQuery(getBannerList, list.query));
   const setStatus = useRouteMutation(updateBannerStatus, { invalidates: INVALIDATES });
   const reorder = useRouteMutation(reorderBanner, { invalidates: INVALIDATES });
   const remove = useRouteMutation(deleteBanner, { invalidates: INVALIDATES });

@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
-import { routeQuery } from '../../../lib/api-hooks';
+import { routeListQuery, routeQuery } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
 import { useSessionProfile } from '../../auth';
 import { PageHeader } from '../../catalog/components/PageHeader';
@@ -34,7 +34,7 @@ export function CatalogRequestsPage() {
 
 function CatalogRequests() {
   const list = useListParams(['status', 'kind'] as const);
-  const query = useQuery(routeQuery(getMyCatalogRequestList, list.query as never));
+  const query = useQuery(routeListQuery(getMyCatalogRequestList, list.query));
   const categories = useQuery(routeQuery(getCategoryList, {}));
   const categoryName = new Map((categories.data ?? []).map((c) => [c._id, c.name]));
   const [opened, setOpened] = useState(false);

@@ -13,7 +13,7 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { CategoryFormModal } from './CategoryFormModal';
 import { STATUS_FILTER } from './options';
 import { StatusBadge } from './StatusBadge';
@@ -23,7 +23,7 @@ const INVALIDATES = ['/api/v1/admin/category'];
 
 export function CategoriesTab() {
   const list = useListParams(['status'] as const);
-  const query = useQuery(routeQuery(categoryListWithPagination, list.query as never));
+  const query = useQuery(routeListQuery(categoryListWithPagination, list.query));
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const setStatus = useRouteMutation(updateStatusCategory, { invalidates: INVALIDATES });
   const setPopular = useRouteMutation(markAsPopularCategory, { invalidates: INVALIDATES });

@@ -1,11 +1,17 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import type { CatalogRequest, RouteDef } from '@marquee/contract';
+import type {
+  CatalogRequest,
+  getCategoryRequestList,
+  getTagRequestList,
+  reviewCategoryRequest,
+  reviewTagRequest,
+} from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
 import { StatusBadge } from './StatusBadge';
 
@@ -22,17 +28,15 @@ export function RequestsTable({
   reviewRoute,
   invalidates,
 }: {
-  listRoute: RouteDef;
-  reviewRoute: RouteDef;
+  listRoute: typeof getCategoryRequestList | typeof getTagRequestList;
+  reviewRoute: typeof reviewCategoryRequest | typeof reviewTagRequest;
   invalidates: string[];
 }) {
   const list = useListParams(['status'] as const);
   const status = list.filters.status ?? 'PENDING';
   const { status: _s, ...rest } = list.query as Record<string, unknown>;
-  const query = useQuery(
-    routeQuery(listRoute, { ...rest, ...(status === 'ALL' ? {} : { status }) } as never),
-  );
-  const data = query.data as { items: CatalogRequest[]; total: number } | undefined;
+  const query = useQuery(routeListQuery(listRoute, { ...rest, ...(status === 'ALL' ? {} : { status }) }));
+  const data = query.data;
   const review = useRouteMutation(reviewRoute, { invalidates: [listRoute.path, ...invalidates] });
   const [rejecting, setRejecting] = useState<CatalogRequest | null>(null);
   const [reason, setReason] = useState('');
@@ -106,8 +110,7 @@ export function RequestsTable({
                       openConfirmAction({
                         title: 'Approve request',
                         message: `Create the ${r.kind.toLowerCase()} "${r.name}"?`,
-                        onConfirm: () =>
-                          review.mutateAsync({ requestId: r._id, status: 'APPROVED' } as never),
+                        onConfirm: () => review.mutateAsync({ requestId: r._id, status: 'APPROVED' }),
                       })
                     }
                   >
@@ -156,7 +159,7 @@ export function RequestsTable({
               onClick={async () => {
                 if (!rejecting) return;
                 await review
-                  .mutateAsync({ requestId: rejecting._id, status: 'REJECTED', reason } as never)
+                  .mutateAsync({ requestId: rejecting._id, status: 'REJECTED', reason })
                   .then(() => setRejecting(null))
                   .catch(() => {});
               }}

@@ -15,7 +15,7 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { routeListQuery, routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { STATUS_FILTER } from './options';
 import { StatusBadge } from './StatusBadge';
 import { SubcategoryFormModal } from './SubcategoryFormModal';
@@ -25,7 +25,7 @@ const INVALIDATES = ['/api/v1/admin/subcategory', '/api/v1/admin/category'];
 
 export function SubcategoriesTab() {
   const list = useListParams(['status', 'categoryId'] as const);
-  const query = useQuery(routeQuery(subcategoryListWithPagination, list.query as never));
+  const query = useQuery(routeListQuery(subcategoryListWithPagination, list.query));
   const categories = useQuery(routeQuery(getCategoryList, {}));
   const [editing, setEditing] = useState<Subcategory | 'new' | null>(null);
   const setStatus = useRouteMutation(updateStatusSubcategory, { invalidates: INVALIDATES });

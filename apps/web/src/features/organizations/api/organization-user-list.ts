@@ -1,5 +1,6 @@
-import { organizationUserList, type QueryOf } from '@marquee/contract';
-import { routeQuery } from '../../../lib/api-hooks';
+import { organizationUserList } from '@marquee/contract';
+import { routeListQuery } from '../../../lib/api-hooks';
 
-export const organizationUserListQuery = (query: QueryOf<typeof organizationUserList>) =>
-  routeQuery(organizationUserList, query);
+/** The team list, from its URL state plus the organization it belongs to. */
+export const organizationUserListQuery = (query: Record<string, unknown>) =>
+  routeListQuery(organizationUserList, query);

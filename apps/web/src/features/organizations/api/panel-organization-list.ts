@@ -1,5 +1,6 @@
-import { panelOrganizationList, type QueryOf } from '@marquee/contract';
-import { routeQuery } from '../../../lib/api-hooks';
+import { panelOrganizationList } from '@marquee/contract';
+import { routeListQuery } from '../../../lib/api-hooks';
 
-export const organizationListQuery = (query: QueryOf<typeof panelOrganizationList>) =>
-  routeQuery(panelOrganizationList, query);
+/** The organizations list, from its URL state. */
+export const organizationListQuery = (query: Record<string, unknown>) =>
+  routeListQuery(panelOrganizationList, query);

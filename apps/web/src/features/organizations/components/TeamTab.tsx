@@ -18,9 +18,7 @@ const fullName = (m: Member) => `${m.firstName} ${m.lastName}`.trim() || '—';
 export function TeamTab({ organization }: { organization: Organization }) {
   const list = useListParams(['status'] as const);
   const { tab: _tab, ...query } = list.query as Record<string, unknown>;
-  const members = useQuery(
-    organizationUserListQuery({ ...query, organizationId: organization._id } as never),
-  );
+  const members = useQuery(organizationUserListQuery({ ...query, organizationId: organization._id }));
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">

@@ -27,7 +27,7 @@ export function OrganizationListPage() {
   const isOrganizer = profile.organizerRequest === 'APPROVED';
   const list = useListParams(['ownerId', 'ownerName'] as const);
   const { ownerName, ...query } = list.query as Record<string, unknown>;
-  const result = useQuery(organizationListQuery(query as never));
+  const result = useQuery(organizationListQuery(query));
 
   return (
     <Stack gap="lg">

@@ -14,7 +14,7 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { STATUS_FILTER } from '../../catalog/components/options';
 import { PageHeader } from '../../catalog/components/PageHeader';
 import { StatusBadge } from '../../catalog/components/StatusBadge';
@@ -33,7 +33,7 @@ export function ReasonManagementPage() {
 
 function ReasonManagement() {
   const list = useListParams(['kind', 'status'] as const, { limit: 20 });
-  const query = useQuery(routeQuery(reasonListWithPagination, list.query as never));
+  const query = useQuery(routeListQuery(reasonListWithPagination, list.query));
   const [editing, setEditing] = useState<AdminReason | 'new' | null>(null);
   const remove = useRouteMutation(deleteReason, { invalidates: ['/api/v1/common'] });
   const kind = list.filters.kind as ReasonKind | undefined;

@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
 import { STATUS_FILTER } from '../../catalog/components/options';
 import { StatusBadge } from '../../catalog/components/StatusBadge';
@@ -16,7 +16,7 @@ import { TagFormModal } from './TagFormModal';
 
 export function TagsTab() {
   const list = useListParams(['status'] as const);
-  const query = useQuery(routeQuery(tagListWithPagination, list.query as never));
+  const query = useQuery(routeListQuery(tagListWithPagination, list.query));
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const remove = useRouteMutation(deleteTag, { invalidates: ['/api/v1/admin/tag'] });
