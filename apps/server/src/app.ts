@@ -23,6 +23,7 @@ import { createRequestService } from './modules/catalog/requests.service.js';
 import { createTagService } from './modules/catalog/tag.service.js';
 import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/catalog/usage.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { createContentService } from './modules/content/content.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -146,7 +147,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bannerRoutes, { banners: createBannerService({ db, clock }) });
   await app.register(referenceRoutes, { db, reasons: createReasonService({ db }) });
   await app.register(accountRoutes, { account, config });
-  await app.register(contentRoutes, { db, clock });
+  await app.register(contentRoutes, { content: createContentService({ db, clock }) });
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
   if (config.devOutbox) await app.register(outboxRoutes, { db });

@@ -1,0 +1,56 @@
+import type { ContentBody, ContentKey, ContentPage } from '@marquee/contract';
+import type { Db } from '../../db/client.js';
+import type { contents } from '../../db/schema/index.js';
+import { requireAdmin } from '../../lib/access.js';
+import type { Who } from '../../lib/audit.js';
+import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import * as repo from './content.repo.js';
+
+/** The order pages appear in the console's editor. */
+const PAGE_ORDER: ContentKey[] = ['terms', 'privacy', 'about', 'faq'];
+
+function toPage(row: typeof contents.$inferSelect): ContentPage {
+  return {
+    key: row.key as ContentKey,
+    title: row.title,
+    body: row.body,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createContentService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    /** A public page (terms, privacy …); anyone with the client credentials may read it. */
+    async page(key: ContentKey): Promise<ContentPage> {
+      const row = await repo.findContent(db, key);
+      if (!row) throw notFound('This page');
+      return toPage(row);
+    },
+
+    /** Every editable page, in the editor's order; administrators only. */
+    async pages(who: Who): Promise<ContentPage[]> {
+      requireAdmin(who.actor);
+      const rows = (await repo.listContents(db)).filter((r) => PAGE_ORDER.includes(r.key as ContentKey));
+      rows.sort((a, b) => PAGE_ORDER.indexOf(a.key as ContentKey) - PAGE_ORDER.indexOf(b.key as ContentKey));
+      return rows.map(toPage);
+    },
+
+    /** An administrator's edit of a page's title and text. */
+    async update(who: Who, input: ContentBody): Promise<ContentPage> {
+      requireAdmin(who.actor);
+      // Line endings are kept as typed, except Windows ones, so blank-line paragraphs behave the same.
+      const row = await repo.updateContent(
+        db,
+        input.key,
+        { title: input.title, body: input.body.replace(/\r\n/g, '\n') },
+        clock.now(),
+      );
+      if (!row) throw notFound('This page');
+      return toPage(row);
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
