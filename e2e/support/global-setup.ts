@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { freePort, startMarqueeServer } from './marquee-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,81 +12,12 @@ declare module 'vitest' {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited early:\n${log()}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The server did not answer /api/health within 90 s:\n${log()}`);
-}
-
-/**
- * The real server, serving the built console, on a fresh embedded database with the demo data.
- */
+/** The real server, serving the built console, on a fresh embedded database with the demo data. */
 export default async function setup(project: TestProject) {
-  const webDist = path.join(root, 'apps/web/dist');
-  if (!existsSync(path.join(webDist, 'index.html'))) {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The console is not built: run "npm run build" first (npm run test:e2e does).');
   }
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-e2e-'));
-  await fs.chmod(dataDir, 0o755);
-  const port = await freePort();
-  let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      WEB_DIST_DIR: webDist,
-      LOG_LEVEL: 'warn',
-      // The journeys sign in many times from one address.
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-      // Links the server builds (emails, payout onboarding's return) must come back to the origin the
-      // browser signed in on, or its session (kept per origin) is not there.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server, () => output);
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      // unref: a server that exits at once must not leave a 15 s timer holding the test runner open.
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
-    }
-    await fs.rm(dataDir, { recursive: true, force: true });
-  };
+  const server = await startMarqueeServer(await freePort());
+  project.provide('baseUrl', server.url);
+  return server.stop;
 }

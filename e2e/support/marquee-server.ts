@@ -19,11 +19,12 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A second real server (built console, fresh embedded database, demo data) for journeys that need
- * configuration the shared one does not have, such as a social login provider.
+ * A real server (built console, fresh embedded database, demo data) in its own process: the one all
+ * journeys share (global-setup.ts), and extra ones for journeys that need configuration the shared
+ * one does not have, such as a social login provider.
  */
-export async function startMarqueeServer(port: number, env: Record<string, string>) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-e2e-extra-'));
+export async function startMarqueeServer(port: number, env: Record<string, string> = {}) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-e2e-'));
   await fs.chmod(dataDir, 0o755);
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -38,7 +39,11 @@ export async function startMarqueeServer(port: number, env: Record<string, strin
       SEED_DEMO: 'true',
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
+      // The journeys sign in many times from one address.
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      // Links the server builds (emails, payout onboarding's return) must come back to the origin the
+      // browser signed in on, or its session (kept per origin) is not there.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
