@@ -203,17 +203,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </Table.Td>
                 </Table.Tr>
               )}
-              {rows !== undefined && rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={colSpan}>
-                    <Center py="xl">
-                      <Text c="dimmed" data-testid="empty-state">
-                        {props.emptyMessage ?? 'Nothing here yet.'}
-                      </Text>
-                    </Center>
-                  </Table.Td>
-                </Table.Tr>
-              )}
               {rows?.map((row) => {
                 const id = rowKey(row);
                 return (
@@ -239,6 +228,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {rows !== undefined && rows.length === 0 && (
+          // Outside the sideways-scrolling table, so on a phone the whole message stays in view.
+          <Center py="xl" px="md">
+            <Text c="dimmed" ta="center" data-testid="empty-state">
+              {props.emptyMessage ?? 'Nothing here yet.'}
+            </Text>
+          </Center>
+        )}
 
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed">
