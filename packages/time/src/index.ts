@@ -1,0 +1,3 @@
+export * from './formats.js';
+export * from './wall-clock.js';
+export * from './zones.js';
