@@ -1,4 +1,5 @@
 import type { LoginBody, LoginResult, UserProfile } from '@marquee/contract';
+import { isValidTimeZone } from '@marquee/time';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { SessionRow, UserRow } from '../../db/schema/index.js';
@@ -64,7 +65,8 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
       userId: user.id,
       tokenHash: hashToken(token),
       platform: meta.platform,
-      timezone: meta.timezone,
+      // The header is free text; a stored zone is one later screens can format in, or nothing.
+      timezone: isValidTimeZone(meta.timezone) ? meta.timezone : null,
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + config.session.maxDays * 86_400_000),
