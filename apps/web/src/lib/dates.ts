@@ -1,27 +1,25 @@
-import { DATE_FORMATS } from '@marquee/contract';
-import { format, isValid } from 'date-fns';
+import * as time from '@marquee/time';
 
-export type DateInput = Date | string | number | null | undefined;
+export type DateInput = time.InstantInput;
 
-function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return isValid(date) ? date : null;
+/**
+ * The administrator's own zone: what the console shows and edits times in when a screen has no
+ * zone of its own (an event brings its venue's). UTC if the browser names none we can use.
+ */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return time.isValidTimeZone(zone) ? zone : 'UTC';
 }
 
-/** Formats with one of the spec's patterns; an absent or invalid date gives '' so screens show nothing. */
-function formatWith(pattern: string, value: DateInput): string {
-  const date = toDate(value);
-  return date ? format(date, pattern) : '';
-}
-
-/** `h:mm a`, e.g. 7:05 PM */
-export const formatTime = (value: DateInput) => formatWith(DATE_FORMATS.time, value);
+/** `h:mm a`, e.g. 7:05 PM; in `zone`, by default the browser's. Absent or invalid dates give ''. */
+export const formatTime = (value: DateInput, zone = browserTimeZone()) => time.formatTime(value, zone);
 /** `MMM d, yyyy`, e.g. Mar 4, 2026 */
-export const formatDate = (value: DateInput) => formatWith(DATE_FORMATS.date, value);
+export const formatDate = (value: DateInput, zone = browserTimeZone()) => time.formatDate(value, zone);
 /** `EE, MMM d, yyyy`, e.g. Wed, Mar 4, 2026 */
-export const formatDayDate = (value: DateInput) => formatWith(DATE_FORMATS.dayDate, value);
+export const formatDayDate = (value: DateInput, zone = browserTimeZone()) => time.formatDayDate(value, zone);
 /** `MMM d, y - hh:mm:ss a`, e.g. Mar 4, 2026 - 07:05:09 PM */
-export const formatDateTimeSeconds = (value: DateInput) => formatWith(DATE_FORMATS.dateTimeSeconds, value);
+export const formatDateTimeSeconds = (value: DateInput, zone = browserTimeZone()) =>
+  time.formatDateTimeSeconds(value, zone);
 /** `d/MMM/yy-hh:mm a`, e.g. 4/Mar/26-07:05 PM */
-export const formatCompactDateTime = (value: DateInput) => formatWith(DATE_FORMATS.compactDateTime, value);
+export const formatCompactDateTime = (value: DateInput, zone = browserTimeZone()) =>
+  time.formatCompactDateTime(value, zone);

@@ -16,11 +16,13 @@ import { PATHS } from '../../../app/paths';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { ImagePicker } from '../../../components/ImagePicker';
 import { PageLoader } from '../../../components/PageLoader';
+import { ZonedDateTimeInput } from '../../../components/ZonedDateTimeInput';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { browserTimeZone } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { STATUS_OPTIONS } from '../../catalog/components/options';
 import { PageHeader } from '../../catalog/components/PageHeader';
-import { LINK_TYPE_OPTIONS, VISIBILITY_OPTIONS } from '../components/labels';
+import { LINK_TYPE_OPTIONS, OFFERED_LINK_TYPES, VISIBILITY_OPTIONS } from '../components/labels';
 
 interface Values {
   title: string;
@@ -30,9 +32,9 @@ interface Values {
   linkValue: string;
   visibility: Visibility;
   status: 'ACTIVE' | 'INACTIVE';
-  /** `datetime-local` values in the browser's zone; '' when open-ended. */
-  activeFrom: string;
-  activeTo: string;
+  /** Instants (ISO); null when open-ended. Edited in the administrator's browser zone. */
+  activeFrom: string | null;
+  activeTo: string | null;
 }
 
 const EMPTY: Values = {
@@ -43,20 +45,17 @@ const EMPTY: Values = {
   linkValue: '',
   visibility: 'BOTH',
   status: 'ACTIVE',
-  activeFrom: '',
-  activeTo: '',
+  activeFrom: null,
+  activeTo: null,
 };
 
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
-
-function toBody({ thumbnail: _t, activeFrom, activeTo, ...v }: Values) {
-  return { ...v, activeFrom: toIso(activeFrom), activeTo: toIso(activeTo) };
+function toBody({ thumbnail: _t, ...v }: Values) {
+  return v;
 }
+
+/** The link targets to offer: the ones a new banner may use, plus an event link the banner already has. */
+const linkTypeOptions = (current: BannerLinkType) =>
+  LINK_TYPE_OPTIONS.filter((o) => OFFERED_LINK_TYPES.includes(o.value) || o.value === current);
 
 const FIELDS = [
   'title',
@@ -103,8 +102,8 @@ export function BannerFormPage() {
       linkValue: loaded.linkValue,
       visibility: loaded.visibility,
       status: loaded.status,
-      activeFrom: toLocal(loaded.activeFrom),
-      activeTo: toLocal(loaded.activeTo),
+      activeFrom: loaded.activeFrom,
+      activeTo: loaded.activeTo,
     });
     form.resetDirty();
   }, [loaded?._id]);
@@ -122,6 +121,8 @@ export function BannerFormPage() {
   if (bannerId && detail.isPending) return <PageLoader />;
   const title = bannerId ? 'Edit banner' : 'Add banner';
   const v = form.values;
+  // Banners belong to no event, so their window is read in the administrator's own zone, as labelled.
+  const zone = browserTimeZone();
   return (
     <AdminOnly>
       <Stack gap="lg" maw={720}>
@@ -146,7 +147,7 @@ export function BannerFormPage() {
                   Links to
                 </Text>
                 <SegmentedControl
-                  data={LINK_TYPE_OPTIONS}
+                  data={linkTypeOptions(v.linkType)}
                   value={v.linkType}
                   onChange={(value) => {
                     form.setFieldValue('linkType', value as BannerLinkType);
@@ -166,9 +167,9 @@ export function BannerFormPage() {
               )}
               {v.linkType === 'EVENT' && (
                 <TextInput
-                  label="Event id"
-                  required
-                  description="The event's id, as shown on its page."
+                  label="Event"
+                  readOnly
+                  description="This banner links to an event; it keeps that link. Choosing an event arrives with the events screens."
                   {...form.getInputProps('linkValue')}
                 />
               )}
@@ -187,15 +188,17 @@ export function BannerFormPage() {
                 {...form.getInputProps('visibility')}
               />
               <Group grow align="flex-start" wrap="wrap">
-                <TextInput
-                  type="datetime-local"
+                <ZonedDateTimeInput
                   label="Active from"
+                  zone={zone}
+                  clearable
                   description="Empty: from now"
                   {...form.getInputProps('activeFrom')}
                 />
-                <TextInput
-                  type="datetime-local"
+                <ZonedDateTimeInput
                   label="Active to"
+                  zone={zone}
+                  clearable
                   description="Empty: no end"
                   {...form.getInputProps('activeTo')}
                 />

@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { browserTimeZone } from '../../lib/dates';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { fakeApi, profileAnswer, profileFixture, renderApp } from '../../test/render-app';
+
+const B = '/api/v1/admin/banner';
+const BANNER_ID = 'c1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+const EVENT_ID = '33333333-3333-4333-8333-333333333333';
+const STARTS = '2026-03-08T07:30:00.000Z';
+const ENDS = '2026-11-01T05:30:00.000Z';
+
+const banner = {
+  _id: BANNER_ID,
+  title: 'Summer nights',
+  image: '/media/banner.png',
+  thumbnail: null,
+  linkType: 'EVENT',
+  linkValue: EVENT_ID,
+  linkLabel: null,
+  visibility: 'BOTH',
+  status: 'ACTIVE',
+  order: 0,
+  activeFrom: STARTS,
+  activeTo: ENDS,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+};
+
+function adminApi(extra: Parameters<typeof fakeApi>[0] = {}) {
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'token-abc');
+  return fakeApi({
+    'GET /api/v1/user/get-user-detail': profileAnswer(profileFixture()),
+    'GET /api/v1/admin/category/get-category-list': { status: 200, body: { message: 'ok', result: [] } },
+    [`GET ${B}/get-banner-detail`]: { status: 200, body: { message: 'ok', result: banner } },
+    ...extra,
+  });
+}
+
+describe('banner form', () => {
+  it('offers category and web-address links only, and dates labelled with the administrator’s zone', async () => {
+    renderApp('/banner-management/new', adminApi());
+    await screen.findByRole('form', { name: 'Add banner' });
+    expect(screen.getByText('A category')).toBeTruthy();
+    expect(screen.getByText('A web address')).toBeTruthy();
+    expect(screen.queryByText('An event')).toBeNull();
+    expect(screen.queryByLabelText(/Event id/)).toBeNull();
+    const zone = browserTimeZone();
+    expect(screen.getByText(`Active from (${zone})`)).toBeTruthy();
+    expect(screen.getByText(`Active to (${zone})`)).toBeTruthy();
+  });
+
+  it('shows a stored window on the browser’s clock and saves it back unchanged, event link kept', async () => {
+    const api = adminApi({
+      [`PUT ${B}/update-banner`]: (call) => ({
+        status: 200,
+        body: { message: 'Banner "Summer nights" saved.', result: { ...banner, ...(call.body as object) } },
+      }),
+      [`GET ${B}/get-banner-list`]: {
+        status: 200,
+        body: { message: 'ok', result: { items: [], total: 0, page: 1, limit: 10 } },
+      },
+    });
+    renderApp(`/banner-management/${BANNER_ID}/edit`, api);
+    await screen.findByRole('form', { name: 'Edit banner' });
+    // The machine running the tests is the "browser": its local clock is what the field must show.
+    expect(await screen.findByText(format(new Date(STARTS), 'MMM d, yyyy h:mm a'))).toBeTruthy();
+    expect(screen.getByText(format(new Date(ENDS), 'MMM d, yyyy h:mm a'))).toBeTruthy();
+    expect((screen.getByLabelText(/^Event/) as HTMLInputElement).value).toBe(EVENT_ID);
+    expect(screen.getByText('A category')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      bannerId: BANNER_ID,
+      linkType: 'EVENT',
+      linkValue: EVENT_ID,
+      activeFrom: STARTS,
+      activeTo: ENDS,
+    });
+  });
+});
