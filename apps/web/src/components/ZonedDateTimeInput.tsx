@@ -57,20 +57,32 @@ export function ZonedDateTimeInput({
   description,
   ...rest
 }: ZonedDateTimeInputProps) {
-  const [note, setNote] = useState<string | null>(null);
+  // What the person typed, kept as typed: feeding the converted instant back while they type would
+  // move a time inside a daylight-saving gap (02:… → 03:…) under their fingers.
+  const [typed, setTyped] = useState<string | null>(null);
+  const stored = value ?? null;
+  const typedResolution = typed ? pickerValueToInstant(typed, zone, overlap) : null;
+  // A value set from outside (the banner loaded, the form reset) wins over a stale typed one.
+  const current = typedResolution?.iso === stored ? typedResolution : null;
   return (
     <DateTimePicker
       {...rest}
       label={`${label} (${zone})`}
-      description={note ?? description}
-      value={instantToPickerValue(value ?? null, zone)}
+      description={current?.note ?? description}
+      value={current ? typed : instantToPickerValue(stored, zone)}
       onChange={(wall) => {
-        const next = pickerValueToInstant(wall, zone, overlap);
-        setNote(next.note);
-        onChange(next.iso);
+        setTyped(wall);
+        onChange(pickerValueToInstant(wall, zone, overlap).iso);
       }}
       valueFormat={DISPLAY_FORMAT}
-      timePickerProps={{ format: '12h', 'aria-label': `${label} time` }}
+      timePickerProps={{
+        format: '12h',
+        'aria-label': `${label} time`,
+        hoursInputLabel: 'Hours',
+        minutesInputLabel: 'Minutes',
+        amPmInputLabel: 'AM or PM',
+      }}
+      submitButtonProps={{ 'aria-label': `Set ${label.toLowerCase()}` }}
     />
   );
 }

@@ -39,7 +39,8 @@ function adminApi(extra: Parameters<typeof fakeApi>[0] = {}) {
   });
 }
 
-describe('banner form', () => {
+// Rendering the whole console with Mantine's pickers is slow on a loaded machine.
+describe('banner form', { timeout: 20_000 }, () => {
   it('offers category and web-address links only, and dates labelled with the administrator’s zone', async () => {
     renderApp('/banner-management/new', adminApi());
     await screen.findByRole('form', { name: 'Add banner' });
