@@ -43,7 +43,7 @@ function adminApi(extra: Parameters<typeof fakeApi>[0] = {}) {
 describe('banner form', { timeout: 20_000 }, () => {
   it('offers category and web-address links only, and dates labelled with the administrator’s zone', async () => {
     renderApp('/banner-management/new', adminApi());
-    await screen.findByRole('form', { name: 'Add banner' });
+    await screen.findByRole('form', { name: 'Add banner' }, { timeout: 10_000 });
     expect(screen.getByText('A category')).toBeTruthy();
     expect(screen.getByText('A web address')).toBeTruthy();
     expect(screen.queryByText('An event')).toBeNull();
@@ -65,10 +65,18 @@ describe('banner form', { timeout: 20_000 }, () => {
       },
     });
     renderApp(`/banner-management/${BANNER_ID}/edit`, api);
-    await screen.findByRole('form', { name: 'Edit banner' });
+    await screen.findByRole('form', { name: 'Edit banner' }, { timeout: 10_000 });
     // The machine running the tests is the "browser": its local clock is what the field must show.
-    expect(await screen.findByText(format(new Date(STARTS), 'MMM d, yyyy h:mm a'))).toBeTruthy();
-    expect(screen.getByText(format(new Date(ENDS), 'MMM d, yyyy h:mm a'))).toBeTruthy();
+    const zone = browserTimeZone();
+    for (const [label, iso] of [
+      ['Active from', STARTS],
+      ['Active to', ENDS],
+    ] as const) {
+      const day = await screen.findByRole('button', { name: `${label} (${zone}): day` });
+      expect(day.textContent).toBe(format(new Date(iso), 'MMM d, yyyy'));
+      const time = screen.getByLabelText(`${label} (${zone}): time`) as HTMLInputElement;
+      expect(time.value).toBe(format(new Date(iso), 'HH:mm'));
+    }
     expect((screen.getByLabelText(/^Event/) as HTMLInputElement).value).toBe(EVENT_ID);
     expect(screen.getByText('A category')).toBeTruthy();
 
