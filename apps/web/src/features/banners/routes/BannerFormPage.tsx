@@ -1,4 +1,14 @@
-import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   BannerBody,
@@ -187,7 +197,8 @@ export function BannerFormPage() {
                 allowDeselect={false}
                 {...form.getInputProps('visibility')}
               />
-              <Group grow align="flex-start" wrap="wrap">
+              {/* Side by side only where a day and a time fit twice on one line. */}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <ZonedDateTimeInput
                   label="Active from"
                   zone={zone}
@@ -202,7 +213,7 @@ export function BannerFormPage() {
                   description="Empty: no end"
                   {...form.getInputProps('activeTo')}
                 />
-              </Group>
+              </SimpleGrid>
               <Select
                 label="Status"
                 data={STATUS_OPTIONS}
