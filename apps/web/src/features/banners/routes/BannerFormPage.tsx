@@ -13,13 +13,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { AdminOnly } from '../../../components/AdminOnly';
 import { ImagePicker } from '../../../components/ImagePicker';
+import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
+import { STATUS_OPTIONS } from '../../../components/status-options';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { STATUS_OPTIONS } from '../../catalog/components/options';
-import { PageHeader } from '../../catalog/components/PageHeader';
+import { AdminOnly } from '../../auth';
 import { LINK_TYPE_OPTIONS, VISIBILITY_OPTIONS } from '../components/labels';
 
 interface Values {

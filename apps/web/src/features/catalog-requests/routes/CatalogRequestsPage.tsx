@@ -7,11 +7,11 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
+import { PageHeader } from '../../../components/PageHeader';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { routeListQuery, routeQuery } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
 import { useSessionProfile } from '../../auth';
-import { PageHeader } from '../../catalog/components/PageHeader';
-import { StatusBadge } from '../../catalog/components/StatusBadge';
 import { REQUEST_KIND_LABELS } from '../components/CatalogRequestForm';
 import { CatalogRequestModal } from '../components/CatalogRequestModal';
 

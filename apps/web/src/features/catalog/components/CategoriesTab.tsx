@@ -13,11 +13,11 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
+import { Thumb } from '../../../components/Thumb';
 import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { CategoryFormModal } from './CategoryFormModal';
-import { STATUS_FILTER } from './options';
-import { StatusBadge } from './StatusBadge';
-import { Thumb } from './Thumb';
 
 const INVALIDATES = ['/api/v1/admin/category'];
 

@@ -15,11 +15,11 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
+import { Thumb } from '../../../components/Thumb';
 import { routeListQuery, routeQuery, useRouteMutation } from '../../../lib/api-hooks';
-import { STATUS_FILTER } from './options';
-import { StatusBadge } from './StatusBadge';
 import { SubcategoryFormModal } from './SubcategoryFormModal';
-import { Thumb } from './Thumb';
 
 const INVALIDATES = ['/api/v1/admin/subcategory', '/api/v1/admin/category'];
 

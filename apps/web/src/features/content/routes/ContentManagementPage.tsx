@@ -2,9 +2,9 @@ import { Loader, Stack, Tabs, Text } from '@mantine/core';
 import { type ContentKey, getContentList } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { AdminOnly } from '../../../components/AdminOnly';
+import { PageHeader } from '../../../components/PageHeader';
 import { routeQuery } from '../../../lib/api-hooks';
-import { PageHeader } from '../../catalog/components/PageHeader';
+import { AdminOnly } from '../../auth';
 import { ContentEditor } from '../components/ContentEditor';
 
 /** The content pages (terms, privacy, about, FAQ), one tab each (`?key=`). */

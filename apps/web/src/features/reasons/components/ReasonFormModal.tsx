@@ -9,9 +9,9 @@ import {
   updateReason,
 } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
+import { STATUS_OPTIONS } from '../../../components/status-options';
 import { useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { STATUS_OPTIONS } from '../../catalog/components/options';
 
 export const REASON_KIND_OPTIONS = Object.entries(REASON_KIND_LABELS).map(([value, label]) => ({
   value,

@@ -9,15 +9,15 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminOnly } from '../../../components/AdminOnly';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
 import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
-import { STATUS_FILTER } from '../../catalog/components/options';
-import { PageHeader } from '../../catalog/components/PageHeader';
-import { StatusBadge } from '../../catalog/components/StatusBadge';
+import { AdminOnly } from '../../auth';
 import { REASON_KIND_OPTIONS, ReasonFormModal } from '../components/ReasonFormModal';
 
 const KIND_FILTER = [{ value: '', label: 'All kinds' }, ...REASON_KIND_OPTIONS];

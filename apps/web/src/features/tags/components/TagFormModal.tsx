@@ -2,9 +2,9 @@ import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { createTag, type Tag, TagBody, updateTag } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
+import { STATUS_OPTIONS } from '../../../components/status-options';
 import { useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { STATUS_OPTIONS } from '../../catalog/components/options';
 
 const INVALIDATES = ['/api/v1/admin/tag'];
 

@@ -8,10 +8,10 @@ import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
 import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
-import { STATUS_FILTER } from '../../catalog/components/options';
-import { StatusBadge } from '../../catalog/components/StatusBadge';
 import { TagFormModal } from './TagFormModal';
 
 export function TagsTab() {

@@ -1,9 +1,9 @@
 import { Stack, Tabs } from '@mantine/core';
 import { getTagRequestList, reviewTagRequest } from '@marquee/contract';
 import { useSearchParams } from 'react-router';
-import { AdminOnly } from '../../../components/AdminOnly';
-import { PageHeader } from '../../catalog/components/PageHeader';
-import { RequestsTable } from '../../catalog/components/RequestsTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { AdminOnly } from '../../auth';
+import { RequestsTable } from '../../catalog-requests';
 import { TagsTab } from '../components/TagsTab';
 
 /** Tags and organizers' tag requests (`?tab=tags|requests`). */

@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { formatDate } from '../../../lib/dates';
-import { StatusBadge } from './StatusBadge';
 
 const STATUS = [
   { value: 'PENDING', label: 'Pending' },

@@ -1,0 +1,3 @@
+// The catalog-requests feature's public surface for other features.
+
+export { RequestsTable } from './components/RequestsTable';
