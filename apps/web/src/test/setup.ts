@@ -2,7 +2,10 @@ import { afterEach } from 'vitest';
 
 // Shared by node and DOM test files: only DOM files need (and can load) Testing Library and Mantine.
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // Each screen is a lazy chunk; on a busy machine the first one a file loads can take over the
+  // default second to transform, so `findBy…` waits longer before giving up.
+  configure({ asyncUtilTimeout: 5000 });
   const { notifications } = await import('@mantine/notifications');
   afterEach(() => {
     cleanup();
