@@ -1,5 +1,4 @@
 import { Stack, Tabs } from '@mantine/core';
-import { getCategoryRequestList, reviewCategoryRequest } from '@marquee/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
@@ -40,11 +39,7 @@ export function CategoryManagementPage() {
             <SubcategoriesTab />
           </Tabs.Panel>
           <Tabs.Panel value="requests" pt="md">
-            <RequestsTable
-              listRoute={getCategoryRequestList}
-              reviewRoute={reviewCategoryRequest}
-              invalidates={['/api/v1/admin/category', '/api/v1/admin/subcategory']}
-            />
+            <RequestsTable queue="CATALOG" />
           </Tabs.Panel>
         </Tabs>
       </Stack>

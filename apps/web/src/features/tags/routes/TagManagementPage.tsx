@@ -1,5 +1,4 @@
 import { Stack, Tabs } from '@mantine/core';
-import { getTagRequestList, reviewTagRequest } from '@marquee/contract';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { AdminOnly } from '../../auth';
@@ -27,11 +26,7 @@ export function TagManagementPage() {
             <TagsTab />
           </Tabs.Panel>
           <Tabs.Panel value="requests" pt="md">
-            <RequestsTable
-              listRoute={getTagRequestList}
-              reviewRoute={reviewTagRequest}
-              invalidates={['/api/v1/admin/tag']}
-            />
+            <RequestsTable queue="TAG" />
           </Tabs.Panel>
         </Tabs>
       </Stack>
