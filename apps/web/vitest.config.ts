@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Screens load as lazy chunks; on a busy shared machine one journey can take several seconds.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
   },
