@@ -54,8 +54,8 @@ export interface RouteMutationOptions {
 }
 
 /**
- * A mutation of one route: toasts the server's success message and refreshes what it names in
- * `invalidates`. Failures are toasted by the http helper.
+ * A mutation of one route: refreshes what it names in `invalidates`, then toasts the server's success
+ * message. Failures are toasted by the http helper.
  */
 export function useRouteMutation<R extends RouteDef>(route: R, options: RouteMutationOptions) {
   const queryClient = useQueryClient();
@@ -65,8 +65,9 @@ export function useRouteMutation<R extends RouteDef>(route: R, options: RouteMut
       return response as { message: string; result: ResultOf<R> };
     },
     onSuccess: async (response) => {
-      if (!options.silentSuccess) toast.success(response.message);
+      // Refetch first, so the toast announces a change the screen already shows.
       await Promise.all(options.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      if (!options.silentSuccess) toast.success(response.message);
     },
   });
 }
