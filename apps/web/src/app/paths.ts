@@ -1,41 +1,45 @@
+import { ACCOUNT_PATHS } from '../features/account/paths';
+import { AUTH_PATHS } from '../features/auth/paths';
+import { BANNER_PATHS } from '../features/banners/paths';
+import { CATALOG_PATHS } from '../features/catalog/paths';
+import { CATALOG_REQUEST_PATHS } from '../features/catalog-requests/paths';
+import { CONTENT_PATHS } from '../features/content/paths';
+import { DASHBOARD_PATHS } from '../features/dashboard/paths';
+import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
+import { ORGANIZATION_PATHS } from '../features/organizations/paths';
+import { REASON_PATHS } from '../features/reasons/paths';
+import { SOCIAL_PATHS } from '../features/social/paths';
+import { TAG_PATHS } from '../features/tags/paths';
+import { registeredPaths } from '../lib/routing';
+import { accountAreaRoutes, adminAreaRoutes } from './feature-routes';
+
+export { editBannerPath } from '../features/banners/paths';
+export {
+  editOrganizationPath,
+  inviteMemberPath,
+  memberPath,
+  type OrganizationTab,
+  organizationPath,
+} from '../features/organizations/paths';
+
 /**
- * Console URLs used in code. The full map of planned screens lives in docs/routes.md; a path is added
- * here when code links to it.
+ * Console URLs used in code: each feature's own (its `paths.ts`) plus screens planned but not built yet,
+ * which navigation already names. The full map of planned screens lives in docs/routes.md.
  */
 export const PATHS = {
-  login: '/login',
-  socialCallback: '/social-callback',
-  forgotPassword: '/forgot-password',
-  otpVerification: '/otp-verification',
-  resetPassword: '/reset-password',
-  /** The link of a reset email or an organization invitation; `:token` is the single-use token. */
-  resetLink: '/reset-link/:token',
-  terms: '/terms',
-  privacy: '/privacy',
-  /** Demo servers only (administrators): the messages the development outbox captured. */
-  devOutbox: '/dev-outbox',
-  dashboard: '/dashboard',
-  myProfile: '/my-profile',
-  changePassword: '/change-password',
-  categoryManagement: '/category-management',
-  subcategoryManagement: '/category-management/subcategories',
-  categoryRequests: '/category-management/requests',
-  tagManagement: '/tag-management',
-  bannerManagement: '/banner-management',
-  newBanner: '/banner-management/new',
-  /** Pattern; build links with `editBannerPath(id)`. */
-  editBanner: '/banner-management/:bannerId/edit',
-  contentManagement: '/content-management',
-  reasonManagement: '/reason-management',
-  catalogRequestsMine: '/catalog-requests',
+  ...AUTH_PATHS,
+  ...SOCIAL_PATHS,
+  ...ACCOUNT_PATHS,
+  ...CONTENT_PATHS,
+  ...DEV_OUTBOX_PATHS,
+  ...DASHBOARD_PATHS,
+  ...CATALOG_PATHS,
+  ...TAG_PATHS,
+  ...BANNER_PATHS,
+  ...REASON_PATHS,
+  ...CATALOG_REQUEST_PATHS,
+  ...ORGANIZATION_PATHS,
   userManagement: '/user-management',
-  organizations: '/organizations',
-  newOrganization: '/organizations/new',
-  /** Patterns; build links with the helpers below. `?tab=profile|team|settings|payouts`. */
-  organizationDetails: '/organizations/:organizationId',
-  editOrganization: '/organizations/:organizationId/edit',
-  inviteMember: '/organizations/:organizationId/users/invite',
-  memberDetails: '/organizations/:organizationId/users/:memberId',
   eventManagement: '/event-management',
   orders: '/orders',
 } as const;
@@ -43,55 +47,13 @@ export const PATHS = {
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 
 /**
- * Screens registered in the router today. Navigation entries pointing anywhere else stay hidden, so a
- * menu never leads to the not-found page; each later issue adds its path here with its route.
+ * Screens registered in the router, read from the features' routes. Navigation entries pointing anywhere
+ * else stay hidden, so a menu never leads to the not-found page.
  */
-export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([
-  PATHS.login,
-  PATHS.socialCallback,
-  PATHS.dashboard,
-  PATHS.categoryManagement,
-  PATHS.subcategoryManagement,
-  PATHS.categoryRequests,
-  PATHS.tagManagement,
-  PATHS.bannerManagement,
-  PATHS.newBanner,
-  PATHS.editBanner,
-  PATHS.contentManagement,
-  PATHS.reasonManagement,
-  PATHS.catalogRequestsMine,
-  PATHS.forgotPassword,
-  PATHS.otpVerification,
-  PATHS.resetPassword,
-  PATHS.resetLink,
-  PATHS.terms,
-  PATHS.privacy,
-  PATHS.myProfile,
-  PATHS.changePassword,
-  PATHS.devOutbox,
-  PATHS.organizations,
-  PATHS.newOrganization,
-  PATHS.organizationDetails,
-  PATHS.editOrganization,
-  PATHS.inviteMember,
-  PATHS.memberDetails,
-]);
-
-/** `/banner-management/:bannerId/edit` */
-export const editBannerPath = (bannerId: string) => `/banner-management/${encodeURIComponent(bannerId)}/edit`;
+export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set(
+  registeredPaths([...accountAreaRoutes, ...adminAreaRoutes]) as AppPath[],
+);
 
 export function isBuilt(path: AppPath): boolean {
   return BUILT_SCREENS.has(path);
 }
-
-export type OrganizationTab = 'profile' | 'team' | 'settings' | 'payouts';
-
-/** `/organizations/:organizationId`, optionally on one tab. */
-export const organizationPath = (organizationId: string, tab?: OrganizationTab) =>
-  `/organizations/${encodeURIComponent(organizationId)}${tab && tab !== 'profile' ? `?tab=${tab}` : ''}`;
-export const editOrganizationPath = (organizationId: string) =>
-  `/organizations/${encodeURIComponent(organizationId)}/edit`;
-export const inviteMemberPath = (organizationId: string) =>
-  `/organizations/${encodeURIComponent(organizationId)}/users/invite`;
-export const memberPath = (organizationId: string, memberId: string) =>
-  `/organizations/${encodeURIComponent(organizationId)}/users/${encodeURIComponent(memberId)}`;

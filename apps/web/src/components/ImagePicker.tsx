@@ -2,8 +2,8 @@ import { ActionIcon, Box, Button, FileButton, Group, Image, Input, Loader, Stack
 import { DEFAULT_IMAGE_LIMIT, MEDIA_MIME_TYPES, MESSAGES } from '@marquee/contract';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useUploadMedia } from '../features/media/api/upload-media';
 import { toast } from '../lib/toasts';
+import { useUploadMedia } from '../lib/upload-media';
 
 export interface PickedImage {
   url: string;

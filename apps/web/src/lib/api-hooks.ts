@@ -1,6 +1,13 @@
 import type { BodyOf, QueryOf, ResultOf, RouteDef } from '@marquee/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type CallOptions, http } from './http';
+import type { RouteKey } from './query-keys';
 import { toast } from './toasts';
 
 // The generic call signature depends on whether the route has a body; these hooks pass it through.
@@ -10,32 +17,47 @@ type AnyCall = (
 ) => Promise<{ message: string; result: unknown }>;
 const call = http as unknown as AnyCall;
 
-/** Query options for a GET route; the key is the route path plus its query, so lists cache per page. */
-export function routeQuery<R extends RouteDef>(route: R, query?: QueryOf<R>) {
+/**
+ * Query options for one read of a feature (`categoryKeys.list`): its key from the feature's factory,
+ * its call from the key's contract route. A new page keeps the previous one on screen while it loads.
+ */
+export function routeQuery<S extends string, N extends string, R extends RouteDef>(
+  key: RouteKey<S, N, R>,
+  query?: QueryOf<R>,
+) {
   return queryOptions({
-    queryKey: [route.path, query ?? {}] as const,
-    queryFn: async ({ signal }) => (await call(route, { query, signal })).result as ResultOf<R>,
+    queryKey: key(query),
+    queryFn: async ({ signal }) => (await call(key.route, { query, signal })).result as ResultOf<R>,
     placeholderData: keepPreviousData,
   });
 }
 
 /**
- * A list route's query taken from the URL (`useListParams().query`): address-bar values are plain
- * strings here, so they are not checked against the route's types; the server validates them and a
- * bad one comes back as a 400 naming it.
+ * A list read taken from the URL (`useListParams().query`): address-bar values are plain strings here,
+ * so they are not checked against the route's types; the server validates them and a bad one comes back
+ * as a 400 naming it.
  */
-export function routeListQuery<R extends RouteDef>(route: R, query: Record<string, unknown>) {
-  return routeQuery(route, query as QueryOf<R>);
+export function routeListQuery<S extends string, N extends string, R extends RouteDef>(
+  key: RouteKey<S, N, R>,
+  query: Record<string, unknown>,
+) {
+  return routeQuery(key, query as QueryOf<R>);
+}
+
+export interface RouteMutationOptions {
+  /**
+   * What the change affects, as key prefixes from the features' factories
+   * (`[categoryKeys.all, subcategoryKeys.list.all]`); each cached read under one of them is refreshed.
+   */
+  invalidates: readonly QueryKey[];
+  silentSuccess?: boolean;
 }
 
 /**
- * A mutation of one route: toasts the server's success message and refreshes the queries whose key
- * is a route path starting with one of `invalidates` (e.g. '/api/v1/admin/category'). Failures are toasted by the http helper.
+ * A mutation of one route: refreshes what it names in `invalidates`, then toasts the server's success
+ * message. Failures are toasted by the http helper.
  */
-export function useRouteMutation<R extends RouteDef>(
-  route: R,
-  options: { invalidates: string[]; silentSuccess?: boolean },
-) {
+export function useRouteMutation<R extends RouteDef>(route: R, options: RouteMutationOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: BodyOf<R>) => {
@@ -43,13 +65,9 @@ export function useRouteMutation<R extends RouteDef>(
       return response as { message: string; result: ResultOf<R> };
     },
     onSuccess: async (response) => {
+      // Refetch first, so the toast announces a change the screen already shows.
+      await Promise.all(options.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       if (!options.silentSuccess) toast.success(response.message);
-      await queryClient.invalidateQueries({
-        predicate: (q) => {
-          const path = q.queryKey[0];
-          return typeof path === 'string' && options.invalidates.some((prefix) => path.startsWith(prefix));
-        },
-      });
     },
   });
 }

@@ -3,8 +3,8 @@ import { afterEach } from 'vitest';
 // Shared by node and DOM test files: only DOM files need (and can load) Testing Library and Mantine.
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
-  // Screens load lazily; on a busy 2-core machine the first render of a chunk can pass 1 s, the
-  // default wait of findBy*, and fail a journey that is not broken.
+  // Each screen is a lazy chunk; on a busy machine the first one a file loads can take over the
+  // default second to transform, so `findBy…` waits longer before giving up.
   configure({ asyncUtilTimeout: 5000 });
   const { notifications } = await import('@mantine/notifications');
   afterEach(() => {

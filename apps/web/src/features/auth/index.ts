@@ -1,6 +1,7 @@
 // The auth feature's public surface for the app shell and other features.
 
 export { PROFILE_QUERY_KEY, profileQueryOptions } from './api/get-user-detail';
+export { AdminOnly } from './components/AdminOnly';
 export { NoConsoleAccess } from './components/NoConsoleAccess';
 export {
   CONSOLE_ROLE_LABELS,

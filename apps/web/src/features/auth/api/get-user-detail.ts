@@ -1,8 +1,10 @@
 import { getUserDetail } from '@marquee/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { sessionKeys } from './keys';
 
-export const PROFILE_QUERY_KEY = ['session', 'profile'] as const;
+/** The profile's cache entry (the read takes no query), to read, refresh, reset or drop it. */
+export const PROFILE_QUERY_KEY = sessionKeys.profile.all;
 
 /** The signed-in user's profile; the admin area renders only once it has loaded. */
 export function profileQueryOptions() {

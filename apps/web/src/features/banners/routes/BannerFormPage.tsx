@@ -10,28 +10,20 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  BannerBody,
-  type BannerLinkType,
-  createBanner,
-  getBannerDetail,
-  getCategoryList,
-  updateBanner,
-  type Visibility,
-} from '@marquee/contract';
-import { useQuery } from '@tanstack/react-query';
+import { BannerBody, type BannerLinkType, type Visibility } from '@marquee/contract';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { AdminOnly } from '../../../components/AdminOnly';
 import { ImagePicker } from '../../../components/ImagePicker';
+import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
+import { STATUS_OPTIONS } from '../../../components/status-options';
 import { ZonedDateTimeInput } from '../../../components/ZonedDateTimeInput';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { browserTimeZone } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { STATUS_OPTIONS } from '../../catalog/components/options';
-import { PageHeader } from '../../catalog/components/PageHeader';
+import { AdminOnly } from '../../auth';
+import { useCategoryOptions } from '../../catalog';
+import { useBannerDetail, useCreateBanner, useUpdateBanner } from '../api/banners';
 import { LINK_TYPE_OPTIONS, OFFERED_LINK_TYPES, VISIBILITY_OPTIONS } from '../components/labels';
 
 interface Values {
@@ -82,14 +74,10 @@ const FIELDS = [
 export function BannerFormPage() {
   const { bannerId } = useParams();
   const navigate = useNavigate();
-  const detail = useQuery({
-    ...routeQuery(getBannerDetail, { bannerId: bannerId ?? '' }),
-    enabled: !!bannerId,
-  });
-  const categories = useQuery(routeQuery(getCategoryList, {}));
-  const invalidates = ['/api/v1/admin/banner'];
-  const create = useRouteMutation(createBanner, { invalidates });
-  const update = useRouteMutation(updateBanner, { invalidates });
+  const detail = useBannerDetail(bannerId);
+  const categories = useCategoryOptions();
+  const create = useCreateBanner();
+  const update = useUpdateBanner();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: EMPTY,

@@ -1,29 +1,20 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import {
-  type Banner,
-  deleteBanner,
-  getBannerList,
-  reorderBanner,
-  updateBannerStatus,
-} from '@marquee/contract';
+import type { Banner } from '@marquee/contract';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { editBannerPath, PATHS } from '../../../app/paths';
-import { AdminOnly } from '../../../components/AdminOnly';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
-import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
+import { Thumb } from '../../../components/Thumb';
 import { formatCompactDateTime } from '../../../lib/dates';
-import { STATUS_FILTER } from '../../catalog/components/options';
-import { PageHeader } from '../../catalog/components/PageHeader';
-import { StatusBadge } from '../../catalog/components/StatusBadge';
-import { Thumb } from '../../catalog/components/Thumb';
+import { AdminOnly } from '../../auth';
+import { useBannerList, useDeleteBanner, useReorderBanner, useSetBannerStatus } from '../api/banners';
 import { VISIBILITY_LABELS, VISIBILITY_OPTIONS } from '../components/labels';
-
-const INVALIDATES = ['/api/v1/admin/banner'];
 
 function linkText(b: Banner) {
   if (b.linkType === 'URL') return b.linkValue;
@@ -33,10 +24,10 @@ function linkText(b: Banner) {
 
 export function BannerListPage() {
   const list = useListParams(['status', 'visibility'] as const, { limit: 50 });
-  const query = useQuery(routeListQuery(getBannerList, list.query));
-  const setStatus = useRouteMutation(updateBannerStatus, { invalidates: INVALIDATES });
-  const reorder = useRouteMutation(reorderBanner, { invalidates: INVALIDATES });
-  const remove = useRouteMutation(deleteBanner, { invalidates: INVALIDATES });
+  const query = useBannerList(list.query);
+  const setStatus = useSetBannerStatus();
+  const reorder = useReorderBanner();
+  const remove = useDeleteBanner();
   const rows = query.data?.items ?? [];
   // Reordering moves a banner among all banners, so it is offered on the unfiltered list in display order.
   const canReorder =

@@ -12,16 +12,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import {
   type CatalogRequest,
   CategoryRequestBody,
-  categoryRequest,
-  getCategoryList,
   type RequestKind,
   SubcategoryRequestBody,
-  subcategoryRequest,
   tagRequest,
 } from '@marquee/contract';
-import { useQuery } from '@tanstack/react-query';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { useCategoryOptions } from '../../catalog';
+import { useSendCatalogRequest } from '../api/requests';
 
 export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
   CATEGORY: 'Category',
@@ -30,7 +27,6 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
 };
 
 const SCHEMAS = { CATEGORY: CategoryRequestBody, SUBCATEGORY: SubcategoryRequestBody, TAG: tagRequest.body };
-const INVALIDATES = ['/api/v1/admin/category', '/api/v1/admin/subcategory', '/api/v1/admin/tag'];
 
 interface Values {
   kind: RequestKind;
@@ -57,18 +53,14 @@ export function CatalogRequestForm({
   onSent?: (request: CatalogRequest) => void;
   onCancel?: () => void;
 }) {
-  const send = {
-    CATEGORY: useRouteMutation(categoryRequest, { invalidates: INVALIDATES }),
-    SUBCATEGORY: useRouteMutation(subcategoryRequest, { invalidates: INVALIDATES }),
-    TAG: useRouteMutation(tagRequest, { invalidates: INVALIDATES }),
-  };
+  const send = useSendCatalogRequest();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { kind: defaultKind, name: defaultName, categoryIds: [], note: '' },
     validate: (values) => schemaResolver(SCHEMAS[values.kind], { sync: true })(values),
   });
   const kind = form.values.kind;
-  const categories = useQuery({ ...routeQuery(getCategoryList, {}), enabled: kind === 'SUBCATEGORY' });
+  const categories = useCategoryOptions({ enabled: kind === 'SUBCATEGORY' });
 
   const submit = form.onSubmit(async (values) => {
     const note = values.note.trim() ? values.note : undefined;

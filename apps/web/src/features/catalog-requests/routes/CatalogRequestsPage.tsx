@@ -1,17 +1,17 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { type CatalogRequest, getCategoryList, getMyCatalogRequestList } from '@marquee/contract';
+import type { CatalogRequest } from '@marquee/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
-import { routeListQuery, routeQuery } from '../../../lib/api-hooks';
+import { PageHeader } from '../../../components/PageHeader';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/dates';
 import { useSessionProfile } from '../../auth';
-import { PageHeader } from '../../catalog/components/PageHeader';
-import { StatusBadge } from '../../catalog/components/StatusBadge';
+import { useCategoryOptions } from '../../catalog';
+import { useMyCatalogRequests } from '../api/requests';
 import { REQUEST_KIND_LABELS } from '../components/CatalogRequestForm';
 import { CatalogRequestModal } from '../components/CatalogRequestModal';
 
@@ -34,8 +34,8 @@ export function CatalogRequestsPage() {
 
 function CatalogRequests() {
   const list = useListParams(['status', 'kind'] as const);
-  const query = useQuery(routeListQuery(getMyCatalogRequestList, list.query));
-  const categories = useQuery(routeQuery(getCategoryList, {}));
+  const query = useMyCatalogRequests(list.query);
+  const categories = useCategoryOptions();
   const categoryName = new Map((categories.data ?? []).map((c) => [c._id, c.name]));
   const [opened, setOpened] = useState(false);
 

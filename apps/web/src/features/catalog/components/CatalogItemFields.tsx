@@ -1,7 +1,7 @@
 import { Group, NumberInput, Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ImagePicker } from '../../../components/ImagePicker';
-import { STATUS_OPTIONS } from './options';
+import { STATUS_OPTIONS } from '../../../components/status-options';
 
 /** What categories and subcategories both have besides their name. */
 export interface CatalogItemValues {

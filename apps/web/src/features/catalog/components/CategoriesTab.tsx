@@ -1,32 +1,24 @@
 import { Button, Switch, Text } from '@mantine/core';
-import {
-  type Category,
-  categoryListWithPagination,
-  markAsPopularCategory,
-  updateStatusCategory,
-} from '@marquee/contract';
+import type { Category } from '@marquee/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
-import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
+import { Thumb } from '../../../components/Thumb';
+import { useCategoryList, useSetCategoryPopular, useSetCategoryStatus } from '../api/categories';
 import { CategoryFormModal } from './CategoryFormModal';
-import { STATUS_FILTER } from './options';
-import { StatusBadge } from './StatusBadge';
-import { Thumb } from './Thumb';
-
-const INVALIDATES = ['/api/v1/admin/category'];
 
 export function CategoriesTab() {
   const list = useListParams(['status'] as const);
-  const query = useQuery(routeListQuery(categoryListWithPagination, list.query));
+  const query = useCategoryList(list.query);
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
-  const setStatus = useRouteMutation(updateStatusCategory, { invalidates: INVALIDATES });
-  const setPopular = useRouteMutation(markAsPopularCategory, { invalidates: INVALIDATES });
+  const setStatus = useSetCategoryStatus();
+  const setPopular = useSetCategoryPopular();
 
   return (
     <>

@@ -1,16 +1,14 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type Category, CategoryBody, createCategory, updateCategory } from '@marquee/contract';
+import { type Category, CategoryBody } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
-import { useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { useCreateCategory, useUpdateCategory } from '../api/categories';
 import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
 
 interface Values extends CatalogItemValues {
   name: string;
 }
-
-const INVALIDATES = ['/api/v1/admin/category', '/api/v1/admin/subcategory'];
 
 /** Create (no `category`) or edit a category: name, image, status, order. */
 export function CategoryFormModal({
@@ -21,8 +19,8 @@ export function CategoryFormModal({
   onClose: () => void;
 }) {
   const editing = category && category !== 'new' ? category : null;
-  const create = useRouteMutation(createCategory, { invalidates: INVALIDATES });
-  const update = useRouteMutation(updateCategory, { invalidates: INVALIDATES });
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {

@@ -1,36 +1,32 @@
 import { Badge, Button, Group, Select, Switch, Text } from '@mantine/core';
-import {
-  deleteSubcategory,
-  getCategoryList,
-  markAsPopularSubcategory,
-  type Subcategory,
-  subcategoryListWithPagination,
-  updateStatusSubcategory,
-} from '@marquee/contract';
+import type { Subcategory } from '@marquee/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
-import { routeListQuery, routeQuery, useRouteMutation } from '../../../lib/api-hooks';
-import { STATUS_FILTER } from './options';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
+import { Thumb } from '../../../components/Thumb';
+import { useCategoryOptions } from '../api/categories';
+import {
+  useDeleteSubcategory,
+  useSetSubcategoryPopular,
+  useSetSubcategoryStatus,
+  useSubcategoryList,
+} from '../api/subcategories';
 import { SubcategoryFormModal } from './SubcategoryFormModal';
-import { Thumb } from './Thumb';
-
-const INVALIDATES = ['/api/v1/admin/subcategory', '/api/v1/admin/category'];
 
 export function SubcategoriesTab() {
   const list = useListParams(['status', 'categoryId'] as const);
-  const query = useQuery(routeListQuery(subcategoryListWithPagination, list.query));
-  const categories = useQuery(routeQuery(getCategoryList, {}));
+  const query = useSubcategoryList(list.query);
+  const categories = useCategoryOptions();
   const [editing, setEditing] = useState<Subcategory | 'new' | null>(null);
-  const setStatus = useRouteMutation(updateStatusSubcategory, { invalidates: INVALIDATES });
-  const setPopular = useRouteMutation(markAsPopularSubcategory, { invalidates: INVALIDATES });
-  const remove = useRouteMutation(deleteSubcategory, { invalidates: INVALIDATES });
+  const setStatus = useSetSubcategoryStatus();
+  const setPopular = useSetSubcategoryPopular();
+  const remove = useDeleteSubcategory();
 
   return (
     <>

@@ -1,24 +1,16 @@
 import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  associateCategoryList,
-  createSubcategory,
-  type Subcategory,
-  SubcategoryBody,
-  updateSubcategory,
-} from '@marquee/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type Subcategory, SubcategoryBody } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { useAssociableCategories } from '../api/categories';
+import { useCreateSubcategory, useUpdateSubcategory } from '../api/subcategories';
 import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
 
 interface Values extends CatalogItemValues {
   name: string;
   categoryIds: string[];
 }
-
-const INVALIDATES = ['/api/v1/admin/category', '/api/v1/admin/subcategory'];
 
 export function SubcategoryFormModal({
   subcategory,
@@ -28,11 +20,9 @@ export function SubcategoryFormModal({
   onClose: () => void;
 }) {
   const editing = subcategory === 'new' ? null : subcategory;
-  const categories = useQuery(
-    routeQuery(associateCategoryList, editing ? { subcategoryId: editing._id } : {}),
-  );
-  const create = useRouteMutation(createSubcategory, { invalidates: INVALIDATES });
-  const update = useRouteMutation(updateSubcategory, { invalidates: INVALIDATES });
+  const categories = useAssociableCategories(editing ? { subcategoryId: editing._id } : {});
+  const create = useCreateSubcategory();
+  const update = useUpdateSubcategory();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {

@@ -1,11 +1,10 @@
 import { Stack, Tabs } from '@mantine/core';
-import { getCategoryRequestList, reviewCategoryRequest } from '@marquee/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { AdminOnly } from '../../../components/AdminOnly';
+import { PageHeader } from '../../../components/PageHeader';
+import { AdminOnly } from '../../auth';
+import { RequestsTable } from '../../catalog-requests';
 import { CategoriesTab } from '../components/CategoriesTab';
-import { PageHeader } from '../components/PageHeader';
-import { RequestsTable } from '../components/RequestsTable';
 import { SubcategoriesTab } from '../components/SubcategoriesTab';
 
 const TABS = {
@@ -40,11 +39,7 @@ export function CategoryManagementPage() {
             <SubcategoriesTab />
           </Tabs.Panel>
           <Tabs.Panel value="requests" pt="md">
-            <RequestsTable
-              listRoute={getCategoryRequestList}
-              reviewRoute={reviewCategoryRequest}
-              invalidates={['/api/v1/admin/category', '/api/v1/admin/subcategory']}
-            />
+            <RequestsTable queue="CATALOG" />
           </Tabs.Panel>
         </Tabs>
       </Stack>

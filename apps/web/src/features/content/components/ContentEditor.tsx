@@ -1,14 +1,14 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ContentBody as ContentBodySchema, type ContentPage, updateContentDetail } from '@marquee/contract';
-import { useRouteMutation } from '../../../lib/api-hooks';
+import { ContentBody as ContentBodySchema, type ContentPage } from '@marquee/contract';
 import { formatCompactDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { useSaveContent } from '../api/content';
 import { ContentBody } from './ContentBody';
 
 /** Title and body of one page, with a live preview rendered exactly like the public page. */
 export function ContentEditor({ page }: { page: ContentPage }) {
-  const save = useRouteMutation(updateContentDetail, { invalidates: ['/api/v1/content'] });
+  const save = useSaveContent();
   const form = useForm({
     mode: 'controlled',
     initialValues: { key: page.key, title: page.title, body: page.body },

@@ -1,10 +1,9 @@
 import { Loader, Stack, Tabs, Text } from '@mantine/core';
-import { type ContentKey, getContentList } from '@marquee/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { ContentKey } from '@marquee/contract';
 import { useSearchParams } from 'react-router';
-import { AdminOnly } from '../../../components/AdminOnly';
-import { routeQuery } from '../../../lib/api-hooks';
-import { PageHeader } from '../../catalog/components/PageHeader';
+import { PageHeader } from '../../../components/PageHeader';
+import { AdminOnly } from '../../auth';
+import { useContentList } from '../api/content';
 import { ContentEditor } from '../components/ContentEditor';
 
 /** The content pages (terms, privacy, about, FAQ), one tab each (`?key=`). */
@@ -18,7 +17,7 @@ export function ContentManagementPage() {
 
 function ContentManagement() {
   const [params, setParams] = useSearchParams();
-  const { data, isPending, isError } = useQuery(routeQuery(getContentList));
+  const { data, isPending, isError } = useContentList();
   const pages = data ?? [];
   const key = (params.get('key') as ContentKey | null) ?? pages[0]?.key;
   const current = pages.find((p) => p.key === key) ?? pages[0];

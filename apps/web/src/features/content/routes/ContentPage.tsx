@@ -1,13 +1,12 @@
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import type { ContentKey } from '@marquee/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { contentQueryOptions } from '../api/get-content-detail';
+import { useContentPage } from '../api/content';
 import { ContentBody } from '../components/ContentBody';
 
 function ContentView({ contentKey }: { contentKey: ContentKey }) {
-  const { data, isPending, isError } = useQuery(contentQueryOptions(contentKey));
+  const { data, isPending, isError } = useContentPage(contentKey);
   return (
     <Stack gap="md">
       {data && <title>{`${data.title} · Marquee`}</title>}

@@ -1,12 +1,13 @@
 import { devOutboxList, type OutboxChannel } from '@marquee/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { devOutboxKeys } from './keys';
 
 export function outboxQueryOptions(page: number, channel: OutboxChannel | undefined) {
+  const query = { page, limit: 20, channel };
   return queryOptions({
-    queryKey: ['dev-outbox', page, channel ?? 'ALL'],
-    queryFn: async ({ signal }) =>
-      (await http(devOutboxList, { query: { page, limit: 20, channel }, signal, silent: true })).result,
+    queryKey: devOutboxKeys.list(query),
+    queryFn: async ({ signal }) => (await http(devOutboxList, { query, signal, silent: true })).result,
     refetchInterval: 5000,
     retry: false,
   });

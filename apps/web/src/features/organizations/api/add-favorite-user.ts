@@ -1,5 +1,5 @@
 import { addFavoriteUser } from '@marquee/contract';
 import { useRouteMutation } from '../../../lib/api-hooks';
-import { ORGANIZATION_KEYS } from './invalidates';
+import { AFTER_TEAM_CHANGE } from './keys';
 
-export const useAddFavoriteUser = () => useRouteMutation(addFavoriteUser, { invalidates: ORGANIZATION_KEYS });
+export const useAddFavoriteUser = () => useRouteMutation(addFavoriteUser, { invalidates: AFTER_TEAM_CHANGE });

@@ -1,6 +1,6 @@
 import { createOrganization } from '@marquee/contract';
 import { useRouteMutation } from '../../../lib/api-hooks';
-import { ORGANIZATION_KEYS } from './invalidates';
+import { organizationKeys } from './keys';
 
 export const useCreateOrganization = () =>
-  useRouteMutation(createOrganization, { invalidates: ORGANIZATION_KEYS });
+  useRouteMutation(createOrganization, { invalidates: [organizationKeys.all] });

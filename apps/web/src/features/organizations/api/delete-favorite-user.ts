@@ -1,5 +1,5 @@
 import { deleteFavoriteUser } from '@marquee/contract';
 import { useRouteMutation } from '../../../lib/api-hooks';
-import { ORGANIZATION_KEYS } from './invalidates';
+import { AFTER_TEAM_CHANGE } from './keys';
 
-export const useDeleteMember = () => useRouteMutation(deleteFavoriteUser, { invalidates: ORGANIZATION_KEYS });
+export const useDeleteMember = () => useRouteMutation(deleteFavoriteUser, { invalidates: AFTER_TEAM_CHANGE });

@@ -1,4 +1,4 @@
-import { favoriteUserDetail } from '@marquee/contract';
 import { routeQuery } from '../../../lib/api-hooks';
+import { memberKeys } from './keys';
 
-export const memberDetailQuery = (memberId: string) => routeQuery(favoriteUserDetail, { memberId });
+export const memberDetailQuery = (memberId: string) => routeQuery(memberKeys.detail, { memberId });

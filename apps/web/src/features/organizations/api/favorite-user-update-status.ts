@@ -1,6 +1,6 @@
 import { favoriteUserUpdateStatus } from '@marquee/contract';
 import { useRouteMutation } from '../../../lib/api-hooks';
-import { ORGANIZATION_KEYS } from './invalidates';
+import { AFTER_TEAM_CHANGE } from './keys';
 
 export const useUpdateMemberStatus = () =>
-  useRouteMutation(favoriteUserUpdateStatus, { invalidates: ORGANIZATION_KEYS });
+  useRouteMutation(favoriteUserUpdateStatus, { invalidates: AFTER_TEAM_CHANGE });

@@ -1,5 +1,5 @@
-import { getOrganizationDetail } from '@marquee/contract';
 import { routeQuery } from '../../../lib/api-hooks';
+import { organizationKeys } from './keys';
 
 export const organizationDetailQuery = (organizationId: string) =>
-  routeQuery(getOrganizationDetail, { organizationId });
+  routeQuery(organizationKeys.detail, { organizationId });

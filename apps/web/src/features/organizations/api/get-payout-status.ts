@@ -1,4 +1,5 @@
-import { getPayoutStatus } from '@marquee/contract';
 import { routeQuery } from '../../../lib/api-hooks';
+import { payoutKeys } from './keys';
 
-export const payoutStatusQuery = (organizationId: string) => routeQuery(getPayoutStatus, { organizationId });
+export const payoutStatusQuery = (organizationId: string) =>
+  routeQuery(payoutKeys.status, { organizationId });

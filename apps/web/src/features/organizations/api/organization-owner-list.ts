@@ -1,5 +1,6 @@
-import { organizationOwnerList, type QueryOf } from '@marquee/contract';
+import type { organizationOwnerList, QueryOf } from '@marquee/contract';
 import { routeQuery } from '../../../lib/api-hooks';
+import { organizationKeys } from './keys';
 
 export const organizationOwnersQuery = (query: QueryOf<typeof organizationOwnerList>) =>
-  routeQuery(organizationOwnerList, query);
+  routeQuery(organizationKeys.owners, query);

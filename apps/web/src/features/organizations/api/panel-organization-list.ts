@@ -1,6 +1,6 @@
-import { panelOrganizationList } from '@marquee/contract';
 import { routeListQuery } from '../../../lib/api-hooks';
+import { organizationKeys } from './keys';
 
 /** The organizations list, from its URL state. */
 export const organizationListQuery = (query: Record<string, unknown>) =>
-  routeListQuery(panelOrganizationList, query);
+  routeListQuery(organizationKeys.list, query);

@@ -1,5 +1,5 @@
 import { sendInvite } from '@marquee/contract';
 import { useRouteMutation } from '../../../lib/api-hooks';
-import { ORGANIZATION_KEYS } from './invalidates';
+import { AFTER_TEAM_CHANGE } from './keys';
 
-export const useSendInvite = () => useRouteMutation(sendInvite, { invalidates: ORGANIZATION_KEYS });
+export const useSendInvite = () => useRouteMutation(sendInvite, { invalidates: AFTER_TEAM_CHANGE });

@@ -1,6 +1,6 @@
 import { updateOrganization } from '@marquee/contract';
 import { useRouteMutation } from '../../../lib/api-hooks';
-import { ORGANIZATION_KEYS } from './invalidates';
+import { organizationKeys } from './keys';
 
 export const useUpdateOrganization = () =>
-  useRouteMutation(updateOrganization, { invalidates: ORGANIZATION_KEYS });
+  useRouteMutation(updateOrganization, { invalidates: [organizationKeys.all] });

@@ -1,6 +1,6 @@
 import { updateRefundSetting } from '@marquee/contract';
 import { useRouteMutation } from '../../../lib/api-hooks';
-import { ORGANIZATION_KEYS } from './invalidates';
+import { organizationKeys } from './keys';
 
 export const useUpdateRefundSetting = () =>
-  useRouteMutation(updateRefundSetting, { invalidates: ORGANIZATION_KEYS });
+  useRouteMutation(updateRefundSetting, { invalidates: [organizationKeys.all] });

@@ -1,6 +1,6 @@
 import { updateTicketSetting } from '@marquee/contract';
 import { useRouteMutation } from '../../../lib/api-hooks';
-import { ORGANIZATION_KEYS } from './invalidates';
+import { organizationKeys } from './keys';
 
 export const useUpdateTicketSetting = () =>
-  useRouteMutation(updateTicketSetting, { invalidates: ORGANIZATION_KEYS });
+  useRouteMutation(updateTicketSetting, { invalidates: [organizationKeys.all] });

@@ -1,24 +1,15 @@
 import { Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  type AdminReason,
-  createReason,
-  REASON_KIND_LABELS,
-  ReasonBody,
-  type ReasonKind,
-  updateReason,
-} from '@marquee/contract';
+import { type AdminReason, REASON_KIND_LABELS, ReasonBody, type ReasonKind } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
-import { useRouteMutation } from '../../../lib/api-hooks';
+import { STATUS_OPTIONS } from '../../../components/status-options';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { STATUS_OPTIONS } from '../../catalog/components/options';
+import { useCreateReason, useUpdateReason } from '../api/reasons';
 
 export const REASON_KIND_OPTIONS = Object.entries(REASON_KIND_LABELS).map(([value, label]) => ({
   value,
   label,
 }));
-
-const INVALIDATES = ['/api/v1/common'];
 
 type Values = { kind: ReasonKind; text: string; status: 'ACTIVE' | 'INACTIVE'; order: number };
 
@@ -33,8 +24,8 @@ export function ReasonFormModal({
   onClose: () => void;
 }) {
   const editing = reason === 'new' ? null : reason;
-  const create = useRouteMutation(createReason, { invalidates: INVALIDATES });
-  const update = useRouteMutation(updateReason, { invalidates: INVALIDATES });
+  const create = useCreateReason();
+  const update = useUpdateReason();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {

@@ -1,23 +1,16 @@
 import { Button, Stack, Text } from '@mantine/core';
-import {
-  type AdminReason,
-  deleteReason,
-  REASON_KIND_LABELS,
-  type ReasonKind,
-  reasonListWithPagination,
-} from '@marquee/contract';
+import { type AdminReason, REASON_KIND_LABELS, type ReasonKind } from '@marquee/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminOnly } from '../../../components/AdminOnly';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
-import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
-import { STATUS_FILTER } from '../../catalog/components/options';
-import { PageHeader } from '../../catalog/components/PageHeader';
-import { StatusBadge } from '../../catalog/components/StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
+import { AdminOnly } from '../../auth';
+import { useDeleteReason, useReasonList } from '../api/reasons';
 import { REASON_KIND_OPTIONS, ReasonFormModal } from '../components/ReasonFormModal';
 
 const KIND_FILTER = [{ value: '', label: 'All kinds' }, ...REASON_KIND_OPTIONS];
@@ -33,9 +26,9 @@ export function ReasonManagementPage() {
 
 function ReasonManagement() {
   const list = useListParams(['kind', 'status'] as const, { limit: 20 });
-  const query = useQuery(routeListQuery(reasonListWithPagination, list.query));
+  const query = useReasonList(list.query);
   const [editing, setEditing] = useState<AdminReason | 'new' | null>(null);
-  const remove = useRouteMutation(deleteReason, { invalidates: ['/api/v1/common'] });
+  const remove = useDeleteReason();
   const kind = list.filters.kind as ReasonKind | undefined;
 
   return (

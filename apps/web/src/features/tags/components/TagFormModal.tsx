@@ -1,17 +1,15 @@
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { createTag, type Tag, TagBody, updateTag } from '@marquee/contract';
+import { type Tag, TagBody } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
-import { useRouteMutation } from '../../../lib/api-hooks';
+import { STATUS_OPTIONS } from '../../../components/status-options';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { STATUS_OPTIONS } from '../../catalog/components/options';
-
-const INVALIDATES = ['/api/v1/admin/tag'];
+import { useCreateTag, useUpdateTag } from '../api/tags';
 
 export function TagFormModal({ tag, onClose }: { tag: Tag | 'new'; onClose: () => void }) {
   const editing = tag === 'new' ? null : tag;
-  const create = useRouteMutation(createTag, { invalidates: INVALIDATES });
-  const update = useRouteMutation(updateTag, { invalidates: INVALIDATES });
+  const create = useCreateTag();
+  const update = useUpdateTag();
   const form = useForm<{ name: string; status: 'ACTIVE' | 'INACTIVE' }>({
     mode: 'controlled',
     initialValues: { name: editing?.name ?? '', status: editing?.status ?? 'ACTIVE' },

@@ -1,25 +1,24 @@
 import { Button, Text } from '@mantine/core';
-import { deleteTag, type Tag, tagListWithPagination } from '@marquee/contract';
+import type { Tag } from '@marquee/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
-import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { STATUS_FILTER } from '../../../components/status-options';
 import { formatDate } from '../../../lib/dates';
-import { STATUS_FILTER } from '../../catalog/components/options';
-import { StatusBadge } from '../../catalog/components/StatusBadge';
+import { useDeleteTags, useTagList } from '../api/tags';
 import { TagFormModal } from './TagFormModal';
 
 export function TagsTab() {
   const list = useListParams(['status'] as const);
-  const query = useQuery(routeListQuery(tagListWithPagination, list.query));
+  const query = useTagList(list.query);
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
-  const remove = useRouteMutation(deleteTag, { invalidates: ['/api/v1/admin/tag'] });
+  const remove = useDeleteTags();
 
   function confirmDelete(ids: string[], label: string) {
     openConfirmAction({

@@ -1,9 +1,8 @@
 import { Stack, Tabs } from '@mantine/core';
-import { getTagRequestList, reviewTagRequest } from '@marquee/contract';
 import { useSearchParams } from 'react-router';
-import { AdminOnly } from '../../../components/AdminOnly';
-import { PageHeader } from '../../catalog/components/PageHeader';
-import { RequestsTable } from '../../catalog/components/RequestsTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { AdminOnly } from '../../auth';
+import { RequestsTable } from '../../catalog-requests';
 import { TagsTab } from '../components/TagsTab';
 
 /** Tags and organizers' tag requests (`?tab=tags|requests`). */
@@ -27,11 +26,7 @@ export function TagManagementPage() {
             <TagsTab />
           </Tabs.Panel>
           <Tabs.Panel value="requests" pt="md">
-            <RequestsTable
-              listRoute={getTagRequestList}
-              reviewRoute={reviewTagRequest}
-              invalidates={['/api/v1/admin/tag']}
-            />
+            <RequestsTable queue="TAG" />
           </Tabs.Panel>
         </Tabs>
       </Stack>

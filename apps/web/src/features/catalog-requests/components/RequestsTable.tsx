@@ -1,19 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import type {
-  CatalogRequest,
-  getCategoryRequestList,
-  getTagRequestList,
-  reviewCategoryRequest,
-  reviewTagRequest,
-} from '@marquee/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { CatalogRequest } from '@marquee/contract';
 import { useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
-import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/dates';
-import { StatusBadge } from './StatusBadge';
+import { type RequestQueue, useReviewQueue, useReviewRequest } from '../api/requests';
 
 const STATUS = [
   { value: 'PENDING', label: 'Pending' },
@@ -23,21 +16,13 @@ const STATUS = [
 ];
 
 /** Organizers' requests (categories and subcategories, or tags): approve with confirmation, reject with a reason. */
-export function RequestsTable({
-  listRoute,
-  reviewRoute,
-  invalidates,
-}: {
-  listRoute: typeof getCategoryRequestList | typeof getTagRequestList;
-  reviewRoute: typeof reviewCategoryRequest | typeof reviewTagRequest;
-  invalidates: string[];
-}) {
+export function RequestsTable({ queue }: { queue: RequestQueue }) {
   const list = useListParams(['status'] as const);
   const status = list.filters.status ?? 'PENDING';
   const { status: _s, ...rest } = list.query as Record<string, unknown>;
-  const query = useQuery(routeListQuery(listRoute, { ...rest, ...(status === 'ALL' ? {} : { status }) }));
+  const query = useReviewQueue(queue, { ...rest, ...(status === 'ALL' ? {} : { status }) });
   const data = query.data;
-  const review = useRouteMutation(reviewRoute, { invalidates: [listRoute.path, ...invalidates] });
+  const review = useReviewRequest(queue);
   const [rejecting, setRejecting] = useState<CatalogRequest | null>(null);
   const [reason, setReason] = useState('');
 

@@ -1,6 +1,6 @@
 import { uploadMedia } from '@marquee/contract';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from './http';
 
 /** Uploads one image through `upload-media`; the server checks its type and size. */
 export function useUploadMedia() {

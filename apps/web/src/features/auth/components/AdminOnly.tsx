@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useSessionProfile } from '../features/auth';
-import { NotFoundMessage } from './NotFoundMessage';
+import { NotFoundMessage } from '../../../components/NotFoundMessage';
+import { useSessionProfile } from '../session/session-profile';
 
 /**
  * Administrator screens: anyone else sees the not-found page (the server refuses their calls anyway;

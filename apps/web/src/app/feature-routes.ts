@@ -1,0 +1,32 @@
+import { accountRoutes } from '../features/account/routes';
+import { authRoutes } from '../features/auth/routes';
+import { bannerRoutes } from '../features/banners/routes';
+import { catalogRoutes } from '../features/catalog/routes';
+import { catalogRequestRoutes } from '../features/catalog-requests/routes';
+import { contentRoutes } from '../features/content/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { devOutboxRoutes } from '../features/dev-outbox/routes';
+import { organizationRoutes } from '../features/organizations/routes';
+import { reasonRoutes } from '../features/reasons/routes';
+import { socialRoutes } from '../features/social/routes';
+import { tagRoutes } from '../features/tags/routes';
+import type { FeatureRoutes } from '../lib/routing';
+
+/** Every feature's screens; the router puts each in its area. A new feature adds one line here. */
+export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
+  authRoutes,
+  socialRoutes,
+  accountRoutes,
+  contentRoutes,
+  dashboardRoutes,
+  catalogRoutes,
+  tagRoutes,
+  bannerRoutes,
+  reasonRoutes,
+  catalogRequestRoutes,
+  organizationRoutes,
+  devOutboxRoutes,
+];
+
+export const accountAreaRoutes = FEATURE_ROUTES.flatMap((feature) => feature.account ?? []);
+export const adminAreaRoutes = FEATURE_ROUTES.flatMap((feature) => feature.admin ?? []);

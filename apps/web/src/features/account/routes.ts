@@ -1,0 +1,39 @@
+import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { ACCOUNT_PATHS } from './paths';
+
+export const accountRoutes: FeatureRoutes = {
+  account: [
+    lazyScreen(
+      ACCOUNT_PATHS.forgotPassword,
+      () => import('./routes/ForgotPasswordPage'),
+      (m) => m.ForgotPasswordPage,
+    ),
+    lazyScreen(
+      ACCOUNT_PATHS.otpVerification,
+      () => import('./routes/OtpVerificationPage'),
+      (m) => m.OtpVerificationPage,
+    ),
+    lazyScreen(
+      ACCOUNT_PATHS.resetPassword,
+      () => import('./routes/ResetPasswordPage'),
+      (m) => m.ResetPasswordPage,
+    ),
+    lazyScreen(
+      ACCOUNT_PATHS.resetLink,
+      () => import('./routes/ResetLinkPage'),
+      (m) => m.ResetLinkPage,
+    ),
+  ],
+  admin: [
+    lazyScreen(
+      ACCOUNT_PATHS.myProfile,
+      () => import('./routes/MyProfilePage'),
+      (m) => m.MyProfilePage,
+    ),
+    lazyScreen(
+      ACCOUNT_PATHS.changePassword,
+      () => import('./routes/ChangePasswordPage'),
+      (m) => m.ChangePasswordPage,
+    ),
+  ],
+};

@@ -1,0 +1,6 @@
+import { getUserDetail } from '@marquee/contract';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const sessionKeys = queryKeys('session', {
+  profile: getUserDetail,
+});

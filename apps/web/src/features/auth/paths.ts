@@ -1,0 +1,3 @@
+export const AUTH_PATHS = {
+  login: '/login',
+} as const;

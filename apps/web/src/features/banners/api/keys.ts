@@ -1,0 +1,7 @@
+import { getBannerDetail, getBannerList } from '@marquee/contract';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const bannerKeys = queryKeys('banners', {
+  list: getBannerList,
+  detail: getBannerDetail,
+});

@@ -1,0 +1,24 @@
+import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { CONTENT_PATHS } from './paths';
+
+export const contentRoutes: FeatureRoutes = {
+  account: [
+    lazyScreen(
+      CONTENT_PATHS.terms,
+      () => import('./routes/ContentPage'),
+      (m) => m.TermsPage,
+    ),
+    lazyScreen(
+      CONTENT_PATHS.privacy,
+      () => import('./routes/ContentPage'),
+      (m) => m.PrivacyPage,
+    ),
+  ],
+  admin: [
+    lazyScreen(
+      CONTENT_PATHS.contentManagement,
+      () => import('./routes/ContentManagementPage'),
+      (m) => m.ContentManagementPage,
+    ),
+  ],
+};

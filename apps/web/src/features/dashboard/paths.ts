@@ -1,0 +1,3 @@
+export const DASHBOARD_PATHS = {
+  dashboard: '/dashboard',
+} as const;

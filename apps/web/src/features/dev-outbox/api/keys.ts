@@ -1,0 +1,6 @@
+import { devOutboxList } from '@marquee/contract';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const devOutboxKeys = queryKeys('dev-outbox', {
+  list: devOutboxList,
+});

@@ -1,0 +1,4 @@
+export const DEV_OUTBOX_PATHS = {
+  /** Demo servers only (administrators): the messages the development outbox captured. */
+  devOutbox: '/dev-outbox',
+} as const;

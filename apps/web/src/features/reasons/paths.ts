@@ -1,0 +1,3 @@
+export const REASON_PATHS = {
+  reasonManagement: '/reason-management',
+} as const;

@@ -1,0 +1,3 @@
+export const SOCIAL_PATHS = {
+  socialCallback: '/social-callback',
+} as const;

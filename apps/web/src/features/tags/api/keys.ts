@@ -1,0 +1,6 @@
+import { tagListWithPagination } from '@marquee/contract';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const tagKeys = queryKeys('tags', {
+  list: tagListWithPagination,
+});

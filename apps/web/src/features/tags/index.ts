@@ -1,0 +1,3 @@
+// The tags feature's public surface for other features.
+
+export { tagKeys } from './api/keys';

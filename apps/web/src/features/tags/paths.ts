@@ -1,0 +1,3 @@
+export const TAG_PATHS = {
+  tagManagement: '/tag-management',
+} as const;
