@@ -67,6 +67,8 @@ export interface RouteDef {
    * call whose existence is itself a secret (the development outbox).
    */
   refusal?: { status?: 403 | 404; message?: string };
+  /** false: callers without the client credentials are welcome too (the load balancer's health check). */
+  clientCredentials?: false;
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;

@@ -82,24 +82,26 @@ const roleChecks: Record<Exclude<RoleAccess, 'public' | 'session'>, RoleCheck> =
 };
 
 /**
- * Enforces a rule for a signed-in actor (authentication has already run): the role, then the
- * resource. Role refusals are 403 (or the route's declared refusal); resources the actor may not see are 404.
+ * The role part, before validation, so that a caller who may not use the route learns nothing about
+ * its input: 403 (or the route's declared refusal).
  */
-export async function enforceAccess(
+export async function enforceRole(db: DbOrTx, actor: Actor, rule: AccessRule): Promise<void> {
+  if (rule.role === 'public' || rule.role === 'session') return;
+  if (await roleChecks[rule.role](db, actor)) return;
+  const { status, message } = rule.refusal;
+  throw new AppError(
+    status,
+    message ?? (status === 404 ? 'This page was not found.' : ACCESS_REFUSALS[rule.role]),
+  );
+}
+
+/** The resource part, after validation (the id is a checked field): 404 for anything the actor may not see. */
+export async function resolveResource(
   db: DbOrTx,
   actor: Actor,
   rule: AccessRule,
   input: { query: unknown; body: unknown },
 ): Promise<Resolved | null> {
-  if (rule.role !== 'public' && rule.role !== 'session') {
-    if (!(await roleChecks[rule.role](db, actor))) {
-      const { status, message } = rule.refusal;
-      throw new AppError(
-        status,
-        message ?? (status === 404 ? 'This page was not found.' : ACCESS_REFUSALS[rule.role]),
-      );
-    }
-  }
   const resource = rule.resource;
   if (!resource) return null;
   const id = (input[resource.source] as Record<string, unknown> | undefined)?.[resource.field];

@@ -35,7 +35,12 @@ export function addRoute<R extends RouteDef>(
   app.route({
     method: route.method,
     url: route.path,
-    config: { ...options.config, access: route.access, refusal: route.refusal },
+    config: {
+      ...options.config,
+      access: route.access,
+      refusal: route.refusal,
+      ...(route.clientCredentials === false ? { clientCredentials: false } : {}),
+    },
     schema: {
       summary: route.summary,
       tags: [route.tag],

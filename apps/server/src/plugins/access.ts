@@ -1,8 +1,8 @@
 import type { RouteAccess, RouteDef } from '@marquee/contract';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { enforceAccess, parseAccess } from '../lib/access.js';
+import { enforceRole, parseAccess, resolveResource } from '../lib/access.js';
 import type { Resolved } from '../lib/resources.js';
 
 declare module 'fastify' {
@@ -25,8 +25,8 @@ const DOCUMENTATION = /^\/api\/docs(\/|$)/;
 /**
  * Deny by default: every route under `/api` must declare who may call it, whether registered from the
  * contract (`addRoute`) or by hand (`config.access`); an undeclared or unknown declaration throws
- * while the app is built. The declaration is enforced before the handler: authentication (401/423),
- * the role (403), the resource (404).
+ * while the app is built. The declaration is enforced before the handler: authentication (401/423)
+ * and the role (403) before validation, the resource (404) after it.
  */
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('resolved', null);
@@ -37,13 +37,18 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
     }
     const rule = parseAccess(route.config?.access, route.config?.refusal, `${route.method} ${route.url}`);
     if (rule.role === 'public') return;
-    const guard = async (request: FastifyRequest) => {
+    // Who the caller is and their role are checked before validation; the resource after it.
+    const admit = async (request: FastifyRequest) => {
       await app.authenticate(request);
-      const actor = request.actor;
-      if (!actor) throw new Error('authenticate set no actor');
-      request.resolved = await enforceAccess(opts.db, actor, rule, request);
+      if (!request.actor) throw new Error('authenticate set no actor');
+      await enforceRole(opts.db, request.actor, rule);
     };
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [guard as onRequestHookHandler, ...existing] as RouteOptions['preHandler'];
+    route.preValidation = [admit, ...[route.preValidation ?? []].flat()] as RouteOptions['preValidation'];
+    if (!rule.resource) return;
+    const resolve = async (request: FastifyRequest) => {
+      if (!request.actor) throw new Error('the resource rule ran before authentication');
+      request.resolved = await resolveResource(opts.db, request.actor, rule, request);
+    };
+    route.preHandler = [resolve, ...[route.preHandler ?? []].flat()] as RouteOptions['preHandler'];
   });
 });

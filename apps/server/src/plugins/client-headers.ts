@@ -11,26 +11,14 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function decodedPath(url: string): string {
-  const path = url.split('?')[0] ?? '';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
 /**
- * Whether a call is an API call, judged by the route the router matched (its pattern is decoded, so
- * `/%61pi/…` is `/api/…`), not by the raw URL. Unmatched paths (the 404 handler, the console's
- * catch-all) are API calls when their decoded path is under /api.
+ * Whether a call reached an API route, judged by the route the router matched (its pattern, which the
+ * router compared with the decoded path, so `/%61pi/…` is `/api/…`), never by the raw URL. A path that
+ * matches no API route answers 404 without revealing anything, so it needs no credentials.
  */
-function isApiCall(request: FastifyRequest): boolean {
+function isApiRoute(request: FastifyRequest): boolean {
   const pattern = request.routeOptions.url;
-  if (pattern && pattern !== '/*' && pattern !== '*')
-    return pattern === '/api' || pattern.startsWith('/api/');
-  const path = decodedPath(request.url);
-  return path === '/api' || path.startsWith('/api/');
+  return pattern !== undefined && (pattern === '/api' || pattern.startsWith('/api/'));
 }
 
 /**
@@ -42,7 +30,7 @@ export const clientHeadersPlugin = fp(async (app: FastifyInstance, opts: { confi
   const { id, secret, secretKey } = opts.config.client;
   const expectedAuthorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
   app.addHook('onRequest', async (request) => {
-    if (!isApiCall(request) || request.routeOptions.config.clientCredentials === false) return;
+    if (!isApiRoute(request) || request.routeOptions.config.clientCredentials === false) return;
     const authorization = request.headers[HEADERS.authorization];
     const key = request.headers[HEADERS.secretKey];
     if (
