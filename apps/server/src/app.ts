@@ -49,6 +49,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
+import { textInputPlugin } from './plugins/text-input.js';
 
 export interface AppDeps {
   config: Config;
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(openapiPlugin);
   await app.register(clientHeadersPlugin, { config });
   await app.register(authPlugin, { auth });
+  await app.register(textInputPlugin);
 
   await app.register(healthRoutes, { pingDatabase: () => pingDatabase(db) });
   await app.register(authRoutes, { auth, config });

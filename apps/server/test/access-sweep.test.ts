@@ -19,7 +19,7 @@ import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
  * after it): the id fields point at fixtures below, and EXTRA_INPUT adds the other required fields.
  */
 
-const routes = Object.values(contract).filter(
+const routes = (Object.values(contract) as unknown[]).filter(
   (v): v is RouteDef =>
     typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v && 'response' in v,
 );
