@@ -70,3 +70,8 @@ export async function call<R extends RouteDef>(
   }
   return { status: response.statusCode, body: json as ResponseOf<R>, error: ApiError.parse(json) };
 }
+
+/** Input that is wrong on purpose (a test of validation), accepted wherever a route's input is expected. */
+export function invalid(input: unknown): never {
+  return input as never;
+}
