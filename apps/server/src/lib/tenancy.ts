@@ -7,7 +7,8 @@ import { notFound } from './errors.js';
 /**
  * The one place that decides what an actor may see and do of an organization. Every organizer call
  * (organizations, team, settings, payouts, and later events and orders) goes through
- * `requireOrganization` (routes through their access declaration, see `lib/access.ts`); anything the actor may not see answers 404, so ids cannot be probed.
+ * `requireOrganization` (routes through their access declaration, `lib/access.ts`); anything the
+ * actor may not see answers 404, so ids cannot be probed.
  *
  * | who                        | read | manage |
  * |----------------------------|------|--------|

@@ -59,7 +59,7 @@ const one = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /**
  * The sandbox provider's local pages. They are browser navigations, so they are outside the
- * client-credential check (OPEN_PATHS in plugins/client-headers.ts; docs/security.md).
+ * client-credential check (`BROWSER_NAVIGATION` in their route config; docs/security.md).
  */
 export async function sandboxPaymentRoutes(
   app: FastifyInstance,
