@@ -44,9 +44,12 @@ describe('edge input', () => {
       expect(response.statusCode).toBe(200);
     });
 
-    it('answers 404 for a path that is no route', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/no-such-call' });
-      expect(response.statusCode).toBe(404);
+    it('keeps paths that are no route behind them too, however spelled: 403, then 404', async () => {
+      for (const url of ['/api/v1/user/no-such-call', '/%61pi/v1/user/no-such-call']) {
+        expect((await t.app.inject({ method: 'POST', url })).statusCode, url).toBe(403);
+        const known = await t.app.inject({ method: 'POST', url, headers: clientHeaders() });
+        expect(known.statusCode, url).toBe(404);
+      }
     });
   });
 

@@ -11,14 +11,26 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+const underApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
 /**
- * Whether a call reached an API route, judged by the route the router matched (its pattern, which the
- * router compared with the decoded path, so `/%61pi/…` is `/api/…`), never by the raw URL. A path that
- * matches no API route answers 404 without revealing anything, so it needs no credentials.
+ * Whether a call is an API call, judged by the route the router matched (its pattern, which the router
+ * compared with the decoded path, so `/%61pi/…` is `/api/…`), never by the raw URL. A path that matches
+ * no route (the 404 handler, the console's catch-all) is an API call when its decoded path is under /api.
  */
-function isApiRoute(request: FastifyRequest): boolean {
+function isApiCall(request: FastifyRequest): boolean {
   const pattern = request.routeOptions.url;
-  return pattern !== undefined && (pattern === '/api' || pattern.startsWith('/api/'));
+  if (pattern !== undefined && pattern !== '/*') return underApi(pattern);
+  return underApi(decodedPath(request.url));
 }
 
 /**
@@ -30,7 +42,7 @@ export const clientHeadersPlugin = fp(async (app: FastifyInstance, opts: { confi
   const { id, secret, secretKey } = opts.config.client;
   const expectedAuthorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
   app.addHook('onRequest', async (request) => {
-    if (!isApiRoute(request) || request.routeOptions.config.clientCredentials === false) return;
+    if (!isApiCall(request) || request.routeOptions.config.clientCredentials === false) return;
     const authorization = request.headers[HEADERS.authorization];
     const key = request.headers[HEADERS.secretKey];
     if (
