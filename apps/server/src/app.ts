@@ -24,6 +24,7 @@ import { createTagService } from './modules/catalog/tag.service.js';
 import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/catalog/usage.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
+import { pingDatabase } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -32,12 +33,15 @@ import { findOrganization } from './modules/organizations/organizations.repo.js'
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { createOrganizationService } from './modules/organizations/organizations.service.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { createOutboxService } from './modules/outbox/outbox.service.js';
 import { payoutRoutes } from './modules/payouts/payouts.routes.js';
 import { createPayoutService } from './modules/payouts/payouts.service.js';
 import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { createReferenceService } from './modules/reference/reference.service.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
+import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientHeadersPlugin } from './plugins/client-headers.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -45,6 +49,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
+import { textInputPlugin } from './plugins/text-input.js';
 
 export interface AppDeps {
   config: Config;
@@ -129,13 +134,16 @@ export async function buildApp(deps: AppDeps) {
   const payouts = createPayoutService({ db, clock, payments, publicUrl: config.publicUrl, log: app.log });
 
   await app.register(errorsPlugin);
+  // Before any route (the documentation's included): every /api route must declare its access.
+  await app.register(accessPlugin, { db });
   await app.register(securityPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(clientHeadersPlugin, { config });
   await app.register(authPlugin, { auth });
+  await app.register(textInputPlugin);
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { pingDatabase: () => pingDatabase(db) });
   await app.register(authRoutes, { auth, config });
   await app.register(socialRoutes, { social, config });
   await app.register(mediaRoutes, {
@@ -145,12 +153,15 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, { categories, tags, requests });
   await app.register(bannerRoutes, { banners: createBannerService({ db, clock }) });
-  await app.register(referenceRoutes, { db, reasons: createReasonService({ db }) });
+  await app.register(referenceRoutes, {
+    reference: createReferenceService({ db }),
+    reasons: createReasonService({ db }),
+  });
   await app.register(accountRoutes, { account, config });
   await app.register(contentRoutes, { content: createContentService({ db, clock }) });
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
-  if (config.devOutbox) await app.register(outboxRoutes, { db });
+  if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {
     await app.register(sandboxPaymentRoutes, { sandbox: payments, publicUrl: config.publicUrl });

@@ -51,6 +51,7 @@ export async function createTestApp(
   options: {
     config?: Partial<Config>;
     clock?: Clock;
+    logger?: AppDeps['logger'];
     deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'subcategoryUsage' | 'payments'>>;
   } = {},
 ) {
@@ -63,6 +64,7 @@ export async function createTestApp(
     config,
     db: database.db,
     clock: options.clock,
+    logger: options.logger,
     ...options.deps,
     mediaStorage,
   });

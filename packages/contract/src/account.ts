@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './common.js';
-import { defineRoute, envelope } from './route.js';
+import { defineRoute, envelope, type RoleAccess, type RouteDef } from './route.js';
 
 /** Digits of a one-time code sent by SMS. */
 export const OTP_LENGTH = 6;
@@ -208,8 +208,10 @@ export const NonProfitDetail = z.object({
 });
 export type NonProfitDetail = z.infer<typeof NonProfitDetail>;
 
-const userRoute = <const T extends Omit<Parameters<typeof defineRoute>[0], 'tag'>>(route: T) =>
-  defineRoute({ ...route, tag: 'User' as const });
+/** The user calls declare roles only, so there is no resource field for `defineRoute` to check. */
+const userRoute = <const T extends Omit<RouteDef, 'tag'> & { access: RoleAccess }>(
+  route: T,
+): T & { tag: 'User' } => ({ ...route, tag: 'User' });
 
 export const checkMobileForForgotPassword = userRoute({
   method: 'POST',

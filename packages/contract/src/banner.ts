@@ -83,7 +83,7 @@ export const getBannerList = defineRoute({
   path: `${P}/get-banner-list`,
   summary: 'Banners, by display order; search by title; filter by status and visibility',
   tag: 'Banners',
-  access: 'session',
+  access: 'admin',
   query: pageQuery.extend({ status: CatalogStatus.optional(), visibility: Visibility.optional() }),
   response: envelope(pageOf(Banner)),
 });
@@ -93,7 +93,7 @@ export const getBannerDetail = defineRoute({
   path: `${P}/get-banner-detail`,
   summary: 'One banner',
   tag: 'Banners',
-  access: 'session',
+  access: 'admin',
   query: z.object({ bannerId: BannerId }),
   response: envelope(Banner),
 });
@@ -103,7 +103,7 @@ export const createBanner = defineRoute({
   path: `${P}/create-banner`,
   summary: 'Create a banner (placed last unless an order is given)',
   tag: 'Banners',
-  access: 'session',
+  access: 'admin',
   body: BannerBody,
   response: envelope(Banner),
 });
@@ -113,7 +113,7 @@ export const updateBanner = defineRoute({
   path: `${P}/update-banner`,
   summary: 'Edit a banner',
   tag: 'Banners',
-  access: 'session',
+  access: 'admin',
   body: z.intersection(BannerBody, z.object({ bannerId: BannerId })),
   response: envelope(Banner),
 });
@@ -123,7 +123,7 @@ export const updateBannerStatus = defineRoute({
   path: `${P}/update-banner-status`,
   summary: 'Activate or deactivate a banner',
   tag: 'Banners',
-  access: 'session',
+  access: 'admin',
   body: z.object({ bannerId: BannerId, status: CatalogStatus }),
   response: envelope(Banner),
 });
@@ -134,7 +134,7 @@ export const reorderBanner = defineRoute({
   path: `${P}/reorder-banner`,
   summary: 'Set the display order: every banner id, first to last',
   tag: 'Banners',
-  access: 'session',
+  access: 'admin',
   body: z.object({ bannerIds: z.array(BannerId).min(1, 'Give the banners in their new order').max(1000) }),
   response: envelope(z.null()),
 });
@@ -144,7 +144,7 @@ export const deleteBanner = defineRoute({
   path: `${P}/delete-banner`,
   summary: 'Delete a banner',
   tag: 'Banners',
-  access: 'session',
+  access: 'admin',
   body: z.object({ bannerId: BannerId }),
   response: envelope(z.null()),
 });

@@ -64,7 +64,7 @@ export const getCategoryList = defineRoute({
   path: `${P}/get-category-list`,
   summary: 'Active categories, by order then name (administrators and organizers)',
   tag: 'Categories',
-  access: 'session',
+  access: 'organizer',
   query: ActiveListQuery,
   response: envelope(z.array(CatalogOption)),
 });
@@ -75,7 +75,7 @@ export const categoryListWithPagination = defineRoute({
   summary:
     'All categories, paginated; search by name; filter by status and popular; sort by name, order, createdAt',
   tag: 'Categories',
-  access: 'session',
+  access: 'admin',
   query: CategoryListQuery,
   response: envelope(pageOf(Category)),
 });
@@ -85,7 +85,7 @@ export const getCategoryDetail = defineRoute({
   path: `${P}/get-category-detail`,
   summary: 'One category',
   tag: 'Categories',
-  access: 'session',
+  access: 'admin',
   query: z.object({ categoryId: CategoryId }),
   response: envelope(Category),
 });
@@ -95,7 +95,7 @@ export const createCategory = defineRoute({
   path: `${P}/create-category`,
   summary: 'Create a category (name unique regardless of case)',
   tag: 'Categories',
-  access: 'session',
+  access: 'admin',
   body: CategoryBody,
   response: envelope(Category),
 });
@@ -105,7 +105,7 @@ export const updateCategory = defineRoute({
   path: `${P}/update-category`,
   summary: 'Edit a category',
   tag: 'Categories',
-  access: 'session',
+  access: 'admin',
   body: CategoryBody.extend({ categoryId: CategoryId }),
   response: envelope(Category),
 });
@@ -115,7 +115,7 @@ export const updateStatusCategory = defineRoute({
   path: `${P}/update-status-category`,
   summary: 'Activate or deactivate a category',
   tag: 'Categories',
-  access: 'session',
+  access: 'admin',
   body: z.object({ categoryId: CategoryId, status: CatalogStatus }),
   response: envelope(Category),
 });
@@ -125,7 +125,7 @@ export const getPopularCategoryList = defineRoute({
   path: `${P}/get-popular-category-list`,
   summary: 'Active popular categories',
   tag: 'Categories',
-  access: 'session',
+  access: 'organizer',
   response: envelope(z.array(CatalogOption)),
 });
 
@@ -134,7 +134,7 @@ export const markAsPopularCategory = defineRoute({
   path: `${P}/mark-as-popular-category`,
   summary: 'Mark or unmark a category as popular',
   tag: 'Categories',
-  access: 'session',
+  access: 'admin',
   body: z.object({ categoryId: CategoryId, isPopular: z.boolean({ error: 'Say whether it is popular' }) }),
   response: envelope(Category),
 });
@@ -146,7 +146,8 @@ export const categoryRequest = defineRoute({
   path: `${P}/category-request`,
   summary: 'An organizer asks for a new category',
   tag: 'Categories',
-  access: 'session',
+  access: 'approved-organizer',
+  refusal: { message: 'Only approved organizers can send requests.' },
   body: CategoryRequestBody,
   response: envelope(CatalogRequest),
 });
@@ -157,7 +158,7 @@ export const getCategoryRequestList = defineRoute({
   path: `${P}/get-category-request-list`,
   summary: 'Category and subcategory requests from organizers (administrators)',
   tag: 'Categories',
-  access: 'session',
+  access: 'admin',
   query: RequestListQuery.extend({ kind: RequestKind.exclude(['TAG']).optional() }),
   response: envelope(pageOf(CatalogRequest)),
 });
@@ -167,7 +168,7 @@ export const reviewCategoryRequest = defineRoute({
   path: `${P}/review-category-request`,
   summary: 'Approve (creates the category or subcategory) or reject (with a reason) a request',
   tag: 'Categories',
-  access: 'session',
+  access: 'admin',
   body: ReviewRequestBody,
   response: envelope(CatalogRequest),
 });
@@ -205,7 +206,7 @@ export const getSubcategoryList = defineRoute({
   path: `${S}/get-subcategory-list`,
   summary: 'Active subcategories, optionally of one category (administrators and organizers)',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'organizer',
   query: ActiveListQuery.extend({ categoryId: CategoryId.optional() }),
   response: envelope(z.array(CatalogOption)),
 });
@@ -215,7 +216,7 @@ export const subcategoryListWithPagination = defineRoute({
   path: `${S}/subcategory-list-with-pagination`,
   summary: 'All subcategories, paginated; search, status, popular and category filters',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'admin',
   query: CategoryListQuery.extend({ categoryId: CategoryId.optional() }),
   response: envelope(pageOf(Subcategory)),
 });
@@ -225,7 +226,7 @@ export const getSubcategoryDetail = defineRoute({
   path: `${S}/get-subcategory-detail`,
   summary: 'One subcategory with its categories',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'admin',
   query: z.object({ subcategoryId: SubcategoryId }),
   response: envelope(Subcategory),
 });
@@ -236,7 +237,7 @@ export const associateCategoryList = defineRoute({
   summary:
     'Every category, flagged when the given subcategory belongs to it (the picker of the subcategory form)',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'admin',
   query: z.object({ subcategoryId: SubcategoryId.optional() }),
   response: envelope(
     z.array(z.object({ _id: z.uuid(), name: z.string(), status: CatalogStatus, associated: z.boolean() })),
@@ -248,7 +249,7 @@ export const createSubcategory = defineRoute({
   path: `${S}/create-subcategory`,
   summary: 'Create a subcategory in one or more categories',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'admin',
   body: SubcategoryBody,
   response: envelope(Subcategory),
 });
@@ -258,7 +259,7 @@ export const updateSubcategory = defineRoute({
   path: `${S}/update-subcategory`,
   summary: 'Edit a subcategory and its categories',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'admin',
   body: SubcategoryBody.extend({ subcategoryId: SubcategoryId }),
   response: envelope(Subcategory),
 });
@@ -268,7 +269,7 @@ export const updateStatusSubcategory = defineRoute({
   path: `${S}/update-status-subcategory`,
   summary: 'Activate or deactivate a subcategory',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'admin',
   body: z.object({ subcategoryId: SubcategoryId, status: CatalogStatus }),
   response: envelope(Subcategory),
 });
@@ -278,7 +279,7 @@ export const deleteSubcategory = defineRoute({
   path: `${S}/delete-subcategory`,
   summary: 'Delete a subcategory (409 while events use it)',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'admin',
   body: z.object({ subcategoryId: SubcategoryId }),
   response: envelope(z.null()),
 });
@@ -288,7 +289,7 @@ export const getPopularSubcategoryList = defineRoute({
   path: `${S}/get-popular-subcategory-list`,
   summary: 'Active popular subcategories',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'organizer',
   response: envelope(z.array(CatalogOption)),
 });
 
@@ -297,7 +298,7 @@ export const markAsPopularSubcategory = defineRoute({
   path: `${S}/mark-as-popular-subcategory`,
   summary: 'Mark or unmark a subcategory as popular',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'admin',
   body: z.object({
     subcategoryId: SubcategoryId,
     isPopular: z.boolean({ error: 'Say whether it is popular' }),
@@ -316,7 +317,8 @@ export const subcategoryRequest = defineRoute({
   path: `${S}/subcategory-request`,
   summary: 'An organizer asks for a new subcategory (optionally in given categories)',
   tag: 'Subcategories',
-  access: 'session',
+  access: 'approved-organizer',
+  refusal: { message: 'Only approved organizers can send requests.' },
   body: SubcategoryRequestBody,
   response: envelope(CatalogRequest),
 });
@@ -327,7 +329,8 @@ export const getMyCatalogRequestList = defineRoute({
   path: `${P}/my-catalog-request-list`,
   summary: "The signed-in organizer's own category, subcategory and tag requests, newest first",
   tag: 'Categories',
-  access: 'session',
+  access: 'approved-organizer',
+  refusal: { message: 'Only approved organizers can send requests.' },
   query: RequestListQuery.extend({ kind: RequestKind.optional() }),
   response: envelope(pageOf(CatalogRequest)),
 });

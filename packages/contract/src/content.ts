@@ -46,7 +46,7 @@ export const getContentList = defineRoute({
   path: '/api/v1/content/get-content-list',
   summary: 'Every content page, for editing (administrators)',
   tag: 'Content',
-  access: 'session',
+  access: 'admin',
   response: envelope(z.array(ContentPage)),
 });
 
@@ -55,7 +55,7 @@ export const updateContentDetail = defineRoute({
   path: '/api/v1/content/update-content-detail',
   summary: 'Edit the title and text of a content page (administrators)',
   tag: 'Content',
-  access: 'session',
+  access: 'admin',
   body: ContentBody,
   response: envelope(ContentPage),
 });

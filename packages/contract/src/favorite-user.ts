@@ -55,7 +55,7 @@ export const getFavoriteUserList = defineRoute({
   summary:
     'Members of every organization the caller manages (optionally one organization); search by name or email, filter by status',
   tag: 'Favorite users',
-  access: 'session',
+  access: { organization: 'manage', from: 'query.organizationId', optional: true },
   query: memberListQuery.extend({ organizationId: OrganizationId.optional() }),
   response: envelope(pageOf(Member)),
 });
@@ -65,7 +65,7 @@ export const organizationUserList = defineRoute({
   path: '/api/v1/organization/organization-user-list',
   summary: "One organization's members; search by name or email, filter by status",
   tag: 'Organization',
-  access: 'session',
+  access: { organization: 'manage', from: 'query.organizationId' },
   query: memberListQuery.extend({ organizationId: OrganizationId }),
   response: envelope(pageOf(Member)),
 });
@@ -75,7 +75,7 @@ export const addFavoriteUser = defineRoute({
   path: `${P}/add-favorite-user`,
   summary: 'Add a member by email (an existing account is linked) and, by default, email the invitation',
   tag: 'Favorite users',
-  access: 'session',
+  access: { organization: 'manage', from: 'body.organizationId' },
   body: AddMemberBody,
   response: envelope(Member),
 });
@@ -85,7 +85,7 @@ export const sendInvite = defineRoute({
   path: `${P}/send-invite`,
   summary: `Email a new invitation link (valid ${INVITATION_DAYS} days) to a member who has not accepted yet; earlier links stop working`,
   tag: 'Favorite users',
-  access: 'session',
+  access: { member: 'manage', from: 'body.memberId' },
   body: z.object({ memberId: MemberId }),
   response: envelope(Member),
 });
@@ -95,7 +95,7 @@ export const favoriteUserDetail = defineRoute({
   path: `${P}/favorite-user-detail`,
   summary: 'One member',
   tag: 'Favorite users',
-  access: 'session',
+  access: { member: 'manage', from: 'query.memberId' },
   query: z.object({ memberId: MemberId }),
   response: envelope(Member),
 });
@@ -105,7 +105,7 @@ export const favoriteUserUpdateStatus = defineRoute({
   path: `${P}/favorite-user-update-status`,
   summary: 'Activate or deactivate a member who accepted; an inactive member loses access at once',
   tag: 'Favorite users',
-  access: 'session',
+  access: { member: 'manage', from: 'body.memberId' },
   body: z.object({
     memberId: MemberId,
     status: z.enum(['ACTIVE', 'INACTIVE'], { error: 'Choose active or inactive' }),
@@ -118,7 +118,7 @@ export const deleteFavoriteUser = defineRoute({
   path: `${P}/delete-favorite-user`,
   summary: 'Remove a member (an open invitation link stops working)',
   tag: 'Favorite users',
-  access: 'session',
+  access: { member: 'manage', from: 'body.memberId' },
   body: z.object({ memberId: MemberId }),
   response: envelope(z.null()),
 });

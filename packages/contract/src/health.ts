@@ -7,5 +7,6 @@ export const health = defineRoute({
   summary: 'Liveness and database check',
   tag: 'System',
   access: 'public',
+  clientCredentials: false,
   response: z.object({ status: z.literal('ok') }),
 });

@@ -28,7 +28,7 @@ export const uploadMedia = defineRoute({
   path: '/api/v1/event/upload-media',
   summary: 'Upload one image (JPEG, PNG or WebP) as multipart field "file"; returns its URL and thumbnail',
   tag: 'Media',
-  access: 'session',
+  access: 'organizer',
   response: envelope(UploadedMedia),
 });
 

@@ -241,7 +241,7 @@ export const organizationOwnerList = defineRoute({
   path: `${P}/organization-owner-list`,
   summary: "People who own organizations, for the administrator's owner filter (administrators only)",
   tag: 'Organization',
-  access: 'session',
+  access: 'admin',
   query: z.object({ search: z.string().trim().max(200).optional() }),
   response: envelope(z.array(OrganizationOwner)),
 });
@@ -251,7 +251,7 @@ export const getOrganizationDetail = defineRoute({
   path: `${P}/get-organization-detail`,
   summary: 'One organization (404 when the caller may not see it)',
   tag: 'Organization',
-  access: 'session',
+  access: { organization: 'read', from: 'query.organizationId' },
   query: z.object({ organizationId: OrganizationId }),
   response: envelope(Organization),
 });
@@ -261,7 +261,8 @@ export const createOrganization = defineRoute({
   path: `${P}/create-organization`,
   summary: 'Create an organization owned by the signed-in organizer, with default settings',
   tag: 'Organization',
-  access: 'session',
+  access: 'approved-organizer',
+  refusal: { message: 'Only approved organizers can create organizations.' },
   body: OrganizationBody,
   response: envelope(Organization),
 });
@@ -271,7 +272,7 @@ export const updateOrganization = defineRoute({
   path: `${P}/update-organization`,
   summary: "Edit an organization's profile",
   tag: 'Organization',
-  access: 'session',
+  access: { organization: 'manage', from: 'body.organizationId' },
   body: z.intersection(OrganizationBody, z.object({ organizationId: OrganizationId })),
   response: envelope(Organization),
 });
@@ -281,7 +282,7 @@ export const updateRefundSetting = defineRoute({
   path: `${P}/update-refund-setting`,
   summary: 'Refund policy, approval of buyers’ requests, and whether the service fee is refunded',
   tag: 'Organization',
-  access: 'session',
+  access: { organization: 'manage', from: 'body.organizationId' },
   body: RefundSettingBody,
   response: envelope(Organization),
 });
@@ -291,7 +292,7 @@ export const updateTicketSetting = defineRoute({
   path: `${P}/update-ticket-setting`,
   summary: 'Maximum tickets per order, who pays the service fee, whether tickets may be transferred',
   tag: 'Organization',
-  access: 'session',
+  access: { organization: 'manage', from: 'body.organizationId' },
   body: TicketSettingBody,
   response: envelope(Organization),
 });

@@ -26,7 +26,8 @@ export const devOutboxList = defineRoute({
   path: '/api/v1/dev/outbox-list',
   summary: 'Emails and SMS captured by the development outbox (demo servers only)',
   tag: 'Development',
-  access: 'session',
+  access: 'admin',
+  refusal: { status: 404, message: 'This page was not found.' },
   query: pageQuery.extend({ channel: OutboxChannel.optional() }),
   response: envelope(pageOf(OutboxMessage)),
 });

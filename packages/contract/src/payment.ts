@@ -18,7 +18,7 @@ export const createOrganizerAccount = defineRoute({
   summary:
     'Start (or continue) payout onboarding of an organization: creates its provider account once and answers a one-time onboarding link',
   tag: 'Payment',
-  access: 'session',
+  access: { organization: 'manage', from: 'body.organizationId' },
   body: OrganizationBodyId,
   response: envelope(PayoutInfo.extend({ url: z.string() })),
 });
@@ -29,7 +29,7 @@ export const getPayoutStatus = defineRoute({
   path: '/api/v1/payment/get-payout-status',
   summary: "An organization's payout status, refreshed from the provider",
   tag: 'Payment',
-  access: 'session',
+  access: { organization: 'manage', from: 'query.organizationId' },
   query: OrganizationBodyId,
   response: envelope(PayoutInfo),
 });
@@ -39,7 +39,7 @@ export const createDashboardLink = defineRoute({
   path: '/api/v1/organizer/create-dashboard-link',
   summary: "A link to the payment provider's dashboard for the organization's payout account",
   tag: 'Organizer',
-  access: 'session',
+  access: { organization: 'manage', from: 'body.organizationId' },
   body: OrganizationBodyId,
   response: envelope(z.object({ url: z.string() })),
 });

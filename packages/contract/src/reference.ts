@@ -24,7 +24,7 @@ export const getReasonList = defineRoute({
   path: `${P}/get-reason-list`,
   summary: 'Reasons of one kind (refund request, refund decline, event report, event cancel)',
   tag: 'Common',
-  access: 'session',
+  access: 'console',
   query: z.object({ kind: ReasonKind }),
   response: envelope(z.array(Reason)),
 });
@@ -34,7 +34,7 @@ export const getClassType = defineRoute({
   path: `${P}/get-class-type`,
   summary: 'Class types offered for class events',
   tag: 'Common',
-  access: 'session',
+  access: 'console',
   response: envelope(z.array(ReferenceItem)),
 });
 
@@ -43,7 +43,7 @@ export const getTicketType = defineRoute({
   path: `${P}/get-ticket-type`,
   summary: 'Ticket types offered for events',
   tag: 'Common',
-  access: 'session',
+  access: 'console',
   response: envelope(z.array(ReferenceItem)),
 });
 
@@ -89,7 +89,7 @@ export const reasonListWithPagination = defineRoute({
   path: `${P}/reason-list-with-pagination`,
   summary: 'Every reason, paginated; filter by kind and status; search the text; sort by order, text, kind',
   tag: 'Common',
-  access: 'session',
+  access: 'admin',
   query: pageQuery.extend({ kind: ReasonKind.optional(), status: CatalogStatus.optional() }),
   response: envelope(pageOf(AdminReason)),
 });
@@ -99,7 +99,7 @@ export const createReason = defineRoute({
   path: `${P}/create-reason`,
   summary: 'Add a reason (text unique per kind regardless of case)',
   tag: 'Common',
-  access: 'session',
+  access: 'admin',
   body: ReasonBody,
   response: envelope(AdminReason),
 });
@@ -109,7 +109,7 @@ export const updateReason = defineRoute({
   path: `${P}/update-reason`,
   summary: 'Edit a reason: text, status, order (its kind stays)',
   tag: 'Common',
-  access: 'session',
+  access: 'admin',
   body: UpdateReasonBody,
   response: envelope(AdminReason),
 });
@@ -119,7 +119,7 @@ export const deleteReason = defineRoute({
   path: `${P}/delete-reason`,
   summary: 'Delete a reason (nothing refers to reasons yet)',
   tag: 'Common',
-  access: 'session',
+  access: 'admin',
   body: z.object({ reasonId: ReasonId }),
   response: envelope(z.null()),
 });

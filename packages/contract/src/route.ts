@@ -2,11 +2,58 @@ import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call a route: anyone holding the client credentials, or only a signed-in user. */
-export type RouteAccess = 'public' | 'session';
+/**
+ * Who may call a route by role alone. A role refusal is a 403: these calls' existence is no secret.
+ * - `public`: anyone holding the client credentials
+ * - `session`: any signed-in user (the handler scopes what they see, e.g. their own organizations)
+ * - `admin`: platform administrators
+ * - `organizer`: approved organizers and administrators (console reads and uploads)
+ * - `approved-organizer`: approved organizers only, for things made in their own name (an organization
+ *   they will own, a catalog request they will follow); an administrator is not an organizer
+ * - `console`: administrators, approved organizers and active organization members (reads members need)
+ */
+export const ROLE_ACCESS = [
+  'public',
+  'session',
+  'admin',
+  'organizer',
+  'approved-organizer',
+  'console',
+] as const;
+export type RoleAccess = (typeof ROLE_ACCESS)[number];
 
 /**
- * One call of the API, shared by the server (validation, OpenAPI) and the console (typed calls, parsing).
+ * Resources a route may name by id, each with the levels it can be asked for. Every kind resolves to
+ * an organization (member → organization; the events issue adds `event: 'read' | 'manage' | 'scan'`
+ * and one resolver on the server). Anything the actor may not see answers 404.
+ */
+export const RESOURCE_LEVELS = {
+  organization: ['read', 'manage'],
+  member: ['read', 'manage'],
+} as const satisfies Record<string, readonly string[]>;
+export type ResourceKind = keyof typeof RESOURCE_LEVELS;
+export type ResourceLevel<K extends ResourceKind = ResourceKind> = (typeof RESOURCE_LEVELS)[K][number];
+
+/** Where the resource's id is read: a field of the validated query or body. */
+export type AccessSource = `query.${string}` | `body.${string}`;
+
+/** A resource rule: `{ organization: 'manage', from: 'body.organizationId' }`. `optional`: no id, no check. */
+export type ResourceAccess = {
+  [K in ResourceKind]: { [P in K]: ResourceLevel<K> } & { from: AccessSource; optional?: true };
+}[ResourceKind];
+
+/** Every route declares one; the server refuses to start with a route that has none. */
+export type RouteAccess = RoleAccess | ResourceAccess;
+
+export const ACCESS_REFUSALS = {
+  admin: 'Only administrators can do this.',
+  organizer: 'Only approved organizers and administrators can do this.',
+  'approved-organizer': 'Only approved organizers can do this.',
+  console: 'Only administrators, approved organizers and organization members can do this.',
+} as const;
+
+/**
+ * One call of the API, shared by the server (validation, OpenAPI, access) and the console (typed calls, parsing).
  * `response` is the schema of the whole success envelope.
  */
 export interface RouteDef {
@@ -15,12 +62,32 @@ export interface RouteDef {
   summary: string;
   tag: string;
   access: RouteAccess;
+  /**
+   * How a role refusal answers when the default 403 says too little: another message, or 404 for a
+   * call whose existence is itself a secret (the development outbox).
+   */
+  refusal?: { status?: 403 | 404; message?: string };
+  /** false: callers without the client credentials are welcome too (the load balancer's health check). */
+  clientCredentials?: false;
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
 }
 
-export function defineRoute<const T extends RouteDef>(route: T): T {
+type FieldsOf<S> = S extends z.ZodType ? Extract<keyof z.input<S>, string> : never;
+/** The sources a route can name: its own query and body fields. */
+export type SourcesOf<R extends Pick<RouteDef, 'query' | 'body'>> =
+  | `query.${FieldsOf<R['query']>}`
+  | `body.${FieldsOf<R['body']>}`;
+
+/** Compile-time check that a resource rule's `from` names a field the route really has. */
+type CheckedFrom<T extends RouteDef> = T['access'] extends { from: infer F }
+  ? F extends SourcesOf<T>
+    ? unknown
+    : { access: { from: SourcesOf<T> } }
+  : unknown;
+
+export function defineRoute<const T extends RouteDef>(route: T & CheckedFrom<T>): T {
   return route;
 }
 

@@ -29,7 +29,7 @@ export const organizerPanelTagList = defineRoute({
   path: `${P}/organizer-panel-tag-list`,
   summary: 'Active tags for organizers, paginated and searchable by name',
   tag: 'Tags',
-  access: 'session',
+  access: 'organizer',
   query: pageQuery,
   response: envelope(pageOf(Tag)),
 });
@@ -40,7 +40,7 @@ export const tagListWithPagination = defineRoute({
   path: `${P}/tag-list-with-pagination`,
   summary: 'All tags, paginated; search by name, filter by status; sort by name or createdAt',
   tag: 'Tags',
-  access: 'session',
+  access: 'admin',
   query: pageQuery.extend({ status: CatalogStatus.optional() }),
   response: envelope(pageOf(Tag)),
 });
@@ -50,7 +50,7 @@ export const createTag = defineRoute({
   path: `${P}/create-tag`,
   summary: 'Create a tag (name unique regardless of case)',
   tag: 'Tags',
-  access: 'session',
+  access: 'admin',
   body: TagBody,
   response: envelope(Tag),
 });
@@ -60,7 +60,7 @@ export const updateTag = defineRoute({
   path: `${P}/update-tag`,
   summary: 'Rename a tag or change its status',
   tag: 'Tags',
-  access: 'session',
+  access: 'admin',
   body: TagBody.extend({ tagId: TagId }),
   response: envelope(Tag),
 });
@@ -70,7 +70,7 @@ export const deleteTag = defineRoute({
   path: `${P}/delete-tag`,
   summary: 'Delete one or more tags (the bulk action of the tag list)',
   tag: 'Tags',
-  access: 'session',
+  access: 'admin',
   body: z.object({
     tagIds: z
       .array(TagId, { error: 'Choose the tags to delete' })
@@ -85,7 +85,8 @@ export const tagRequest = defineRoute({
   path: `${P}/tag-request`,
   summary: 'An organizer asks for a new tag',
   tag: 'Tags',
-  access: 'session',
+  access: 'approved-organizer',
+  refusal: { message: 'Only approved organizers can send requests.' },
   body: z.object({ name: CatalogName('tag'), note: RequestNote }),
   response: envelope(CatalogRequest),
 });
@@ -95,7 +96,7 @@ export const getTagRequestList = defineRoute({
   path: `${P}/get-tag-request-list`,
   summary: 'Tag requests from organizers (administrators)',
   tag: 'Tags',
-  access: 'session',
+  access: 'admin',
   query: RequestListQuery,
   response: envelope(pageOf(CatalogRequest)),
 });
@@ -105,7 +106,7 @@ export const reviewTagRequest = defineRoute({
   path: `${P}/review-tag-request`,
   summary: 'Approve (creates the tag) or reject (with a reason) a tag request',
   tag: 'Tags',
-  access: 'session',
+  access: 'admin',
   body: ReviewRequestBody,
   response: envelope(CatalogRequest),
 });

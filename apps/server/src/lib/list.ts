@@ -43,7 +43,8 @@ export function orderBy(
   if (!sort) return [...fallback, asc(tieBreaker)];
   const descending = sort.startsWith('-');
   const field = descending ? sort.slice(1) : sort;
-  const column = sortable[field];
+  // Own keys only: `constructor`, `toString` … are on every object's prototype.
+  const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined;
   if (!column) {
     throw badRequest(
       `This list cannot be sorted by "${field}". Sort by ${Object.keys(sortable).join(', ')}.`,

@@ -1,22 +1,30 @@
 import type { RouteDef } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { Actor } from '../modules/auth/auth.service.js';
+import type { Actor } from './actor.js';
+import type { OrganizationGrant } from './tenancy.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Access<R extends RouteDef> = R['access'];
 
 export interface RouteContext<R extends RouteDef> {
   query: Out<R['query']>;
   body: Out<R['body']>;
-  /** The signed-in actor; always set on session routes. */
-  actor: R['access'] extends 'session' ? Actor : Actor | null;
+  /** The signed-in actor; set on every route that is not `public`. */
+  actor: Access<R> extends 'public' ? Actor | null : Actor;
+  /** The organization a resource rule resolved (and what the actor is to it), checked before the handler. */
+  grant: Access<R> extends { optional: true }
+    ? OrganizationGrant | null
+    : Access<R> extends { from: string }
+      ? OrganizationGrant
+      : null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
 /**
  * Registers one contract route: its schemas validate the input, filter the output and describe it in
- * the OpenAPI document; session routes get the authentication preHandler.
+ * the OpenAPI document; its access declaration is enforced before the handler (plugins/access.ts).
  */
 export function addRoute<R extends RouteDef>(
   app: FastifyInstance,
@@ -27,7 +35,12 @@ export function addRoute<R extends RouteDef>(
   app.route({
     method: route.method,
     url: route.path,
-    config: options.config,
+    config: {
+      ...options.config,
+      access: route.access,
+      refusal: route.refusal,
+      ...(route.clientCredentials === false ? { clientCredentials: false } : {}),
+    },
     schema: {
       summary: route.summary,
       tags: [route.tag],
@@ -36,16 +49,16 @@ export function addRoute<R extends RouteDef>(
       ...(route.body ? { body: route.body } : {}),
       response: { 200: route.response },
       security:
-        route.access === 'session'
-          ? [{ clientBasic: [], secretKey: [], accessToken: [] }]
-          : [{ clientBasic: [], secretKey: [] }],
+        route.access === 'public'
+          ? [{ clientBasic: [], secretKey: [] }]
+          : [{ clientBasic: [], secretKey: [], accessToken: [] }],
     },
-    preHandler: route.access === 'session' ? (request) => app.authenticate(request) : undefined,
     handler: (request, reply) =>
       handler({
         query: request.query as Out<R['query']>,
         body: request.body as Out<R['body']>,
         actor: request.actor as RouteContext<R>['actor'],
+        grant: (request.resolved?.grant ?? null) as RouteContext<R>['grant'],
         request,
         reply,
       }),

@@ -1,13 +1,14 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { type OrganizationRow, organizationMembers, organizations } from '../db/schema/index.js';
-import type { Actor } from '../modules/auth/auth.service.js';
+import { type Actor, isAdmin } from './actor.js';
 import { notFound } from './errors.js';
 
 /**
  * The one place that decides what an actor may see and do of an organization. Every organizer call
  * (organizations, team, settings, payouts, and later events and orders) goes through
- * `requireOrganization`; anything the actor may not see answers 404, so ids cannot be probed.
+ * `requireOrganization` (routes through their access declaration, `lib/access.ts`); anything the
+ * actor may not see answers 404, so ids cannot be probed.
  *
  * | who                        | read | manage |
  * |----------------------------|------|--------|
@@ -26,10 +27,6 @@ export interface OrganizationGrant {
   role: OrganizationRole;
 }
 
-export function isPlatformAdmin(actor: Actor): boolean {
-  return actor.user.role === 'ADMIN';
-}
-
 /** SQL: the user is an ACTIVE member of the organization in `organizationId`. */
 function activeMembership(userId: string, organizationId: SQL | typeof organizations.id) {
   return sql`exists (select 1 from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationId} and ${organizationMembers.userId} = ${userId} and ${organizationMembers.status} = 'ACTIVE')`;
@@ -40,7 +37,7 @@ function activeMembership(userId: string, organizationId: SQL | typeof organizat
  * undefined for administrators, who read all. `manage` narrows it to what the actor may change.
  */
 export function organizationScope(actor: Actor, level: OrganizationAccess = 'read'): SQL | undefined {
-  if (isPlatformAdmin(actor)) return undefined;
+  if (isAdmin(actor)) return undefined;
   const own = eq(organizations.ownerId, actor.user.id);
   if (level === 'manage') return own;
   return or(own, activeMembership(actor.user.id, organizations.id));
@@ -53,7 +50,7 @@ async function roleOf(
   organization: OrganizationRow,
 ): Promise<OrganizationRole | null> {
   if (organization.ownerId === actor.user.id) return 'OWNER';
-  if (isPlatformAdmin(actor)) return 'ADMIN';
+  if (isAdmin(actor)) return 'ADMIN';
   const [member] = await db
     .select({ id: organizationMembers.id })
     .from(organizationMembers)
@@ -100,4 +97,4 @@ export async function hasActiveMembership(db: DbOrTx, userId: string): Promise<b
   return !!row;
 }
 
-export const tenancy = { requireOrganization, organizationScope, hasActiveMembership, isPlatformAdmin };
+export const tenancy = { requireOrganization, organizationScope, hasActiveMembership };

@@ -1,7 +1,8 @@
 import { HEADERS } from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Actor, AuthService } from '../modules/auth/auth.service.js';
+import type { Actor } from '../lib/actor.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

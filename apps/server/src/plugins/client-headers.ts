@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { HEADERS } from '@marquee/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { forbidden } from '../lib/errors.js';
@@ -11,26 +11,38 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Paths any client may reach without the client credentials. */
-const OPEN_PATHS = [
-  /^\/api\/health$/,
-  /^\/api\/docs(\/|$)/,
-  // Social login's browser redirects cannot carry headers; they hold no session (docs/security.md).
-  /^\/api\/v1\/user\/social\/[a-z]+\/(start|callback|end-session)$/,
-  // The sandbox payments provider's onboarding and dashboard pages: browser navigations too (docs/security.md).
-  /^\/api\/v1\/payment\/sandbox\/(onboarding|dashboard)\/[^/]+$/,
-];
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+const underApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * Whether a call is an API call, judged by the route the router matched (its pattern, which the router
+ * compared with the decoded path, so `/%61pi/…` is `/api/…`), never by the raw URL. A path that matches
+ * no route (the 404 handler, the console's catch-all) is an API call when its decoded path is under /api.
+ */
+function isApiCall(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url;
+  if (pattern !== undefined && pattern !== '/*') return underApi(pattern);
+  return underApi(decodedPath(request.url));
+}
 
 /**
  * Every API call carries the web client's credentials (`authorization: Basic …` and `secretkey`).
- * Wrong or missing credentials answer 403, not 401: a 401 would log a signed-in user out.
+ * Wrong or missing credentials answer 403, not 401: a 401 would log a signed-in user out. Routes that
+ * are browser navigations declare `clientCredentials: false` (docs/security.md).
  */
 export const clientHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { id, secret, secretKey } = opts.config.client;
   const expectedAuthorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || OPEN_PATHS.some((p) => p.test(path))) return;
+    if (!isApiCall(request) || request.routeOptions.config.clientCredentials === false) return;
     const authorization = request.headers[HEADERS.authorization];
     const key = request.headers[HEADERS.secretKey];
     if (

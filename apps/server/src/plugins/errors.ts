@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+import { loggableError } from '../lib/log-safe.js';
 
 function fieldOf(instancePath: string, params: Record<string, unknown> | undefined): string {
   const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -39,7 +40,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error, status) });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return internal(reply, request.id);
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BROWSER_NAVIGATION } from '../../lib/access.js';
 import { PRODUCT_NAME } from '../../lib/templates.js';
 import { SANDBOX_PATHS, type SandboxAccount, SandboxPageError, type SandboxPayments } from './sandbox.js';
 
@@ -58,7 +59,7 @@ const one = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /**
  * The sandbox provider's local pages. They are browser navigations, so they are outside the
- * client-credential check (OPEN_PATHS in plugins/client-headers.ts; docs/security.md).
+ * client-credential check (`BROWSER_NAVIGATION` in their route config; docs/security.md).
  */
 export async function sandboxPaymentRoutes(
   app: FastifyInstance,
@@ -101,7 +102,10 @@ export async function sandboxPaymentRoutes(
 
   app.get<Onboarding>(
     '/api/v1/payment/sandbox/onboarding/:accountId',
-    { schema: { summary: 'Browser page: sandbox payout onboarding', tags: ['Payments'] } },
+    {
+      config: BROWSER_NAVIGATION,
+      schema: { summary: 'Browser page: sandbox payout onboarding', tags: ['Payments'] },
+    },
     async (request, reply) => {
       const { accountId } = request.params;
       const returnParam = one(request.query.return);
@@ -136,7 +140,10 @@ ${details(result.account, result.organizationName)}
 
   app.post<Onboarding & { Body: Record<string, unknown> }>(
     '/api/v1/payment/sandbox/onboarding/:accountId',
-    { schema: { summary: 'Browser form: complete sandbox payout onboarding', tags: ['Payments'] } },
+    {
+      config: BROWSER_NAVIGATION,
+      schema: { summary: 'Browser form: complete sandbox payout onboarding', tags: ['Payments'] },
+    },
     async (request, reply) => {
       const body = request.body && typeof request.body === 'object' ? request.body : {};
       try {
@@ -154,7 +161,10 @@ ${details(result.account, result.organizationName)}
 
   app.get<Onboarding>(
     '/api/v1/payment/sandbox/dashboard/:accountId',
-    { schema: { summary: 'Browser page: sandbox payout dashboard', tags: ['Payments'] } },
+    {
+      config: BROWSER_NAVIGATION,
+      schema: { summary: 'Browser page: sandbox payout dashboard', tags: ['Payments'] },
+    },
     async (request, reply) => {
       try {
         const { account, organizationName } = await pages.openDashboard({

@@ -216,9 +216,11 @@ describe('payments provider choice', () => {
       deps: { payments: createStripePayments({ secretKey: 'sk_test_x', apiBase: 'http://127.0.0.1:9' }) },
     });
     try {
+      // With the client credentials: a path that is no route needs them like any /api path (403 without).
       const response = await t.app.inject({
         method: 'GET',
         url: '/api/v1/payment/sandbox/onboarding/sandbox_acct_000000000000000000000000?return=%2F&link=x',
+        headers: clientHeaders(),
       });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');

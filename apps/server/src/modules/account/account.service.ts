@@ -18,12 +18,12 @@ import type { SmsSender } from '../../adapters/sms/sms.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { nonProfitExemptions } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { templates } from '../../lib/templates.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { Actor } from '../auth/auth.service.js';
 import * as repo from './account.repo.js';
 
 export const CODE_TTL_MINUTES = 10;

@@ -2,7 +2,8 @@ import type { LoginBody, LoginResult, UserProfile } from '@marquee/contract';
 import { isValidTimeZone } from '@marquee/time';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { SessionRow, UserRow } from '../../db/schema/index.js';
+import type { UserRow } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -15,11 +16,6 @@ import * as repo from './auth.repo.js';
 export interface SessionMeta {
   platform: string;
   timezone?: string;
-}
-
-export interface Actor {
-  user: UserRow;
-  session: SessionRow;
 }
 
 export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';

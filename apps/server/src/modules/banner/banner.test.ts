@@ -1,35 +1,35 @@
+import * as c from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../../test/calls.js';
+import { call, invalid } from '../../../test/calls.js';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers.js';
 
-const B = '/api/v1/admin/banner';
 const IMG = '/media/22222222-2222-4222-8222-222222222222.jpg';
 let t: TestApp;
-let call: ReturnType<typeof caller>;
 let admin: string;
 let organizer: string;
 let categoryId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  call = caller(t);
   const a = await createUser(t, { role: 'ADMIN' });
   const o = await createUser(t, { organizerRequest: 'APPROVED' });
   admin = await loginAs(t, a.email, a.password);
   organizer = await loginAs(t, o.email, o.password);
-  categoryId = (await call('POST', '/api/v1/admin/category/create-category', admin, { name: 'Music' })).body
-    .result._id;
+  categoryId = (await call(t, c.createCategory, { token: admin, body: { name: 'Music' } })).body.result._id;
 });
 afterAll(() => t.close());
 
 describe('banners', () => {
   it('creates banners in order, edits, changes status, reorders and deletes', async () => {
-    const first = await call('POST', `${B}/create-banner`, admin, {
-      title: 'Summer',
-      image: IMG,
-      linkType: 'CATEGORY',
-      linkValue: categoryId,
-      visibility: 'BOTH',
+    const first = await call(t, c.createBanner, {
+      token: admin,
+      body: {
+        title: 'Summer',
+        image: IMG,
+        linkType: 'CATEGORY',
+        linkValue: categoryId,
+        visibility: 'BOTH',
+      },
     });
     expect(first.status).toBe(200);
     expect(first.body.result).toMatchObject({
@@ -38,24 +38,30 @@ describe('banners', () => {
       visibility: 'BOTH',
       status: 'ACTIVE',
     });
-    const second = await call('POST', `${B}/create-banner`, admin, {
-      title: 'Organizers wanted',
-      image: IMG,
-      linkType: 'URL',
-      linkValue: 'https://example.com/join',
-      visibility: 'BEFORE_LOGIN',
-      activeFrom: '2026-12-01T00:00:00.000Z',
-      activeTo: '2026-12-31T00:00:00.000Z',
+    const second = await call(t, c.createBanner, {
+      token: admin,
+      body: {
+        title: 'Organizers wanted',
+        image: IMG,
+        linkType: 'URL',
+        linkValue: 'https://example.com/join',
+        visibility: 'BEFORE_LOGIN',
+        activeFrom: '2026-12-01T00:00:00.000Z',
+        activeTo: '2026-12-31T00:00:00.000Z',
+      },
     });
     expect(second.body.result).toMatchObject({ order: 1, activeFrom: '2026-12-01T00:00:00.000Z' });
 
-    const edited = await call('PUT', `${B}/update-banner`, admin, {
-      bannerId: first.body.result._id,
-      title: 'Summer nights',
-      image: IMG,
-      linkType: 'EVENT',
-      linkValue: '33333333-3333-4333-8333-333333333333',
-      visibility: 'AFTER_LOGIN',
+    const edited = await call(t, c.updateBanner, {
+      token: admin,
+      body: {
+        bannerId: first.body.result._id,
+        title: 'Summer nights',
+        image: IMG,
+        linkType: 'EVENT',
+        linkValue: '33333333-3333-4333-8333-333333333333',
+        visibility: 'AFTER_LOGIN',
+      },
     });
     expect(edited.body.result).toMatchObject({
       title: 'Summer nights',
@@ -64,72 +70,94 @@ describe('banners', () => {
       order: 0,
     });
 
-    const status = await call('PUT', `${B}/update-banner-status`, admin, {
-      bannerId: second.body.result._id,
-      status: 'INACTIVE',
+    const status = await call(t, c.updateBannerStatus, {
+      token: admin,
+      body: {
+        bannerId: second.body.result._id,
+        status: 'INACTIVE',
+      },
     });
     expect(status.body.result.status).toBe('INACTIVE');
 
-    await call('PUT', `${B}/reorder-banner`, admin, {
-      bannerIds: [second.body.result._id, first.body.result._id],
+    await call(t, c.reorderBanner, {
+      token: admin,
+      body: {
+        bannerIds: [second.body.result._id, first.body.result._id],
+      },
     });
-    const list = await call('GET', `${B}/get-banner-list`, admin);
+    const list = await call(t, c.getBannerList, { token: admin });
     expect(list.body.result.items.map((b: { title: string }) => b.title)).toEqual([
       'Organizers wanted',
       'Summer nights',
     ]);
-    const filtered = await call('GET', `${B}/get-banner-list`, admin, { visibility: 'AFTER_LOGIN' });
+    const filtered = await call(t, c.getBannerList, { token: admin, query: { visibility: 'AFTER_LOGIN' } });
     expect(filtered.body.result.total).toBe(1);
 
-    const detail = await call('GET', `${B}/get-banner-detail`, admin, { bannerId: first.body.result._id });
+    const detail = await call(t, c.getBannerDetail, {
+      token: admin,
+      query: { bannerId: first.body.result._id },
+    });
     expect(detail.body.result.title).toBe('Summer nights');
-    const del = await call('DELETE', `${B}/delete-banner`, admin, { bannerId: first.body.result._id });
+    const del = await call(t, c.deleteBanner, { token: admin, body: { bannerId: first.body.result._id } });
     expect(del.body.message).toBe('Banner "Summer nights" deleted.');
     expect(
-      (await call('GET', `${B}/get-banner-detail`, admin, { bannerId: first.body.result._id })).status,
+      (await call(t, c.getBannerDetail, { token: admin, query: { bannerId: first.body.result._id } })).status,
     ).toBe(404);
   });
 
   it('validates the link, the dates and the image', async () => {
-    const base = { title: 'Bad', image: IMG, visibility: 'BOTH' };
-    const url = await call('POST', `${B}/create-banner`, admin, {
-      ...base,
-      linkType: 'URL',
-      linkValue: 'javascript:alert(1)',
+    const base = { title: 'Bad', image: IMG, visibility: 'BOTH' as const };
+    const url = await call(t, c.createBanner, {
+      token: admin,
+      body: {
+        ...base,
+        linkType: 'URL',
+        linkValue: 'javascript:alert(1)',
+      },
     });
     expect(url.status).toBe(400);
     expect(url.body.message).toBe('Enter a web address starting with http:// or https://');
-    const cat = await call('POST', `${B}/create-banner`, admin, {
-      ...base,
-      linkType: 'CATEGORY',
-      linkValue: '00000000-0000-4000-8000-000000000000',
+    const cat = await call(t, c.createBanner, {
+      token: admin,
+      body: {
+        ...base,
+        linkType: 'CATEGORY',
+        linkValue: '00000000-0000-4000-8000-000000000000',
+      },
     });
     expect(cat.status).toBe(400);
     expect(cat.body.message).toBe('The chosen category does not exist.');
-    const dates = await call('POST', `${B}/create-banner`, admin, {
-      ...base,
-      linkType: 'URL',
-      linkValue: 'https://example.com',
-      activeFrom: '2026-12-02T00:00:00Z',
-      activeTo: '2026-12-01T00:00:00Z',
+    const dates = await call(t, c.createBanner, {
+      token: admin,
+      body: {
+        ...base,
+        linkType: 'URL',
+        linkValue: 'https://example.com',
+        activeFrom: '2026-12-02T00:00:00Z',
+        activeTo: '2026-12-01T00:00:00Z',
+      },
     });
     expect(dates.status).toBe(400);
-    expect(dates.body.errors).toEqual([{ field: 'activeTo', message: 'The end must come after the start' }]);
-    const noImage = await call('POST', `${B}/create-banner`, admin, {
-      title: 'x1',
-      linkType: 'URL',
-      linkValue: 'https://a.b',
+    expect(dates.error?.errors).toEqual([
+      { field: 'activeTo', message: 'The end must come after the start' },
+    ]);
+    const noImage = await call(t, c.createBanner, {
+      token: admin,
+      body: invalid({ title: 'x1', linkType: 'URL', linkValue: 'https://a.b' }),
     });
     expect(noImage.status).toBe(400);
-    expect(noImage.body.errors.map((e: { field: string }) => e.field)).toContain('image');
+    expect(noImage.error?.errors?.map((e: { field: string }) => e.field)).toContain('image');
   });
 
   it('is for administrators only', async () => {
-    expect((await call('GET', `${B}/get-banner-list`, organizer)).status).toBe(403);
+    expect((await call(t, c.getBannerList, { token: organizer })).status).toBe(403);
     expect(
       (
-        await call('DELETE', `${B}/delete-banner`, organizer, {
-          bannerId: '00000000-0000-4000-8000-000000000000',
+        await call(t, c.deleteBanner, {
+          token: organizer,
+          body: {
+            bannerId: '00000000-0000-4000-8000-000000000000',
+          },
         })
       ).status,
     ).toBe(403);

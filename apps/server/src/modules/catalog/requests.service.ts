@@ -2,10 +2,10 @@ import type { CatalogRequest, RequestKind, RequestStatus, ReviewRequestBody } fr
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type CatalogRequestRow, catalogRequests, users } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
-import type { Actor } from '../auth/auth.service.js';
 import * as repo from './catalog.repo.js';
 import type { CategoryService } from './category.service.js';
 import type { TagService } from './tag.service.js';

@@ -10,9 +10,9 @@ export async function contentRoutes(app: FastifyInstance, opts: { content: Conte
     result: await content.page(query.key),
   }));
 
-  addRoute(app, getContentList, async ({ actor, request }) => ({
+  addRoute(app, getContentList, async () => ({
     message: 'Pages loaded.',
-    result: await content.pages({ actor, requestId: request.id }),
+    result: await content.pages(),
   }));
 
   addRoute(app, updateContentDetail, async ({ actor, request, body }) => {

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import { MEDIA_MESSAGES, uploadMedia } from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
 import type { MediaStorage } from '../../adapters/media-storage/index.js';
-import { requireConsoleCatalogReader } from '../../lib/access.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { CONTENT_TYPES, type MediaService } from './media.service.js';
@@ -15,8 +14,7 @@ export async function mediaRoutes(
   // Scoped to this plugin: only upload-media accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
 
-  addRoute(app, uploadMedia, async ({ actor, request }) => {
-    requireConsoleCatalogReader(actor);
+  addRoute(app, uploadMedia, async ({ request }) => {
     if (!request.isMultipart())
       throw badRequest(MEDIA_MESSAGES.missing, [{ field: 'file', message: MEDIA_MESSAGES.missing }]);
     let bytes: Buffer;

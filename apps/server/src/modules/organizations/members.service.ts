@@ -9,13 +9,13 @@ import {
   organizationMembers,
   organizations,
 } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 import { audit, type Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import type { AccountService, InvitationHooks } from '../account/account.service.js';
-import type { Actor } from '../auth/auth.service.js';
 import * as repo from './organizations.repo.js';
 
 type AddInput = z.output<typeof AddMemberBody>;

@@ -15,9 +15,9 @@ export async function organizationRoutes(
     message: 'Organizations loaded.',
     result: await organizations.page(actor, query),
   }));
-  addRoute(app, c.organizationOwnerList, async ({ actor, query }) => ({
+  addRoute(app, c.organizationOwnerList, async ({ query }) => ({
     message: 'Owners loaded.',
-    result: await organizations.owners(actor, query.search),
+    result: await organizations.owners(query.search),
   }));
   addRoute(app, c.getOrganizationDetail, async ({ actor, query }) => ({
     message: 'Organization loaded.',

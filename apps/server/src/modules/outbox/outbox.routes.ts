@@ -1,15 +1,12 @@
 import { devOutboxList } from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
-import { listOutbox } from './outbox.repo.js';
+import type { OutboxService } from './outbox.service.js';
 
-/** Registered only on servers with demo data (`config.devOutbox`); administrators only, others get 404. */
-export async function outboxRoutes(app: FastifyInstance, opts: { db: Db }) {
-  addRoute(app, devOutboxList, async ({ actor, query }) => {
-    if (actor.user.role !== 'ADMIN') throw notFound('This page');
-    const { items, total } = await listOutbox(opts.db, query);
+/** Registered only on servers with demo data (`config.devOutbox`); administrators only, others get 404 (the contract's refusal). */
+export async function outboxRoutes(app: FastifyInstance, opts: { outbox: OutboxService }) {
+  addRoute(app, devOutboxList, async ({ query }) => {
+    const { items, total } = await opts.outbox.list(query);
     return {
       message: 'Outbox loaded.',
       result: {

@@ -8,6 +8,7 @@ import {
 } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import { BROWSER_NAVIGATION } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import type { SocialService, StartedSignIn } from './social.service.js';
@@ -85,7 +86,10 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialS
     '/api/v1/user/social/:provider/start',
     {
       schema: { summary: 'Browser redirect: start social login at the provider', tags: ['User'] },
-      config: { rateLimit: { max: config.login.rateLimitPerMinute, timeWindow: '1 minute' } },
+      config: {
+        ...BROWSER_NAVIGATION,
+        rateLimit: { max: config.login.rateLimitPerMinute, timeWindow: '1 minute' },
+      },
     },
     async (request, reply) => {
       const redirect = typeof request.query.redirect === 'string' ? request.query.redirect : undefined;
@@ -127,6 +131,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialS
   app.get<{ Params: ProviderParams }>(
     '/api/v1/user/social/:provider/callback',
     {
+      config: BROWSER_NAVIGATION,
       schema: {
         summary: 'Browser redirect: the provider returns here (query response mode)',
         tags: ['User'],
@@ -142,6 +147,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialS
   app.post<{ Params: ProviderParams }>(
     '/api/v1/user/social/:provider/callback',
     {
+      config: BROWSER_NAVIGATION,
       schema: {
         summary: 'Browser redirect: the provider returns here (form_post response mode)',
         tags: ['User'],
@@ -165,6 +171,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialS
   app.get<{ Params: ProviderParams }>(
     '/api/v1/user/social/:provider/end-session',
     {
+      config: BROWSER_NAVIGATION,
       schema: {
         summary: "Browser redirect: the provider's end-session, back to the login page",
         tags: ['User'],

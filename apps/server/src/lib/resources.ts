@@ -1,0 +1,44 @@
+import type { ResourceKind, ResourceLevel } from '@marquee/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { organizationMembers } from '../db/schema/index.js';
+import type { Actor } from './actor.js';
+import { notFound } from './errors.js';
+import { type OrganizationGrant, requireOrganization } from './tenancy.js';
+
+/** What a resource rule hands the handler: always the organization grant; later the event too. */
+export interface Resolved {
+  grant: OrganizationGrant;
+}
+
+type Resolver<K extends ResourceKind> = (
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  level: ResourceLevel<K>,
+) => Promise<Resolved>;
+
+/**
+ * Each resource kind of the contract resolves to the organization it belongs to, then the tenancy
+ * rules decide (404 for anything the actor may not see). A new kind (event → organization,
+ * booking → event) is one entry here and one in the contract's `RESOURCE_LEVELS`.
+ */
+export const resolvers: { [K in ResourceKind]: Resolver<K> } = {
+  organization: async (db, actor, id, level) => ({
+    grant: await requireOrganization(db, actor, id, level),
+  }),
+  member: async (db, actor, id, level) => {
+    const organizationId = await organizationOfMember(db, id);
+    if (!organizationId) throw notFound('The member');
+    return { grant: await requireOrganization(db, actor, organizationId, level, { what: 'The member' }) };
+  },
+};
+
+async function organizationOfMember(db: DbOrTx, memberId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.id, memberId))
+    .limit(1);
+  return row?.organizationId ?? null;
+}

@@ -1,0 +1,218 @@
+import * as contract from '@marquee/contract';
+import {
+  DEFAULT_REFUND_SETTING,
+  DEFAULT_TICKET_SETTING,
+  type RouteAccess,
+  type RouteDef,
+} from '@marquee/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationMembers, sessions, users } from '../src/db/schema/index.js';
+import { hashToken, newToken } from '../src/lib/tokens.js';
+import { call } from './calls.js';
+import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
+
+/**
+ * Every route of the contract, called as every kind of caller, answers what its access declaration
+ * implies (shared/design/api.md). A new route is covered the day it is added: this file iterates the
+ * contract's exports. A resource route needs input that passes validation (the resource check runs
+ * after it): the id fields point at fixtures below, and EXTRA_INPUT adds the other required fields.
+ */
+
+const routes = (Object.values(contract) as unknown[]).filter(
+  (v): v is RouteDef =>
+    typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v && 'response' in v,
+);
+
+type Who =
+  | 'anonymous'
+  | 'wrongClient'
+  | 'buyer'
+  | 'blocked'
+  | 'otherMember'
+  | 'otherOrganizer'
+  | 'owner'
+  | 'admin';
+const EVERYONE: Who[] = [
+  'anonymous',
+  'wrongClient',
+  'buyer',
+  'blocked',
+  'otherMember',
+  'otherOrganizer',
+  'owner',
+  'admin',
+];
+
+/** Who passes each role; resource rules are about the fixtures (owner's organization), below. */
+const ROLE_PASSES: Record<Exclude<Extract<RouteAccess, string>, 'public'>, Who[]> = {
+  session: ['buyer', 'otherMember', 'otherOrganizer', 'owner', 'admin'],
+  admin: ['admin'],
+  organizer: ['otherOrganizer', 'owner', 'admin'],
+  'approved-organizer': ['otherOrganizer', 'owner'],
+  console: ['otherMember', 'otherOrganizer', 'owner', 'admin'],
+};
+
+type Expected = 'permitted' | 401 | 403 | 404 | 423;
+
+function expected(route: RouteDef, who: Who): Expected {
+  if (who === 'wrongClient') return route.clientCredentials === false ? 'permitted' : 403;
+  if (route.access === 'public') return 'permitted';
+  if (who === 'anonymous') return 401;
+  if (who === 'blocked') return 423;
+  if (typeof route.access === 'string') {
+    return ROLE_PASSES[route.access].includes(who) ? 'permitted' : (route.refusal?.status ?? 403);
+  }
+  // Resource rules point at the owner's organization: only its owner and administrators may see it.
+  return who === 'owner' || who === 'admin' ? 'permitted' : 404;
+}
+
+interface Fixtures {
+  organizationId: string;
+  memberId: string;
+  /** A member made for one call, for routes that change or remove it. */
+  freshMemberId(): Promise<string>;
+}
+
+/** Required fields besides the resource id, per route path; without them the resource check never runs. */
+const EXTRA_INPUT: Record<string, (f: Fixtures) => Promise<{ query?: object; body?: object }>> = {
+  [contract.updateOrganization.path]: async () => ({ body: { name: 'Harbour Lights' } }),
+  [contract.updateRefundSetting.path]: async () => ({ body: { ...DEFAULT_REFUND_SETTING } }),
+  [contract.updateTicketSetting.path]: async () => ({ body: { ...DEFAULT_TICKET_SETTING } }),
+  [contract.addFavoriteUser.path]: async () => ({
+    body: {
+      email: `m${newToken().slice(0, 8).toLowerCase()}@example.test`,
+      firstName: 'Ada',
+      lastName: 'Byron',
+      sendInvite: false,
+    },
+  }),
+  [contract.favoriteUserUpdateStatus.path]: async () => ({ body: { status: 'INACTIVE' } }),
+};
+
+/** The fixture id for a resource kind; routes that change a member get a member of their own. */
+async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<string> {
+  if (kind === 'organization') return f.organizationId;
+  if (kind === 'member') return route.method === 'GET' ? f.memberId : f.freshMemberId();
+  throw new Error(`access-sweep: no fixture for resource kind "${kind}" (${route.path}); add one`);
+}
+
+async function inputFor(route: RouteDef, f: Fixtures) {
+  const extra = (await EXTRA_INPUT[route.path]?.(f)) ?? {};
+  const input: { query?: Record<string, unknown>; body?: Record<string, unknown> } = {
+    query: { ...extra.query },
+    body: route.body ? { ...extra.body } : undefined,
+  };
+  if (typeof route.access === 'object') {
+    const { from, optional: _optional, ...rule } = route.access;
+    const [source, field] = from.split('.') as ['query' | 'body', string];
+    const kind = Object.keys(rule)[0] as string;
+    input[source] = { ...input[source], [field]: await resourceId(route, kind, f) };
+  }
+  return input;
+}
+
+describe('access sweep: every contract route, every kind of caller', () => {
+  let t: TestApp;
+  let fixtures: Fixtures;
+  const userIds = {} as Record<Exclude<Who, 'anonymous' | 'wrongClient'>, string>;
+
+  /** A fresh session per call, so a permitted logout or password change cannot spoil the next call. */
+  async function tokenFor(who: Who): Promise<string | undefined> {
+    if (who === 'anonymous' || who === 'wrongClient') return undefined;
+    const token = newToken();
+    await t.db.insert(sessions).values({
+      userId: userIds[who],
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    return token;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const make = async (who: keyof typeof userIds, values: Parameters<typeof createUser>[1]) => {
+      userIds[who] = (await createUser(t, values)).id;
+    };
+    await make('buyer', {});
+    await make('blocked', { organizerRequest: 'APPROVED' });
+    await make('otherMember', {});
+    await make('admin', { role: 'ADMIN' });
+    const owner = await createUser(t, { organizerRequest: 'APPROVED' });
+    const other = await createUser(t, { organizerRequest: 'APPROVED' });
+    userIds.owner = owner.id;
+    userIds.otherOrganizer = other.id;
+    await t.db.update(users).set({ status: 'BLOCKED' }).where(eq(users.id, userIds.blocked));
+
+    const create = async (token: string, name: string) => {
+      const r = await call(t, contract.createOrganization, { token, body: { name } });
+      if (r.status !== 200) throw new Error(`fixture organization: ${r.status}`);
+      return r.body.result._id;
+    };
+    const organizationId = await create(await loginAs(t, owner.email, owner.password), 'Harbour Lights');
+    const otherOrganizationId = await create(await loginAs(t, other.email, other.password), 'Elsewhere');
+    const addMember = async (
+      orgId: string,
+      values: Partial<typeof organizationMembers.$inferInsert> = {},
+    ) => {
+      const [row] = await t.db
+        .insert(organizationMembers)
+        .values({
+          organizationId: orgId,
+          email: `${newToken().slice(0, 10).toLowerCase()}@example.test`,
+          ...values,
+        })
+        .returning();
+      if (!row) throw new Error('fixture member');
+      return row.id;
+    };
+    await addMember(otherOrganizationId, { userId: userIds.otherMember, status: 'ACTIVE' });
+    fixtures = {
+      organizationId,
+      memberId: await addMember(organizationId),
+      freshMemberId: () => addMember(organizationId),
+    };
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('finds the contract routes', () => {
+    expect(routes.length).toBeGreaterThan(60);
+  });
+
+  for (const route of routes) {
+    it(`${route.method} ${route.path} (${JSON.stringify(route.access)})`, async () => {
+      const failures: string[] = [];
+      for (const who of EVERYONE) {
+        const want = expected(route, who);
+        const input = await inputFor(route, fixtures);
+        const answer = await call(t, route, {
+          query: input.query as never,
+          body: input.body as never,
+          token: await tokenFor(who),
+          ...(who === 'wrongClient'
+            ? { headers: { authorization: 'Basic d3Jvbmc6d3Jvbmc=', secretkey: 'wrong' } }
+            : {}),
+        }).catch((error: unknown) => ({ status: -1, error: String(error) }));
+        const { status } = answer;
+        const ok =
+          want === 'permitted'
+            ? ![401, 403, 423].includes(status) &&
+              // Role routes never hide; a 404 there is about data (an id with no fixture). Resource
+              // routes and routes that refuse with 404 must not 404 a permitted caller.
+              !(status === 404 && (typeof route.access === 'object' || route.refusal?.status === 404)) &&
+              status !== 500 &&
+              // A resource route's check runs after validation: a 400 there would prove nothing.
+              !(status === 400 && typeof route.access === 'object')
+            : status === want;
+        if (!ok)
+          failures.push(
+            `${who}: expected ${want}, got ${status} ${JSON.stringify('error' in answer ? answer.error : '')}`,
+          );
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
