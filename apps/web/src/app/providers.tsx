@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { ToastViewport } from './ToastViewport';
 import { NavigationProgress } from '@mantine/nprogress';
 import { CONFIRM_LABELS } from '@marquee/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -64,7 +64,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={CONFIRM_LABELS}>
           <NavigationProgress data-testid="loading-bar" aria-label="Loading" />
-          <Notifications position="top-right" limit={5} zIndex={1000} />
+          <ToastViewport />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { AdminHeader } from './admin/AdminHeader';
 import { AdminNavbar } from './admin/AdminNavbar';
+import { HEADER_HEIGHT } from './admin/header-height';
 
 /** Shell of the admin area: header with the user menu, role-based side navigation, the screen. */
 export function AdminLayout() {
@@ -10,7 +11,7 @@ export function AdminLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import {
   type Banner,
   deleteBanner,
@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { editBannerPath, PATHS } from '../../../app/paths';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { DataTable } from '../../../components/DataTable';
+import { EnumBadge } from '../../../components/EnumBadge';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { RowActions } from '../../../components/RowActions';
@@ -125,7 +126,13 @@ export function BannerListPage() {
               render: (b) => <Thumb src={b.thumbnail ?? b.image} alt={b.title} />,
               width: 64,
             },
-            { key: 'title', title: 'Title', sortable: true, render: (b) => <Text fw={500}>{b.title}</Text> },
+            {
+              key: 'title',
+              title: 'Title',
+              sortable: true,
+              card: 'title',
+              render: (b) => <Text fw={500}>{b.title}</Text>,
+            },
             {
               key: 'link',
               title: 'Links to',
@@ -149,9 +156,7 @@ export function BannerListPage() {
               key: 'visibility',
               title: 'Visibility',
               render: (b) => (
-                <Badge variant="light" color="indigo">
-                  {VISIBILITY_LABELS[b.visibility]}
-                </Badge>
+                <EnumBadge value={b.visibility} labels={VISIBILITY_LABELS} color="indigo" />
               ),
             },
             {
