@@ -1,6 +1,5 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { ToastViewport } from './ToastViewport';
 import { NavigationProgress } from '@mantine/nprogress';
 import { CONFIRM_LABELS } from '@marquee/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { configureHttp, type HttpCollaborators } from '../lib/http';
 import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
 import { getAccessToken } from '../lib/storage';
 import { toast } from '../lib/toasts';
+import { ToastViewport } from './ToastViewport';
 import { theme } from './theme';
 
 interface NavigatingRouter {

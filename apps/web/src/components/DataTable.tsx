@@ -213,7 +213,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       }
                     >
                       {c.sortable && props.onSortChange ? (
-                        <UnstyledButton onClick={() => props.onSortChange?.(nextSort(c.key))} fw={600} fz="sm">
+                        <UnstyledButton
+                          onClick={() => props.onSortChange?.(nextSort(c.key))}
+                          fw={600}
+                          fz="sm"
+                        >
                           <Group gap={4} wrap="nowrap">
                             {c.title}
                             {sortIcon(c.key)}
@@ -273,9 +277,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="list-count">
-            {failed ? '' : props.total === 0
-              ? 'No results'
-              : `${(props.page - 1) * props.limit + 1}–${Math.min(props.page * props.limit, props.total)} of ${props.total}`}
+            {failed
+              ? ''
+              : props.total === 0
+                ? 'No results'
+                : `${(props.page - 1) * props.limit + 1}–${Math.min(props.page * props.limit, props.total)} of ${props.total}`}
           </Text>
           {!failed && pages > 1 && (
             <Box>

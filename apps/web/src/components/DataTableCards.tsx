@@ -82,7 +82,11 @@ export function DataTableCards<T>(props: CardsProps<T>) {
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <div style={{ minWidth: 0, flex: 1 }}>{titleColumn?.render(row)}</div>
                 {selection && (
-                  <Checkbox aria-label="Select row" checked={isSelected} onChange={() => props.onToggle(id)} />
+                  <Checkbox
+                    aria-label="Select row"
+                    checked={isSelected}
+                    onChange={() => props.onToggle(id)}
+                  />
                 )}
               </Group>
               {columns

@@ -1,5 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useSessionProfile } from '../../auth';
+import { PageHeader } from '../../catalog/components/PageHeader';
 import { MobileVerification } from '../components/MobileVerification';
 import { NonProfitSection } from '../components/NonProfitSection';
 import { ProfileForm } from '../components/ProfileForm';
@@ -19,10 +20,10 @@ export function MyProfilePage() {
   const profile = useSessionProfile();
   return (
     <Stack gap="lg" maw={760}>
-      <title>My profile · Marquee</title>
-      <Title order={1} fz={{ base: 26, sm: 32 }}>
-        My profile
-      </Title>
+      <PageHeader
+        title="My profile"
+        description="Your name, sign-in details, mobile number and exemptions."
+      />
       <Section title="Personal details">
         <ProfileForm profile={profile} />
       </Section>

@@ -16,8 +16,9 @@ import { PATHS } from '../../../app/paths';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { ImagePicker } from '../../../components/ImagePicker';
 import { PageLoader } from '../../../components/PageLoader';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { STATUS_OPTIONS } from '../../catalog/components/options';
 import { PageHeader } from '../../catalog/components/PageHeader';
 import { LINK_TYPE_OPTIONS, VISIBILITY_OPTIONS } from '../components/labels';
@@ -57,17 +58,6 @@ const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
 function toBody({ thumbnail: _t, activeFrom, activeTo, ...v }: Values) {
   return { ...v, activeFrom: toIso(activeFrom), activeTo: toIso(activeTo) };
 }
-
-const FIELDS = [
-  'title',
-  'image',
-  'linkType',
-  'linkValue',
-  'visibility',
-  'status',
-  'activeFrom',
-  'activeTo',
-] as const;
 
 /** Add (`/banner-management/new`) or edit (`/banner-management/:bannerId/edit`) a banner. */
 export function BannerFormPage() {
@@ -109,14 +99,12 @@ export function BannerFormPage() {
     form.resetDirty();
   }, [loaded?._id]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      if (bannerId) await update.mutateAsync({ ...toBody(values), bannerId });
-      else await create.mutateAsync(toBody(values));
-      navigate(PATHS.bannerManagement);
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, FIELDS));
-    }
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(form, async (values) => {
+    if (bannerId) await update.mutateAsync({ ...toBody(values), bannerId });
+    else await create.mutateAsync(toBody(values));
+    guard.release();
+    navigate(PATHS.bannerManagement);
   });
 
   if (bannerId && detail.isPending) return <PageLoader />;
@@ -125,7 +113,7 @@ export function BannerFormPage() {
   return (
     <AdminOnly>
       <Stack gap="lg" maw={720}>
-        <PageHeader title={title} />
+        <PageHeader title={title} back={{ to: PATHS.bannerManagement, label: 'Banners' }} />
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           <form onSubmit={submit} noValidate aria-label={title}>
             <Stack gap="md">

@@ -155,9 +155,7 @@ export function BannerListPage() {
             {
               key: 'visibility',
               title: 'Visibility',
-              render: (b) => (
-                <EnumBadge value={b.visibility} labels={VISIBILITY_LABELS} color="indigo" />
-              ),
+              render: (b) => <EnumBadge value={b.visibility} labels={VISIBILITY_LABELS} color="indigo" />,
             },
             {
               key: 'activeFrom',

@@ -20,8 +20,9 @@ import {
   tagRequest,
 } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 
 export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
   CATEGORY: 'Category',
@@ -70,19 +71,22 @@ export function CatalogRequestForm({
   const kind = form.values.kind;
   const categories = useQuery({ ...routeQuery(getCategoryList, {}), enabled: kind === 'SUBCATEGORY' });
 
-  const submit = form.onSubmit(async (values) => {
-    const note = values.note.trim() ? values.note : undefined;
-    try {
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(
+    form,
+    async (values) => {
+      const note = values.note.trim() ? values.note : undefined;
       const { result } =
         values.kind === 'SUBCATEGORY'
           ? await send.SUBCATEGORY.mutateAsync({ name: values.name, categoryIds: values.categoryIds, note })
           : await send[values.kind].mutateAsync({ name: values.name, note });
+      guard.release();
       form.reset();
       onSent?.(result);
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['name', 'categoryIds', 'note'] as const));
-    }
-  });
+    },
+    // Both refusals of a request name the name: the item exists already, or is already requested.
+    { conflictField: 'name' },
+  );
   const label = REQUEST_KIND_LABELS[kind].toLowerCase();
 
   return (
@@ -128,7 +132,7 @@ export function CatalogRequestForm({
         </Text>
         <Group justify="flex-end">
           {onCancel && (
-            <Button variant="default" onClick={onCancel}>
+            <Button variant="default" onClick={() => guard.confirmLeave(onCancel)}>
               Cancel
             </Button>
           )}

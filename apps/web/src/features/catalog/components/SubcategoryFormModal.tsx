@@ -9,8 +9,9 @@ import {
 } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { FormActions } from '../../../components/FormActions';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
 
 interface Values extends CatalogItemValues {
@@ -46,18 +47,21 @@ export function SubcategoryFormModal({
     validate: schemaResolver(SubcategoryBody, { sync: true }),
   });
 
-  const submit = form.onSubmit(async ({ thumbnail: _t, ...values }) => {
-    try {
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmLeave(onClose);
+  const submit = submitWithServerErrors(
+    form,
+    async ({ thumbnail: _t, ...values }) => {
       if (editing) await update.mutateAsync({ ...values, subcategoryId: editing._id });
       else await create.mutateAsync(values);
+      guard.release();
       onClose();
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['name', 'image', 'status', 'order', 'categoryIds'] as const));
-    }
-  });
+    },
+    { conflictField: 'name' },
+  );
 
   return (
-    <Modal opened onClose={onClose} title={editing ? 'Edit subcategory' : 'Add subcategory'} centered>
+    <Modal opened onClose={close} title={editing ? 'Edit subcategory' : 'Add subcategory'} centered>
       <form onSubmit={submit} noValidate aria-label={editing ? 'Edit subcategory' : 'Add subcategory'}>
         <Stack gap="md">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
@@ -74,11 +78,7 @@ export function SubcategoryFormModal({
             {...form.getInputProps('categoryIds')}
           />
           <CatalogItemFields form={form} />
-          <FormActions
-            editing={!!editing}
-            pending={create.isPending || update.isPending}
-            onCancel={onClose}
-          />
+          <FormActions editing={!!editing} pending={create.isPending || update.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>
