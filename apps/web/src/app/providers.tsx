@@ -10,7 +10,7 @@ import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
 import { getAccessToken } from '../lib/storage';
 import { toast } from '../lib/toasts';
 import { ToastViewport } from './ToastViewport';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface NavigatingRouter {
   state: { location: { pathname: string; search: string; hash: string } };
@@ -60,7 +60,12 @@ export function AppProviders({
   env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={CONFIRM_LABELS}>
           <NavigationProgress data-testid="loading-bar" aria-label="Loading" />

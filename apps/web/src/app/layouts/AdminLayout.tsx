@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { AdminHeader } from './admin/AdminHeader';
 import { AdminNavbar } from './admin/AdminNavbar';
 import { HEADER_HEIGHT } from './admin/header-height';
@@ -15,13 +16,15 @@ export function AdminLayout() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header>
         <AdminHeader navOpened={navOpened} onToggleNav={toggle} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         <AdminNavbar onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* tabIndex -1: the skip link moves focus here without adding a tab stop. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
     </AppShell>
