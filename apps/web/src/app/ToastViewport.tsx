@@ -1,7 +1,9 @@
 import { getDefaultZIndex } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+import type { CSSProperties } from 'react';
 import { HEADER_HEIGHT } from './layouts/admin/header-height';
+import classes from './ToastViewport.module.css';
 
 /**
  * Where toasts appear: under the header on the right on wide screens, at the bottom on phones, so
@@ -17,7 +19,9 @@ export function ToastViewport() {
       position={phone ? 'bottom-center' : 'top-right'}
       limit={5}
       zIndex={TOAST_Z_INDEX}
-      styles={phone ? undefined : { root: { top: HEADER_HEIGHT + 12 } }}
+      classNames={{ root: classes.root }}
+      // Only the top containers move: a `top` on every container would stretch the bottom ones over the page.
+      styles={{ root: { '--toast-top-offset': `${HEADER_HEIGHT + 12}px` } as CSSProperties }}
     />
   );
 }

@@ -16,6 +16,9 @@ interface CardsProps<T> {
   someOnPage: boolean;
 }
 
+/** Columns that name the row, so they head its card unless a column asks for it (`card: 'title'`). */
+const NAMING_KEYS = new Set(['name', 'title', 'text']);
+
 function roleOf<T>(column: DataTableColumn<T>) {
   return column.card ?? (column.key === 'actions' ? 'actions' : 'line');
 }
@@ -34,7 +37,10 @@ function sortOptions<T>(columns: DataTableColumn<T>[]) {
 export function DataTableCards<T>(props: CardsProps<T>) {
   const { columns, rows, rowKey, selection } = props;
   const selected = selection?.selected ?? [];
-  const titleColumn = columns.find((c) => roleOf(c) === 'title') ?? columns.find((c) => roleOf(c) === 'line');
+  const titleColumn =
+    columns.find((c) => roleOf(c) === 'title') ??
+    columns.find((c) => roleOf(c) === 'line' && NAMING_KEYS.has(c.key)) ??
+    columns.find((c) => roleOf(c) === 'line' && c.key !== 'image');
   const sorts = sortOptions(columns);
   return (
     <Stack gap="xs" role="list" aria-label={props.label} aria-busy={props.loading} data-testid="data-cards">

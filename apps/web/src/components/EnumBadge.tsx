@@ -50,6 +50,8 @@ export function EnumBadge({
     <Badge
       color={colors?.[value] ?? ENUM_COLORS[value] ?? 'gray'}
       variant="light"
+      // Sentence case reads as words; capitals would look like the raw value again.
+      tt="none"
       data-value={value}
       {...badge}
       styles={{

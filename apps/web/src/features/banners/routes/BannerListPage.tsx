@@ -126,13 +126,7 @@ export function BannerListPage() {
               render: (b) => <Thumb src={b.thumbnail ?? b.image} alt={b.title} />,
               width: 64,
             },
-            {
-              key: 'title',
-              title: 'Title',
-              sortable: true,
-              card: 'title',
-              render: (b) => <Text fw={500}>{b.title}</Text>,
-            },
+            { key: 'title', title: 'Title', sortable: true, render: (b) => <Text fw={500}>{b.title}</Text> },
             {
               key: 'link',
               title: 'Links to',
