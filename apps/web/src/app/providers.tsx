@@ -4,6 +4,7 @@ import { NavigationProgress } from '@mantine/nprogress';
 import { CONFIRM_LABELS } from '@marquee/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { discardUnsavedChanges } from '../components/unsaved-changes';
 import { performLogout } from '../features/auth';
 import { configureHttp, type HttpCollaborators } from '../lib/http';
 import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
@@ -39,6 +40,7 @@ export function wireHttp({
     onSessionEnded: () => {
       // Already signed out (e.g. a late 401 from revoking the old token): nothing left to end.
       if (!getAccessToken()) return;
+      discardUnsavedChanges();
       const { pathname, search, hash } = router.state.location;
       performLogout(
         { navigate: (to, options) => router.navigate(to, options), queryClient },

@@ -25,6 +25,12 @@ function subscribe(listener: () => void) {
 }
 const anyDirty = () => dirtyForms.size > 0;
 
+/** The session ended: nothing on screen can be saved any more, so leaving must not ask. */
+export function discardUnsavedChanges() {
+  dirtyForms.clear();
+  for (const listener of listeners) listener();
+}
+
 function confirmDiscard(onLeave: () => void, onStay?: () => void) {
   openConfirmAction({
     title: UNSAVED_CHANGES_TITLE,
