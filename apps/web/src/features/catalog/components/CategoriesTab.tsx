@@ -12,6 +12,7 @@ import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { PageAction } from '../../../components/page-actions';
 import { RowActions } from '../../../components/RowActions';
 import { routeListQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { CategoryFormModal } from './CategoryFormModal';
@@ -38,9 +39,11 @@ export function CategoriesTab() {
         toolbar={
           <>
             <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              Add category
-            </Button>
+            <PageAction>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                Add category
+              </Button>
+            </PageAction>
           </>
         }
         columns={[

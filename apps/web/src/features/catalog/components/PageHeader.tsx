@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { setPageActionsSlot } from '../../../components/page-actions';
 
 export interface PageHeaderProps {
   title: string;
@@ -39,11 +40,10 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
             </Text>
           )}
         </Stack>
-        {actions && (
-          <Group gap="xs" wrap="wrap" data-testid="page-actions">
-            {actions}
-          </Group>
-        )}
+        {/* Always rendered: a tab's own primary action is placed here through <PageAction>. */}
+        <Group gap="xs" wrap="wrap" data-testid="page-actions" ref={setPageActionsSlot}>
+          {actions}
+        </Group>
       </Group>
     </Stack>
   );
