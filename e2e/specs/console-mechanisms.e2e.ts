@@ -113,18 +113,12 @@ describe('console mechanisms', () => {
     await page.goto('/content-management');
     const tabs = page.getByRole('tab');
     await tabs.nth(1).waitFor();
-    await page
-      .getByRole('tabpanel')
-      .getByRole('textbox', { name: /^Title/ })
-      .fill('Draft title');
+    const title = () => page.getByRole('tabpanel').getByRole('textbox', { name: /^Title/ });
+    await title().fill('Draft title');
     await tabs.nth(1).click();
+    await expect.poll(() => title().inputValue()).not.toBe('Draft title');
     await tabs.nth(0).click();
-    expect(
-      await page
-        .getByRole('tabpanel')
-        .getByRole('textbox', { name: /^Title/ })
-        .inputValue(),
-    ).toBe('Draft title');
+    await expect.poll(() => title().inputValue()).toBe('Draft title');
   });
 
   it('a failed list says so and retries; its toast sits below the header and under the open menu', async () => {
