@@ -139,12 +139,12 @@ describe('catalog administration', () => {
         .getByLabel(/^Visibility/)
         .first()
         .inputValue(),
-    ).toBe('Both');
+    ).toBe('Before and after login');
     await page.getByRole('button', { name: 'Create banner' }).click();
     await toast(page, 'Banner "E2E spring sale" created.').waitFor();
     await page.waitForURL('**/banner-management');
     const bannerRow = page.getByRole('row').filter({ hasText: 'E2E spring sale' });
-    await bannerRow.getByText('Both').waitFor();
+    await bannerRow.getByText('Before and after login').waitFor();
 
     await bannerRow.getByRole('link', { name: 'Edit E2E spring sale' }).click();
     await page.waitForURL('**/banner-management/*/edit');

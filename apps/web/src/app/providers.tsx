@@ -1,16 +1,17 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { CONFIRM_LABELS } from '@marquee/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { discardUnsavedChanges } from '../components/unsaved-changes';
 import { performLogout } from '../features/auth';
 import { configureHttp, type HttpCollaborators } from '../lib/http';
 import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
 import { getAccessToken } from '../lib/storage';
 import { toast } from '../lib/toasts';
-import { theme } from './theme';
+import { ToastViewport } from './ToastViewport';
+import { cssVariablesResolver, theme } from './theme';
 
 interface NavigatingRouter {
   state: { location: { pathname: string; search: string; hash: string } };
@@ -39,6 +40,7 @@ export function wireHttp({
     onSessionEnded: () => {
       // Already signed out (e.g. a late 401 from revoking the old token): nothing left to end.
       if (!getAccessToken()) return;
+      discardUnsavedChanges();
       const { pathname, search, hash } = router.state.location;
       performLogout(
         { navigate: (to, options) => router.navigate(to, options), queryClient },
@@ -60,11 +62,16 @@ export function AppProviders({
   env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={CONFIRM_LABELS}>
           <NavigationProgress data-testid="loading-bar" aria-label="Loading" />
-          <Notifications position="top-right" limit={5} zIndex={1000} />
+          <ToastViewport />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -10,17 +10,28 @@ export interface ConfirmOptions {
   danger?: boolean;
   /** Runs after Confirm; the dialog closes at once, and failures are toasted by the http helper. */
   onConfirm: () => unknown;
+  /** Runs when the dialog closes without Confirm (Cancel, Escape, the close button, a click outside). */
+  onDismiss?: () => void;
 }
 
-/** A confirmation dialog whose buttons are labelled exactly Cancel and Confirm (spec section 9). */
-export function openConfirmAction({ title, message, danger, onConfirm }: ConfirmOptions): void {
+/**
+ * A confirmation dialog whose buttons are labelled exactly Cancel and Confirm (spec section 9). A
+ * destructive one starts on Cancel, so Enter or Space right after opening it destroys nothing.
+ */
+export function openConfirmAction({ title, message, danger, onConfirm, onDismiss }: ConfirmOptions): void {
+  let confirmed = false;
   modals.openConfirmModal({
     title,
     centered: true,
     children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
     labels: { cancel: CONFIRM_LABELS.cancel, confirm: CONFIRM_LABELS.confirm },
-    confirmProps: { color: danger ? 'red' : undefined, 'data-autofocus': true },
+    cancelProps: danger ? { 'data-autofocus': true } : undefined,
+    confirmProps: { color: danger ? 'red' : undefined, 'data-autofocus': danger ? undefined : true },
+    onClose: () => {
+      if (!confirmed) onDismiss?.();
+    },
     onConfirm: () => {
+      confirmed = true;
       void Promise.resolve()
         .then(onConfirm)
         .catch(() => {});

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { DataTable, SEARCH_DEBOUNCE_MS } from './DataTable';
+import { CARD_LAYOUT_QUERY, DataTable, SEARCH_DEBOUNCE_MS } from './DataTable';
+import { EnumBadge } from './EnumBadge';
 
 type Row = { id: string; name: string };
 const ROWS: Row[] = [
@@ -72,5 +73,75 @@ describe('DataTable', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shows rows as cards on a phone: every value labelled, the actions in view', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === CARD_LAYOUT_QUERY,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      render(
+        <AppProviders queryClient={createQueryClient()} env="test">
+          <DataTable<Row>
+            label="Things"
+            rows={ROWS}
+            total={2}
+            rowKey={(r) => r.id}
+            page={1}
+            limit={10}
+            onPageChange={() => {}}
+            columns={[
+              { key: 'name', title: 'Name', render: (r) => r.name },
+              { key: 'status', title: 'Status', render: () => <EnumBadge value="BOTH" /> },
+              {
+                key: 'actions',
+                title: 'Actions',
+                render: (r) => <button type="button">Edit {r.name}</button>,
+              },
+            ]}
+          />
+        </AppProviders>,
+      );
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = screen.getAllByTestId('data-card');
+      expect(cards).toHaveLength(2);
+      expect(cards[0]?.textContent).toContain('Status');
+      expect(cards[0]?.textContent).toContain('Before and after login');
+      expect(screen.getByRole('button', { name: 'Edit Beta' })).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('shows a failed list with its reason and Retry instead of "No results"', () => {
+    const onRetry = vi.fn();
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <DataTable<Row>
+          label="Things"
+          rows={undefined}
+          total={0}
+          rowKey={(r) => r.id}
+          page={1}
+          limit={10}
+          onPageChange={() => {}}
+          columns={[{ key: 'name', title: 'Name', render: (r) => r.name }]}
+          error={new Error('Could not reach the server.')}
+          onRetry={onRetry}
+        />
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('list-error').textContent).toContain('Could not reach the server.');
+    expect(screen.queryByText('No results')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });

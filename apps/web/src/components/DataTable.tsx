@@ -13,10 +13,12 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { EmptySelectionAction } from '@marquee/contract';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { DataTableCards } from './DataTableCards';
+import { ListError } from './ListError';
 import { guardSelection } from './selection';
 
 export interface DataTableColumn<T> {
@@ -26,6 +28,11 @@ export interface DataTableColumn<T> {
   sortable?: boolean;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /**
+   * How the column shows in a phone's card: `title` heads the card, `actions` sits at its foot (the
+   * `actions` key does so by default), `hidden` is left out (a thumbnail); otherwise a label: value line.
+   */
+  card?: 'title' | 'actions' | 'hidden';
 }
 
 export interface BulkAction {
@@ -59,14 +66,20 @@ export interface DataTableProps<T> {
   emptyMessage?: ReactNode;
   /** Width below which the table scrolls sideways (phones); wide lists raise it. */
   minWidth?: number;
+  /** The list's failed call: shown with its message and Retry instead of rows or "No results". */
+  error?: unknown;
+  onRetry?: () => void;
 }
+
+/** Below this width each row is a card (label: value lines, its actions in view) rather than a table row. */
+export const CARD_LAYOUT_QUERY = '(max-width: 48em)';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
 /**
  * The console's list: server-side pagination, debounced search, sortable columns, row selection with
- * bulk actions (guarded against an empty selection), loading and empty states. On a phone the table
- * scrolls sideways inside its card while the toolbar wraps.
+ * bulk actions (guarded against an empty selection), loading, empty and failed states. On a phone the
+ * rows become cards, so every value and every row action is in view without sideways scrolling.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, selection, bulkActions = [], loading = false } = props;
@@ -110,6 +123,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return key;
   }
   const colSpan = columns.length + (selection ? 1 : 0);
+  const asCards = useMediaQuery(CARD_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
+  const failed = props.error !== undefined && props.error !== null && !loading;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
@@ -152,83 +167,106 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </Group>
 
-        <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label} aria-busy={loading}>
-            <Table.Thead>
-              <Table.Tr>
-                {selection && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Select all rows on this page"
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={toggleAll}
-                      disabled={ids.length === 0}
-                    />
-                  </Table.Th>
-                )}
-                {columns.map((c) => (
-                  <Table.Th
-                    key={c.key}
-                    w={c.width}
-                    aria-sort={
-                      props.sort === c.key
-                        ? 'ascending'
-                        : props.sort === `-${c.key}`
-                          ? 'descending'
-                          : undefined
-                    }
-                  >
-                    {c.sortable && props.onSortChange ? (
-                      <UnstyledButton onClick={() => props.onSortChange?.(nextSort(c.key))} fw={600} fz="sm">
-                        <Group gap={4} wrap="nowrap">
-                          {c.title}
-                          {sortIcon(c.key)}
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      c.title
-                    )}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows === undefined && loading && (
+        {failed ? (
+          <ListError label={props.label} error={props.error} onRetry={props.onRetry} />
+        ) : asCards ? (
+          <DataTableCards
+            label={props.label}
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            loading={loading}
+            selection={selection}
+            sort={props.sort}
+            onSortChange={props.onSortChange}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            allOnPage={allOnPage}
+            someOnPage={someOnPage}
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label} aria-busy={loading}>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={colSpan}>
-                    <Center py="xl">
-                      <Loader size="sm" aria-label="Loading" />
-                    </Center>
-                  </Table.Td>
+                  {selection && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label="Select all rows on this page"
+                        checked={allOnPage}
+                        indeterminate={someOnPage && !allOnPage}
+                        onChange={toggleAll}
+                        disabled={ids.length === 0}
+                      />
+                    </Table.Th>
+                  )}
+                  {columns.map((c) => (
+                    <Table.Th
+                      key={c.key}
+                      w={c.width}
+                      aria-sort={
+                        props.sort === c.key
+                          ? 'ascending'
+                          : props.sort === `-${c.key}`
+                            ? 'descending'
+                            : undefined
+                      }
+                    >
+                      {c.sortable && props.onSortChange ? (
+                        <UnstyledButton
+                          onClick={() => props.onSortChange?.(nextSort(c.key))}
+                          fw={600}
+                          fz="sm"
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            {c.title}
+                            {sortIcon(c.key)}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        c.title
+                      )}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
-              )}
-              {rows?.map((row) => {
-                const id = rowKey(row);
-                return (
-                  <Table.Tr
-                    key={id}
-                    bg={selected.includes(id) ? 'var(--mantine-color-blue-light)' : undefined}
-                  >
-                    {selection && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label="Select row"
-                          checked={selected.includes(id)}
-                          onChange={() => toggle(id)}
-                        />
-                      </Table.Td>
-                    )}
-                    {columns.map((c) => (
-                      <Table.Td key={c.key}>{c.render(row)}</Table.Td>
-                    ))}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows === undefined && loading && (
+                  <Table.Tr>
+                    <Table.Td colSpan={colSpan}>
+                      <Center py="xl">
+                        <Loader size="sm" aria-label="Loading" />
+                      </Center>
+                    </Table.Td>
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {rows !== undefined && rows.length === 0 && (
+                )}
+                {rows?.map((row) => {
+                  const id = rowKey(row);
+                  return (
+                    <Table.Tr
+                      key={id}
+                      bg={selected.includes(id) ? 'var(--mantine-color-blue-light)' : undefined}
+                    >
+                      {selection && (
+                        <Table.Td>
+                          <Checkbox
+                            aria-label="Select row"
+                            checked={selected.includes(id)}
+                            onChange={() => toggle(id)}
+                          />
+                        </Table.Td>
+                      )}
+                      {columns.map((c) => (
+                        <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {!failed && rows !== undefined && rows.length === 0 && (
           // Outside the sideways-scrolling table, so on a phone the whole message stays in view.
           <Center py="xl" px="md">
             <Text c="dimmed" ta="center" data-testid="empty-state">
@@ -238,12 +276,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
 
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {props.total === 0
-              ? 'No results'
-              : `${(props.page - 1) * props.limit + 1}–${Math.min(props.page * props.limit, props.total)} of ${props.total}`}
+          <Text size="sm" c="dimmed" data-testid="list-count">
+            {failed
+              ? ''
+              : props.total === 0
+                ? 'No results'
+                : `${(props.page - 1) * props.limit + 1}–${Math.min(props.page * props.limit, props.total)} of ${props.total}`}
           </Text>
-          {pages > 1 && (
+          {!failed && pages > 1 && (
             <Box>
               <Pagination
                 total={pages}

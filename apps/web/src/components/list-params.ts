@@ -54,7 +54,12 @@ export type ListParams = ReturnType<typeof useListParams>;
  */
 export function tableBinding<T>(
   list: ListParams,
-  query: { data?: { items: T[]; total: number } | undefined; isFetching: boolean },
+  query: {
+    data?: { items: T[]; total: number } | undefined;
+    isFetching: boolean;
+    error?: unknown;
+    refetch?: () => unknown;
+  },
   /** What an empty list says when nothing narrows it (e.g. "No tags yet."). */
   emptyMessage?: string,
 ) {
@@ -66,6 +71,8 @@ export function tableBinding<T>(
     rows: query.data?.items,
     total: query.data?.total ?? 0,
     loading: query.isFetching,
+    error: query.error ?? undefined,
+    onRetry: query.refetch ? () => void query.refetch?.() : undefined,
     page: list.page,
     limit: list.limit,
     onPageChange: (page: number) => list.set({ page }),

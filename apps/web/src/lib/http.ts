@@ -36,6 +36,11 @@ export class HttpError extends Error {
   readonly status: number;
   /** Field errors of a 400 answer, for forms to put on their fields. */
   readonly errors: FieldError[] | undefined;
+  /**
+   * Not toasted yet: the call was sent from a form's submit handler, which shows it under its fields or
+   * toasts it itself (`lib/form-errors.ts`).
+   */
+  toastDeferred = false;
 
   constructor(kind: HttpErrorKind, status: number, message: string, errors?: FieldError[]) {
     super(message);
@@ -75,6 +80,23 @@ const DEFAULT_COLLABORATORS: HttpCollaborators = {
 };
 
 let collaborators: HttpCollaborators = DEFAULT_COLLABORATORS;
+/** Form submit handlers running now; their changing calls leave the error toast to the form. */
+let formSubmitsRunning = 0;
+
+/**
+ * Runs a form's submit handler so that the POST/PUT/PATCH/DELETE calls it starts do not toast their
+ * failure: the form puts field errors under the fields and toasts the rest, so nothing is said twice.
+ * GET calls keep their toast (a background list refresh is not the form's to report).
+ */
+export async function withFormErrorsDeferred<T>(handler: () => Promise<T>): Promise<T> {
+  formSubmitsRunning += 1;
+  try {
+    // Each call reads the counter when it starts, so calls made after any await inside are covered.
+    return await handler();
+  } finally {
+    formSubmitsRunning -= 1;
+  }
+}
 /** Index of the host that answered last, so a dead host costs one failed GET rather than every call. */
 let preferredHost = 0;
 
@@ -260,9 +282,10 @@ function errorFromAnswer(answer: Answer): HttpError {
   return new HttpError('response', answer.status, lines.join('\n'), errors);
 }
 
-function announce(error: HttpError, silent: boolean): void {
+function announce(error: HttpError, silent: boolean, deferToForm: boolean): void {
   if (error.kind === 'aborted') return;
-  if (!silent) collaborators.notifyError(error.message);
+  if (deferToForm) error.toastDeferred = true;
+  else if (!silent) collaborators.notifyError(error.message);
   if (error.kind === 'response' && (error.status === 401 || error.status === 423)) {
     collaborators.onSessionEnded();
   }
@@ -287,6 +310,7 @@ export async function http<R extends RouteDef>(route: R, ...args: CallArgs<R>): 
     body: options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
   };
 
+  const deferToForm = formSubmitsRunning > 0 && route.method !== 'GET';
   collaborators.onCallStart();
   const deadline = createDeadline(timeoutMs, options.signal);
   try {
@@ -299,7 +323,7 @@ export async function http<R extends RouteDef>(route: R, ...args: CallArgs<R>): 
   } catch (error) {
     const httpError =
       error instanceof HttpError ? error : new HttpError('invalid-response', 0, MESSAGES.unexpected);
-    announce(httpError, options.silent ?? false);
+    announce(httpError, options.silent ?? false, deferToForm);
     throw httpError;
   } finally {
     deadline.clear();

@@ -17,8 +17,17 @@ function renderLines(message: string): ReactNode {
   );
 }
 
+/**
+ * One toast per kind and message: the same failure reported twice (two lists failing on one outage,
+ * a double click) shows once, since the store ignores an id it already shows.
+ */
+export function toastId(kind: ToastKind, message: string): string {
+  return `toast-${kind}-${message}`;
+}
+
 function show(kind: ToastKind, message: string): string {
   return notifications.show({
+    id: toastId(kind, message),
     message: renderLines(message),
     color: COLORS[kind],
     autoClose: TOAST_DURATION_MS[kind],

@@ -1,8 +1,10 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { AdminHeader } from './admin/AdminHeader';
 import { AdminNavbar } from './admin/AdminNavbar';
+import { HEADER_HEIGHT } from './admin/header-height';
 
 /** Shell of the admin area: header with the user menu, role-based side navigation, the screen. */
 export function AdminLayout() {
@@ -10,17 +12,19 @@ export function AdminLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header>
         <AdminHeader navOpened={navOpened} onToggleNav={toggle} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         <AdminNavbar onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* tabIndex -1: the skip link moves focus here without adding a tab stop. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

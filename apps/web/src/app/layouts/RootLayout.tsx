@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { useUnsavedChangesBlocker } from '../../components/unsaved-changes';
 import { holdLoadingBar, releaseLoadingBar } from '../../lib/loading-bar';
 
 /** Holds the loading bar while the router loads the next screen's code or data. */
@@ -14,5 +15,6 @@ function useNavigationLoadingBar() {
 
 export function RootLayout() {
   useNavigationLoadingBar();
+  useUnsavedChangesBlocker();
   return <Outlet />;
 }

@@ -1,7 +1,9 @@
-import { Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ChangePasswordBody } from '@marquee/contract';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { PageHeader } from '../../../components/PageHeader';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toasts';
 import { useChangePassword } from '../api/change-password';
 
@@ -14,24 +16,16 @@ export function ChangePasswordPage() {
     initialValues: EMPTY,
     validate: schemaResolver(ChangePasswordBody, { sync: true }),
   });
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const response = await change.mutateAsync(values);
-      toast.success(response.message);
-      form.setValues(EMPTY);
-      form.resetDirty();
-    } catch (error) {
-      form.setErrors(
-        serverFieldErrors(error, ['currentPassword', 'newPassword', 'confirmPassword'] as const),
-      );
-    }
+  useUnsavedChangesGuard(form.isDirty());
+  const handleSubmit = submitWithServerErrors(form, async (values) => {
+    const response = await change.mutateAsync(values);
+    toast.success(response.message);
+    form.setValues(EMPTY);
+    form.resetDirty(EMPTY);
   });
   return (
     <Stack gap="lg" maw={520}>
-      <title>Change password · Marquee</title>
-      <Title order={1} fz={{ base: 26, sm: 32 }}>
-        Change password
-      </Title>
+      <PageHeader title="Change password" description="Choose a new password for signing in." />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={handleSubmit} noValidate aria-label="Change password">
           <Stack gap="md">

@@ -1,4 +1,5 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import { PageHeader } from '../../../components/PageHeader';
 import { useSessionProfile } from '../../auth';
 import { MobileVerification } from '../components/MobileVerification';
 import { NonProfitSection } from '../components/NonProfitSection';
@@ -19,10 +20,10 @@ export function MyProfilePage() {
   const profile = useSessionProfile();
   return (
     <Stack gap="lg" maw={760}>
-      <title>My profile · Marquee</title>
-      <Title order={1} fz={{ base: 26, sm: 32 }}>
-        My profile
-      </Title>
+      <PageHeader
+        title="My profile"
+        description="Your name, sign-in details, mobile number and exemptions."
+      />
       <Section title="Personal details">
         <ProfileForm profile={profile} />
       </Section>

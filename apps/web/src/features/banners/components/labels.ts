@@ -3,7 +3,7 @@ import type { BannerLinkType, Visibility } from '@marquee/contract';
 export const VISIBILITY_LABELS: Record<Visibility, string> = {
   BEFORE_LOGIN: 'Before login',
   AFTER_LOGIN: 'After login',
-  BOTH: 'Both',
+  BOTH: 'Before and after login',
 };
 export const VISIBILITY_OPTIONS = (Object.keys(VISIBILITY_LABELS) as Visibility[]).map((value) => ({
   value,

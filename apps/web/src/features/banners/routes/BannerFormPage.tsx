@@ -18,9 +18,10 @@ import { ImagePicker } from '../../../components/ImagePicker';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { STATUS_OPTIONS } from '../../../components/status-options';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ZonedDateTimeInput } from '../../../components/ZonedDateTimeInput';
 import { browserTimeZone } from '../../../lib/dates';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { AdminOnly } from '../../auth';
 import { useCategoryOptions } from '../../catalog';
 import { useBannerDetail, useCreateBanner, useUpdateBanner } from '../api/banners';
@@ -59,17 +60,6 @@ function toBody({ thumbnail: _t, ...v }: Values) {
 const linkTypeOptions = (current: BannerLinkType) =>
   LINK_TYPE_OPTIONS.filter((o) => OFFERED_LINK_TYPES.includes(o.value) || o.value === current);
 
-const FIELDS = [
-  'title',
-  'image',
-  'linkType',
-  'linkValue',
-  'visibility',
-  'status',
-  'activeFrom',
-  'activeTo',
-] as const;
-
 /** Add (`/banner-management/new`) or edit (`/banner-management/:bannerId/edit`) a banner. */
 export function BannerFormPage() {
   const { bannerId } = useParams();
@@ -106,14 +96,12 @@ export function BannerFormPage() {
     form.resetDirty();
   }, [loaded?._id]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      if (bannerId) await update.mutateAsync({ ...toBody(values), bannerId });
-      else await create.mutateAsync(toBody(values));
-      navigate(PATHS.bannerManagement);
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, FIELDS));
-    }
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(form, async (values) => {
+    if (bannerId) await update.mutateAsync({ ...toBody(values), bannerId });
+    else await create.mutateAsync(toBody(values));
+    guard.release();
+    navigate(PATHS.bannerManagement);
   });
 
   if (bannerId && detail.isPending) return <PageLoader />;
@@ -124,7 +112,7 @@ export function BannerFormPage() {
   return (
     <AdminOnly>
       <Stack gap="lg" maw={720}>
-        <PageHeader title={title} />
+        <PageHeader title={title} back={{ to: PATHS.bannerManagement, label: 'Banners' }} />
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           <form onSubmit={submit} noValidate aria-label={title}>
             <Stack gap="md">

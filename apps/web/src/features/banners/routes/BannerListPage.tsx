@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Banner } from '@marquee/contract';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { editBannerPath, PATHS } from '../../../app/paths';
 import { DataTable } from '../../../components/DataTable';
+import { EnumBadge } from '../../../components/EnumBadge';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { PageHeader } from '../../../components/PageHeader';
@@ -139,11 +140,7 @@ export function BannerListPage() {
             {
               key: 'visibility',
               title: 'Visibility',
-              render: (b) => (
-                <Badge variant="light" color="indigo">
-                  {VISIBILITY_LABELS[b.visibility]}
-                </Badge>
-              ),
+              render: (b) => <EnumBadge value={b.visibility} labels={VISIBILITY_LABELS} color="indigo" />,
             },
             {
               key: 'activeFrom',

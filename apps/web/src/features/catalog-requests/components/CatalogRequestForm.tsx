@@ -16,7 +16,8 @@ import {
   SubcategoryRequestBody,
   tagRequest,
 } from '@marquee/contract';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useCategoryOptions } from '../../catalog';
 import { useSendCatalogRequest } from '../api/requests';
 
@@ -62,19 +63,22 @@ export function CatalogRequestForm({
   const kind = form.values.kind;
   const categories = useCategoryOptions({ enabled: kind === 'SUBCATEGORY' });
 
-  const submit = form.onSubmit(async (values) => {
-    const note = values.note.trim() ? values.note : undefined;
-    try {
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(
+    form,
+    async (values) => {
+      const note = values.note.trim() ? values.note : undefined;
       const { result } =
         values.kind === 'SUBCATEGORY'
           ? await send.SUBCATEGORY.mutateAsync({ name: values.name, categoryIds: values.categoryIds, note })
           : await send[values.kind].mutateAsync({ name: values.name, note });
+      guard.release();
       form.reset();
       onSent?.(result);
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['name', 'categoryIds', 'note'] as const));
-    }
-  });
+    },
+    // Both refusals of a request name the name: the item exists already, or is already requested.
+    { conflictField: 'name' },
+  );
   const label = REQUEST_KIND_LABELS[kind].toLowerCase();
 
   return (
@@ -120,7 +124,7 @@ export function CatalogRequestForm({
         </Text>
         <Group justify="flex-end">
           {onCancel && (
-            <Button variant="default" onClick={onCancel}>
+            <Button variant="default" onClick={() => guard.confirmLeave(onCancel)}>
               Cancel
             </Button>
           )}

@@ -2,7 +2,8 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Category, CategoryBody } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useCreateCategory, useUpdateCategory } from '../api/categories';
 import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
 
@@ -33,20 +34,23 @@ export function CategoryFormModal({
     validate: schemaResolver(CategoryBody, { sync: true }),
   });
 
-  const submit = form.onSubmit(async ({ thumbnail: _t, ...values }) => {
-    try {
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmLeave(onClose);
+  const submit = submitWithServerErrors(
+    form,
+    async ({ thumbnail: _t, ...values }) => {
       if (editing) await update.mutateAsync({ ...values, categoryId: editing._id });
       else await create.mutateAsync(values);
+      guard.release();
       onClose();
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['name', 'image', 'status', 'order'] as const));
-    }
-  });
+    },
+    { conflictField: 'name' },
+  );
 
   return (
     <Modal
       opened={category !== null}
-      onClose={onClose}
+      onClose={close}
       title={editing ? 'Edit category' : 'Add category'}
       centered
     >
@@ -54,11 +58,7 @@ export function CategoryFormModal({
         <Stack gap="md">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
           <CatalogItemFields form={form} />
-          <FormActions
-            editing={!!editing}
-            pending={create.isPending || update.isPending}
-            onCancel={onClose}
-          />
+          <FormActions editing={!!editing} pending={create.isPending || update.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

@@ -2,7 +2,8 @@ import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Subcategory, SubcategoryBody } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useAssociableCategories } from '../api/categories';
 import { useCreateSubcategory, useUpdateSubcategory } from '../api/subcategories';
 import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
@@ -36,18 +37,21 @@ export function SubcategoryFormModal({
     validate: schemaResolver(SubcategoryBody, { sync: true }),
   });
 
-  const submit = form.onSubmit(async ({ thumbnail: _t, ...values }) => {
-    try {
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmLeave(onClose);
+  const submit = submitWithServerErrors(
+    form,
+    async ({ thumbnail: _t, ...values }) => {
       if (editing) await update.mutateAsync({ ...values, subcategoryId: editing._id });
       else await create.mutateAsync(values);
+      guard.release();
       onClose();
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['name', 'image', 'status', 'order', 'categoryIds'] as const));
-    }
-  });
+    },
+    { conflictField: 'name' },
+  );
 
   return (
-    <Modal opened onClose={onClose} title={editing ? 'Edit subcategory' : 'Add subcategory'} centered>
+    <Modal opened onClose={close} title={editing ? 'Edit subcategory' : 'Add subcategory'} centered>
       <form onSubmit={submit} noValidate aria-label={editing ? 'Edit subcategory' : 'Add subcategory'}>
         <Stack gap="md">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
@@ -64,11 +68,7 @@ export function SubcategoryFormModal({
             {...form.getInputProps('categoryIds')}
           />
           <CatalogItemFields form={form} />
-          <FormActions
-            editing={!!editing}
-            pending={create.isPending || update.isPending}
-            onCancel={onClose}
-          />
+          <FormActions editing={!!editing} pending={create.isPending || update.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ContentBody as ContentBodySchema, type ContentPage } from '@marquee/contract';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { formatCompactDateTime } from '../../../lib/dates';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useSaveContent } from '../api/content';
 import { ContentBody } from './ContentBody';
 
@@ -14,13 +15,10 @@ export function ContentEditor({ page }: { page: ContentPage }) {
     initialValues: { key: page.key, title: page.title, body: page.body },
     validate: schemaResolver(ContentBodySchema, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const { result } = await save.mutateAsync(values);
-      form.resetDirty({ key: result.key, title: result.title, body: result.body });
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['title', 'body'] as const));
-    }
+  useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(form, async (values) => {
+    const { result } = await save.mutateAsync(values);
+    form.resetDirty({ key: result.key, title: result.title, body: result.body });
   });
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit ${page.title}`}>

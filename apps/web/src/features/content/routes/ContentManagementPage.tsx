@@ -1,6 +1,7 @@
-import { Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Loader, Stack, Tabs } from '@mantine/core';
 import type { ContentKey } from '@marquee/contract';
 import { useSearchParams } from 'react-router';
+import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
 import { AdminOnly } from '../../auth';
 import { useContentList } from '../api/content';
@@ -17,7 +18,7 @@ export function ContentManagementPage() {
 
 function ContentManagement() {
   const [params, setParams] = useSearchParams();
-  const { data, isPending, isError } = useContentList();
+  const { data, isPending, error, refetch, isFetching } = useContentList();
   const pages = data ?? [];
   const key = (params.get('key') as ContentKey | null) ?? pages[0]?.key;
   const current = pages.find((p) => p.key === key) ?? pages[0];
@@ -28,13 +29,9 @@ function ContentManagement() {
         description="The pages everyone can read: terms, privacy, about and FAQ."
       />
       {isPending && <Loader size="sm" />}
-      {isError && <Text c="red">The pages could not be loaded.</Text>}
+      {error && !isFetching && <ListError label="The pages" error={error} onRetry={() => void refetch()} />}
       {current && (
-        <Tabs
-          value={current.key}
-          onChange={(value) => value && setParams({ key: value }, { replace: true })}
-          keepMounted={false}
-        >
+        <Tabs value={current.key} onChange={(value) => value && setParams({ key: value }, { replace: true })}>
           <Tabs.List>
             {pages.map((p) => (
               <Tabs.Tab key={p.key} value={p.key}>
@@ -42,10 +39,13 @@ function ContentManagement() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value={current.key} pt="md">
-            {/* Keyed by page and save time, so switching pages or a saved change starts a fresh form. */}
-            <ContentEditor key={`${current.key}-${current.updatedAt}`} page={current} />
-          </Tabs.Panel>
+          {/* Every page's editor stays mounted, so a draft survives switching tabs; keyed by save time,
+              so a saved change starts that page's form afresh. */}
+          {pages.map((p) => (
+            <Tabs.Panel key={p.key} value={p.key} pt="md">
+              <ContentEditor key={`${p.key}-${p.updatedAt}`} page={p} />
+            </Tabs.Panel>
+          ))}
         </Tabs>
       )}
     </Stack>

@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/PageHeader';
 import { CONSOLE_ROLE_LABELS, consoleRoleOf, fullNameOf, useSessionProfile } from '../../auth';
 import { AccountSummary } from '../components/AccountSummary';
 
@@ -7,20 +8,19 @@ export function DashboardPage() {
   const role = consoleRoleOf(profile);
   return (
     <Stack gap="lg" maw={960}>
-      <title>Dashboard · Marquee</title>
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Dashboard
-        </Title>
-        <Group gap="xs">
-          <Text size="lg">Welcome, {fullNameOf(profile)}</Text>
-          {role && (
-            <Badge variant="light" size="lg" data-testid="dashboard-role">
-              {CONSOLE_ROLE_LABELS[role]}
-            </Badge>
-          )}
-        </Group>
-      </Stack>
+      <PageHeader
+        title="Dashboard"
+        description={
+          <Group gap="xs" component="span">
+            <span>Welcome, {fullNameOf(profile)}</span>
+            {role && (
+              <Badge variant="light" data-testid="dashboard-role">
+                {CONSOLE_ROLE_LABELS[role]}
+              </Badge>
+            )}
+          </Group>
+        }
+      />
       <AccountSummary profile={profile} />
     </Stack>
   );

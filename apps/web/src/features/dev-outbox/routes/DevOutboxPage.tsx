@@ -9,12 +9,12 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import type { OutboxChannel } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
 import { HttpError } from '../../../lib/http';
 import { outboxQueryOptions } from '../api/outbox-list';
 
@@ -27,16 +27,10 @@ export function DevOutboxPage() {
   );
   return (
     <Stack gap="lg" maw={960}>
-      <title>Development outbox · Marquee</title>
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Development outbox
-        </Title>
-        <Text c="dimmed" size="sm">
-          Emails and SMS this demo server captured instead of sending. Newest first; refreshes every 5
-          seconds.
-        </Text>
-      </div>
+      <PageHeader
+        title="Development outbox"
+        description="Emails and SMS this demo server captured instead of sending. Newest first; refreshes every 5 seconds."
+      />
       <SegmentedControl
         style={{ alignSelf: 'flex-start' }}
         value={channel}

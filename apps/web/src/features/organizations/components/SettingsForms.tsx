@@ -21,7 +21,8 @@ import {
   type ServiceFeePayer,
   TicketSettingBody,
 } from '@marquee/contract';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useUpdateRefundSetting } from '../api/update-refund-setting';
 import { useUpdateTicketSetting } from '../api/update-ticket-setting';
 import { zodFieldErrors } from './form-validation';
@@ -48,14 +49,10 @@ export function RefundSettingForm({ organization }: { organization: Organization
     },
     validate: (v) => zodFieldErrors(RefundSettingBody, toBody(organization._id, v)),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await save.mutateAsync(toBody(organization._id, values));
-    } catch (error) {
-      form.setErrors(
-        serverFieldErrors(error, ['policy', 'hoursBeforeStart', 'approval', 'refundServiceFee']),
-      );
-    }
+  useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(form, async (values) => {
+    await save.mutateAsync(toBody(organization._id, values));
+    form.resetDirty();
   });
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
@@ -132,14 +129,10 @@ export function TicketSettingForm({ organization }: { organization: Organization
     initialValues: { ...s },
     validate: (v) => zodFieldErrors(TicketSettingBody, ticketBody(organization._id, v)),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await save.mutateAsync(ticketBody(organization._id, values));
-    } catch (error) {
-      form.setErrors(
-        serverFieldErrors(error, ['maxTicketsPerOrder', 'serviceFeePaidBy', 'transfersAllowed']),
-      );
-    }
+  useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(form, async (values) => {
+    await save.mutateAsync(ticketBody(organization._id, values));
+    form.resetDirty();
   });
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>

@@ -7,7 +7,8 @@ import { organizationPath } from '../../../app/paths';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useAddFavoriteUser } from '../api/add-favorite-user';
 import { organizationDetailQuery } from '../api/get-organization-detail';
 import { zodFieldErrors } from '../components/form-validation';
@@ -23,19 +24,26 @@ export function InviteMemberPage() {
     initialValues: { email: '', firstName: '', lastName: '' },
     validate: (v) => zodFieldErrors(AddMemberBody, { ...v, organizationId }),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(
+    form,
+    async (values) => {
       await add.mutateAsync({ ...values, organizationId, sendInvite: true });
+      guard.release();
       navigate(organizationPath(organizationId, 'team'));
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['email', 'firstName', 'lastName'] as const));
-    }
-  });
+    },
+    // Both conflicts of this call are about the address: already on the team, or the owner.
+    { conflictField: 'email' },
+  );
   if (detail.isPending) return <PageLoader />;
   if (!detail.data || detail.data.access === 'MEMBER') return <NotFoundMessage />;
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader title="Invite member" description={`Join ${detail.data.name}'s team`} />
+      <PageHeader
+        title="Invite member"
+        description={`Join ${detail.data.name}'s team`}
+        back={{ to: organizationPath(organizationId, 'team'), label: detail.data.name }}
+      />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <form onSubmit={submit} noValidate aria-label="Invite member">
           <Stack gap="md">

@@ -1,7 +1,7 @@
-import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { organizationPath } from '../../../app/paths';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
@@ -43,10 +43,11 @@ export function MemberDetailsPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <PageHeader title={name} description={m.organizationName} />
-      <Anchor component={Link} to={teamPath} size="sm">
-        ← Back to the team
-      </Anchor>
+      <PageHeader
+        title={name}
+        description={m.organizationName}
+        back={{ to: teamPath, label: `the team of ${m.organizationName}` }}
+      />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="sm">
           <Row label="Status">

@@ -3,7 +3,7 @@ import { type Organization, SOCIAL_LABELS, SOCIAL_NETWORKS } from '@marquee/cont
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { editOrganizationPath, type OrganizationTab } from '../../../app/paths';
+import { editOrganizationPath, type OrganizationTab, PATHS } from '../../../app/paths';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
@@ -80,6 +80,7 @@ export function OrganizationDetailsPage() {
           <PageHeader
             title={o.name}
             description={manages ? undefined : 'You are a member of this organization.'}
+            back={{ to: PATHS.organizations, label: 'Organizations' }}
             actions={
               manages && (
                 <Button

@@ -9,6 +9,8 @@ import { ImagePicker } from '../../../components/ImagePicker';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { useSessionProfile } from '../../auth';
 import { useCreateOrganization } from '../api/create-organization';
@@ -36,18 +38,6 @@ const EMPTY_SOCIAL = Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, ''])) as 
 function toBody({ logoThumbnail: _t, logo, ...v }: Values) {
   return { ...v, logo: logo || null };
 }
-
-const FIELDS = [
-  'name',
-  'description',
-  'logo',
-  'contactEmail',
-  'contactPhone',
-  'address',
-  'website',
-  'currency',
-  ...SOCIAL_NETWORKS.map((n) => `socialLinks.${n}` as const),
-] as const;
 
 /**
  * `/organizations/new` and `/organizations/:organizationId/edit`: the profile, and on edit the refund
@@ -103,15 +93,13 @@ export function OrganizationFormPage() {
     form.resetDirty();
   }, [loaded?._id]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const saved = organizationId
-        ? await update.mutateAsync({ ...toBody(values), organizationId })
-        : await create.mutateAsync(toBody(values));
-      navigate(organizationPath(saved.result._id));
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error));
-    }
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const submit = submitWithServerErrors(form, async (values) => {
+    const saved = organizationId
+      ? await update.mutateAsync({ ...toBody(values), organizationId })
+      : await create.mutateAsync(toBody(values));
+    guard.release();
+    navigate(organizationPath(saved.result._id));
   });
 
   if (organizationId && detail.isPending) return <PageLoader />;
@@ -124,7 +112,14 @@ export function OrganizationFormPage() {
   const v = form.values;
   return (
     <Stack gap="lg" maw={820}>
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        back={
+          organizationId
+            ? { to: organizationPath(organizationId), label: loaded?.name ?? 'the organization' }
+            : { to: PATHS.organizations, label: 'Organizations' }
+        }
+      />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <form onSubmit={submit} noValidate aria-label="Organization profile">
           <Stack gap="md">
@@ -202,12 +197,6 @@ export function OrganizationFormPage() {
       )}
     </Stack>
   );
-}
-
-function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof HttpError) || !error.errors) return {};
-  const known = new Set<string>(FIELDS);
-  return Object.fromEntries(error.errors.filter((e) => known.has(e.field)).map((e) => [e.field, e.message]));
 }
 
 export default OrganizationFormPage;

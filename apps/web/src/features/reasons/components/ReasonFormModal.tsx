@@ -3,7 +3,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type AdminReason, REASON_KIND_LABELS, ReasonBody, type ReasonKind } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
 import { STATUS_OPTIONS } from '../../../components/status-options';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useCreateReason, useUpdateReason } from '../api/reasons';
 
 export const REASON_KIND_OPTIONS = Object.entries(REASON_KIND_LABELS).map(([value, label]) => ({
@@ -36,24 +37,23 @@ export function ReasonFormModal({
     },
     validate: schemaResolver(ReasonBody, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      if (editing) {
-        await update.mutateAsync({
-          reasonId: editing._id,
-          text: values.text,
-          status: values.status,
-          order: values.order,
-        });
-      } else await create.mutateAsync(values);
-      onClose();
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['kind', 'text', 'status', 'order'] as const));
-    }
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmLeave(onClose);
+  const submit = submitWithServerErrors(form, async (values) => {
+    if (editing) {
+      await update.mutateAsync({
+        reasonId: editing._id,
+        text: values.text,
+        status: values.status,
+        order: values.order,
+      });
+    } else await create.mutateAsync(values);
+    guard.release();
+    onClose();
   });
   const title = editing ? 'Edit reason' : 'Add reason';
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <Modal opened onClose={close} title={title} centered>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <Select
@@ -79,11 +79,7 @@ export function ReasonFormModal({
               {...form.getInputProps('order')}
             />
           </Group>
-          <FormActions
-            editing={!!editing}
-            pending={create.isPending || update.isPending}
-            onCancel={onClose}
-          />
+          <FormActions editing={!!editing} pending={create.isPending || update.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

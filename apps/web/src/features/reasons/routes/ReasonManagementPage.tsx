@@ -36,6 +36,11 @@ function ReasonManagement() {
       <PageHeader
         title="Reason management"
         description="Reasons offered for refund requests, refund declines, event reports and cancellations."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Add reason
+          </Button>
+        }
       />
       <DataTable<AdminReason>
         {...tableBinding(list, query, 'No reasons yet.')}
@@ -47,9 +52,6 @@ function ReasonManagement() {
           <>
             <ListFilter list={list} name="kind" label="Filter by kind" data={KIND_FILTER} w={180} />
             <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              Add reason
-            </Button>
           </>
         }
         columns={[

@@ -3,7 +3,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type Tag, TagBody } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
 import { STATUS_OPTIONS } from '../../../components/status-options';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useCreateTag, useUpdateTag } from '../api/tags';
 
 export function TagFormModal({ tag, onClose }: { tag: Tag | 'new'; onClose: () => void }) {
@@ -15,17 +16,20 @@ export function TagFormModal({ tag, onClose }: { tag: Tag | 'new'; onClose: () =
     initialValues: { name: editing?.name ?? '', status: editing?.status ?? 'ACTIVE' },
     validate: schemaResolver(TagBody, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const close = () => guard.confirmLeave(onClose);
+  const submit = submitWithServerErrors(
+    form,
+    async (values) => {
       if (editing) await update.mutateAsync({ ...values, tagId: editing._id });
       else await create.mutateAsync(values);
+      guard.release();
       onClose();
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error, ['name', 'status'] as const));
-    }
-  });
+    },
+    { conflictField: 'name' },
+  );
   return (
-    <Modal opened onClose={onClose} title={editing ? 'Edit tag' : 'Add tag'} centered>
+    <Modal opened onClose={close} title={editing ? 'Edit tag' : 'Add tag'} centered>
       <form onSubmit={submit} noValidate aria-label={editing ? 'Edit tag' : 'Add tag'}>
         <Stack gap="md">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
@@ -35,11 +39,7 @@ export function TagFormModal({ tag, onClose }: { tag: Tag | 'new'; onClose: () =
             allowDeselect={false}
             {...form.getInputProps('status')}
           />
-          <FormActions
-            editing={!!editing}
-            pending={create.isPending || update.isPending}
-            onCancel={onClose}
-          />
+          <FormActions editing={!!editing} pending={create.isPending || update.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

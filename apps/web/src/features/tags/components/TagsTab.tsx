@@ -6,6 +6,7 @@ import { openConfirmAction } from '../../../components/ConfirmAction';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
+import { PageAction } from '../../../components/page-actions';
 import { RowActions } from '../../../components/RowActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { STATUS_FILTER } from '../../../components/status-options';
@@ -52,9 +53,11 @@ export function TagsTab() {
         toolbar={
           <>
             <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              Add tag
-            </Button>
+            <PageAction>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                Add tag
+              </Button>
+            </PageAction>
           </>
         }
         columns={[

@@ -1,0 +1,27 @@
+import { getDefaultZIndex } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import type { CSSProperties } from 'react';
+import { HEADER_HEIGHT } from './layouts/admin/header-height';
+import classes from './ToastViewport.module.css';
+
+/**
+ * Where toasts appear: under the header on the right on wide screens, at the bottom on phones, so
+ * they never cover the header, its menus or a page's title and primary action. Stacked above
+ * modals (a modal form's failure must be seen) and below popovers (the user menu opens over a toast).
+ */
+export const TOAST_Z_INDEX = getDefaultZIndex('modal') + 50;
+
+export function ToastViewport() {
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  return (
+    <Notifications
+      position={phone ? 'bottom-center' : 'top-right'}
+      limit={5}
+      zIndex={TOAST_Z_INDEX}
+      classNames={{ root: classes.root }}
+      // Only the top containers move: a `top` on every container would stretch the bottom ones over the page.
+      styles={{ root: { '--toast-top-offset': `${HEADER_HEIGHT + 12}px` } as CSSProperties }}
+    />
+  );
+}
