@@ -11,6 +11,7 @@ import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapter
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { consoleOrigins } from './lib/origins.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -126,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const organizations = createOrganizationService({ db, clock, defaultCurrency: config.defaultCurrency });
   const members = createMemberService({ db, clock, account });
-  const payouts = createPayoutService({ db, clock, payments, publicUrl: config.publicUrl, log: app.log });
+  const payouts = createPayoutService({ db, clock, payments, config, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -153,7 +154,11 @@ export async function buildApp(deps: AppDeps) {
   if (config.devOutbox) await app.register(outboxRoutes, { db });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {
-    await app.register(sandboxPaymentRoutes, { sandbox: payments, publicUrl: config.publicUrl });
+    await app.register(sandboxPaymentRoutes, {
+      sandbox: payments,
+      publicUrl: config.publicUrl,
+      returnOrigins: consoleOrigins(config),
+    });
   }
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });

@@ -64,8 +64,5 @@ export async function pageOf<Row, Item>(
   return { items: rows.map(map), total, page: input.page, limit: input.limit };
 }
 
-/** Maps a unique-index violation to a 409 with the given message; rethrows anything else. */
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
-}
+/** Kept for the callers that test for a duplicate themselves; the mapping lives in db-errors.ts. */
+export { isUniqueViolation } from './db-errors.js';

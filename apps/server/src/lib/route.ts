@@ -2,6 +2,7 @@ import type { RouteDef } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../modules/auth/auth.service.js';
+import { runInRequestContext } from './request-context.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -42,12 +43,14 @@ export function addRoute<R extends RouteDef>(
     },
     preHandler: route.access === 'session' ? (request) => app.authenticate(request) : undefined,
     handler: (request, reply) =>
-      handler({
-        query: request.query as Out<R['query']>,
-        body: request.body as Out<R['body']>,
-        actor: request.actor as RouteContext<R>['actor'],
-        request,
-        reply,
-      }),
+      runInRequestContext(request, () =>
+        handler({
+          query: request.query as Out<R['query']>,
+          body: request.body as Out<R['body']>,
+          actor: request.actor as RouteContext<R>['actor'],
+          request,
+          reply,
+        }),
+      ),
   });
 }
