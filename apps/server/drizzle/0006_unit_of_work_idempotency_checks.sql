@@ -10,6 +10,7 @@ CREATE TABLE "idempotency_keys" (
 	CONSTRAINT "idempotency_keys_scope_route_key_pk" PRIMARY KEY("scope","route","key")
 );
 --> statement-breakpoint
+ALTER TABLE "audit_log" ALTER COLUMN "entity_id" SET DATA TYPE text;--> statement-breakpoint
 CREATE INDEX "idempotency_keys_expires_idx" ON "idempotency_keys" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_payout_accounts_organization_idx" ON "sandbox_payout_accounts" USING btree ("organization_id");--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_attempts_check" CHECK ("verification_codes"."attempts" >= 0);--> statement-breakpoint

@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps) {
     invitations: createInvitationHooks(),
   });
   const organizations = createOrganizationService({ db, clock, defaultCurrency: config.defaultCurrency });
-  const members = createMemberService({ db, clock, account });
+  const members = createMemberService({ db, clock, account, log: app.log });
   const payouts = createPayoutService({ db, clock, payments, config, log: app.log });
 
   await app.register(errorsPlugin);
@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogRoutes, { categories, tags, requests });
   await app.register(bannerRoutes, { banners: createBannerService({ db, clock }) });
-  await app.register(referenceRoutes, { db, reasons: createReasonService({ db }) });
+  await app.register(referenceRoutes, { db, reasons: createReasonService({ db, clock }) });
   await app.register(accountRoutes, { account, config });
   await app.register(contentRoutes, { content: createContentService({ db, clock }) });
   await app.register(organizationRoutes, { organizations, members });

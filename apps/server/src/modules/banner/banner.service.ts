@@ -6,6 +6,7 @@ import { type BannerRow, banners, categories } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { countWhere } from '../catalog/catalog.repo.js';
 import { thumbnailOf } from '../media/media.service.js';
 
@@ -34,8 +35,12 @@ const linkLabelSql = sql<
   string | null
 >`(select ${categories.name} from ${categories} where ${banners.linkType} = 'CATEGORY' and ${categories.id}::text = ${banners.linkValue})`;
 
+/** Audit entity type of banners. */
+const BANNER = 'BANNER';
+
 export function createBannerService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const change = createUnitOfWork({ db, clock });
 
   async function load(tx: DbOrTx, id: string): Promise<Banner> {
     const [row] = await tx
@@ -112,7 +117,7 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
     page,
     detail: (id: string) => load(db, id),
     create: (input: BannerInput) =>
-      db.transaction(async (tx) => {
+      change(async ({ tx, audit }) => {
         await checkLink(tx, input);
         const [max] = await tx
           .select({ n: sql<number>`coalesce(max(${banners.order}), -1)::int` })
@@ -122,46 +127,66 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
           .values({ ...values(input), order: input.order ?? (max?.n ?? -1) + 1 })
           .returning({ id: banners.id });
         if (!row) throw new Error('banner not created');
-        return load(tx, row.id);
+        const after = await load(tx, row.id);
+        await audit({ action: 'BANNER_CREATED', entityType: BANNER, entityId: row.id, after });
+        return after;
       }),
     update: (id: string, input: BannerInput) =>
-      db.transaction(async (tx) => {
-        await load(tx, id);
+      change(async ({ tx, now, lock, audit }) => {
+        const [locked] = await lock(banners, eq(banners.id, id));
+        if (!locked) throw notFound('The banner');
+        const before = await load(tx, id);
         await checkLink(tx, input);
         await tx
           .update(banners)
           .set({
             ...values(input),
             ...(input.order === undefined ? {} : { order: input.order }),
-            updatedAt: clock.now(),
+            updatedAt: now,
           })
           .where(eq(banners.id, id));
+        const after = await load(tx, id);
+        await audit({ action: 'BANNER_UPDATED', entityType: BANNER, entityId: id, before, after });
+        return after;
+      }),
+    setStatus: (id: string, status: CatalogStatus) =>
+      change(async ({ tx, now, lock, audit }) => {
+        const [before] = await lock(banners, eq(banners.id, id));
+        if (!before) throw notFound('The banner');
+        const [after] = await tx
+          .update(banners)
+          .set({ status, updatedAt: now })
+          .where(eq(banners.id, id))
+          .returning();
+        await audit({ action: 'BANNER_STATUS_CHANGED', entityType: BANNER, entityId: id, before, after });
         return load(tx, id);
       }),
-    setStatus: async (id: string, status: CatalogStatus) => {
-      const [row] = await db
-        .update(banners)
-        .set({ status, updatedAt: clock.now() })
-        .where(eq(banners.id, id))
-        .returning({ id: banners.id });
-      if (!row) throw notFound('The banner');
-      return load(db, id);
-    },
     /** The ids in their new order; each gets its position. Unknown ids are a 404. */
     reorder: (ids: string[]) =>
-      db.transaction(async (tx) => {
+      change(async ({ tx, lock, audit }) => {
         const unique = [...new Set(ids)];
-        const found = await tx.select({ id: banners.id }).from(banners).where(inArray(banners.id, unique));
+        const found = await lock(banners, inArray(banners.id, unique));
         if (found.length !== unique.length) throw notFound('One of the banners');
-        for (const [index, id] of unique.entries()) {
-          await tx.update(banners).set({ order: index }).where(eq(banners.id, id));
+        const before = new Map(found.map((b) => [b.id, b.order]));
+        for (const [order, id] of unique.entries()) {
+          if (before.get(id) === order) continue;
+          await tx.update(banners).set({ order }).where(eq(banners.id, id));
+          await audit({
+            action: 'BANNER_REORDERED',
+            entityType: BANNER,
+            entityId: id,
+            before: { order: before.get(id) },
+            after: { order },
+          });
         }
       }),
-    remove: async (id: string) => {
-      const [row] = await db.delete(banners).where(eq(banners.id, id)).returning({ title: banners.title });
-      if (!row) throw notFound('The banner');
-      return row.title;
-    },
+    remove: (id: string) =>
+      change(async ({ tx, audit }) => {
+        const [row] = await tx.delete(banners).where(eq(banners.id, id)).returning();
+        if (!row) throw notFound('The banner');
+        await audit({ action: 'BANNER_DELETED', entityType: BANNER, entityId: id, before: row });
+        return row.title;
+      }),
   };
 }
 

@@ -18,6 +18,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import { thumbnailOf } from '../media/media.service.js';
 import * as repo from './catalog.repo.js';
 import type { SubcategoryUsage } from './usage.js';
@@ -72,6 +73,10 @@ function toOption(row: {
   };
 }
 
+/** Audit entity types of the catalog. */
+export const CATEGORY = 'CATEGORY';
+export const SUBCATEGORY = 'SUBCATEGORY';
+
 export const duplicateCategory = (name: string) => `A category named "${name}" already exists.`;
 export const duplicateSubcategory = (name: string) => `A subcategory named "${name}" already exists.`;
 export const SUBCATEGORY_IN_USE = (name: string, events: number) =>
@@ -79,6 +84,7 @@ export const SUBCATEGORY_IN_USE = (name: string, events: number) =>
 
 export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryUsage: SubcategoryUsage }) {
   const { db, clock, subcategoryUsage } = deps;
+  const change = createUnitOfWork({ db, clock });
 
   // ---------- shared by both levels (same columns) ----------
 
@@ -92,14 +98,20 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     return rows.map(toOption);
   }
 
-  /** Status or popular flag of one item; 404 naming `what` when it does not exist. */
-  async function patchFlags(table: LevelTable, id: string, values: Flags, what: string) {
-    const [row] = await db
-      .update(table)
-      .set({ ...values, updatedAt: clock.now() })
-      .where(eq(table.id, id))
-      .returning({ id: table.id });
-    if (!row) throw notFound(what);
+  /** Status or popular flag of one item, audited; 404 naming `what` when it does not exist. */
+  function patchFlags(table: LevelTable, id: string, values: Flags, what: string) {
+    const entityType = table === categories ? CATEGORY : SUBCATEGORY;
+    return change(async ({ tx, now, lock, audit }) => {
+      const [before] = await lock(table, eq(table.id, id));
+      if (!before) throw notFound(what);
+      const [after] = await tx
+        .update(table)
+        .set({ ...values, updatedAt: now })
+        .where(eq(table.id, id))
+        .returning();
+      const action = values.status !== undefined ? 'STATUS_CHANGED' : 'POPULAR_CHANGED';
+      await audit({ action: `${entityType}_${action}`, entityType, entityId: id, before, after });
+    });
   }
 
   // ---------- categories ----------
@@ -160,34 +172,35 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     );
   }
 
-  async function createCategoryIn(tx: DbOrTx, input: CategoryInput): Promise<Category> {
+  /** Creates and audits a category inside the caller's unit of work (also used by request approval). */
+  async function createCategoryIn({ tx, audit }: Change, input: CategoryInput): Promise<Category> {
     await assertCategoryNameFree(tx, input.name);
     const [row] = await tx
       .insert(categories)
       .values({ ...input, thumbnail: thumbnailOf(input.image) })
       .returning();
     if (!row) throw new Error('category not created');
+    await audit({ action: 'CATEGORY_CREATED', entityType: CATEGORY, entityId: row.id, after: row });
     return toCategory(row, 0);
   }
 
   function createCategory(input: CategoryInput): Promise<Category> {
-    return db
-      .transaction((tx) => createCategoryIn(tx, input))
-      .catch(rethrowDuplicate(duplicateCategory(input.name)));
+    return change((c) => createCategoryIn(c, input)).catch(rethrowDuplicate(duplicateCategory(input.name)));
   }
 
   async function updateCategory(id: string, input: CategoryInput): Promise<Category> {
-    return db
-      .transaction(async (tx) => {
-        await loadCategory(tx, id);
-        await assertCategoryNameFree(tx, input.name, id);
-        await tx
-          .update(categories)
-          .set({ ...input, thumbnail: thumbnailOf(input.image), updatedAt: clock.now() })
-          .where(eq(categories.id, id));
-        return loadCategory(tx, id);
-      })
-      .catch(rethrowDuplicate(duplicateCategory(input.name)));
+    return change(async ({ tx, now, lock, audit }) => {
+      const [before] = await lock(categories, eq(categories.id, id));
+      if (!before) throw notFound('The category');
+      await assertCategoryNameFree(tx, input.name, id);
+      const [after] = await tx
+        .update(categories)
+        .set({ ...input, thumbnail: thumbnailOf(input.image), updatedAt: now })
+        .where(eq(categories.id, id))
+        .returning();
+      await audit({ action: 'CATEGORY_UPDATED', entityType: CATEGORY, entityId: id, before, after });
+      return loadCategory(tx, id);
+    }).catch(rethrowDuplicate(duplicateCategory(input.name)));
   }
 
   async function patchCategory(id: string, values: Flags) {
@@ -298,7 +311,8 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     return rows.map((r) => ({ _id: r.id, name: r.name, status: r.status, associated: linked.has(r.id) }));
   }
 
-  async function createSubcategoryIn(tx: DbOrTx, input: SubcategoryInput): Promise<Subcategory> {
+  /** Creates and audits a subcategory inside the caller's unit of work (also used by request approval). */
+  async function createSubcategoryIn({ tx, audit }: Change, input: SubcategoryInput): Promise<Subcategory> {
     const taken = await repo.findByName(tx, subcategories, input.name);
     if (taken) throw conflict(duplicateSubcategory(taken.name));
     await assertCategoriesExist(tx, input.categoryIds);
@@ -309,31 +323,35 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       .returning();
     if (!row) throw new Error('subcategory not created');
     await repo.setSubcategoryCategories(tx, row.id, categoryIds);
-    return loadSubcategory(tx, row.id);
+    const after = await loadSubcategory(tx, row.id);
+    await audit({ action: 'SUBCATEGORY_CREATED', entityType: SUBCATEGORY, entityId: row.id, after });
+    return after;
   }
 
   function createSubcategory(input: SubcategoryInput) {
-    return db
-      .transaction((tx) => createSubcategoryIn(tx, input))
-      .catch(rethrowDuplicate(duplicateSubcategory(input.name)));
+    return change((c) => createSubcategoryIn(c, input)).catch(
+      rethrowDuplicate(duplicateSubcategory(input.name)),
+    );
   }
 
   function updateSubcategory(id: string, input: SubcategoryInput) {
-    return db
-      .transaction(async (tx) => {
-        await loadSubcategory(tx, id);
-        const taken = await repo.findByName(tx, subcategories, input.name, id);
-        if (taken) throw conflict(duplicateSubcategory(taken.name));
-        await assertCategoriesExist(tx, input.categoryIds);
-        const { categoryIds, ...values } = input;
-        await tx
-          .update(subcategories)
-          .set({ ...values, thumbnail: thumbnailOf(values.image), updatedAt: clock.now() })
-          .where(eq(subcategories.id, id));
-        await repo.setSubcategoryCategories(tx, id, categoryIds);
-        return loadSubcategory(tx, id);
-      })
-      .catch(rethrowDuplicate(duplicateSubcategory(input.name)));
+    return change(async ({ tx, now, lock, audit }) => {
+      const [locked] = await lock(subcategories, eq(subcategories.id, id));
+      if (!locked) throw notFound('The subcategory');
+      const before = await loadSubcategory(tx, id);
+      const taken = await repo.findByName(tx, subcategories, input.name, id);
+      if (taken) throw conflict(duplicateSubcategory(taken.name));
+      await assertCategoriesExist(tx, input.categoryIds);
+      const { categoryIds, ...values } = input;
+      await tx
+        .update(subcategories)
+        .set({ ...values, thumbnail: thumbnailOf(values.image), updatedAt: now })
+        .where(eq(subcategories.id, id));
+      await repo.setSubcategoryCategories(tx, id, categoryIds);
+      const after = await loadSubcategory(tx, id);
+      await audit({ action: 'SUBCATEGORY_UPDATED', entityType: SUBCATEGORY, entityId: id, before, after });
+      return after;
+    }).catch(rethrowDuplicate(duplicateSubcategory(input.name)));
   }
 
   async function patchSubcategory(id: string, values: Flags) {
@@ -342,13 +360,14 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
   }
 
   async function deleteSubcategory(id: string): Promise<string> {
-    return db.transaction(async (tx) => {
+    return change(async ({ tx, lock, audit }) => {
       // Locked so an event cannot start using it between the check and the delete.
-      const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id)).for('update');
+      const [row] = await lock(subcategories, eq(subcategories.id, id));
       if (!row) throw notFound('The subcategory');
       const events = await subcategoryUsage(tx, id);
       if (events > 0) throw conflict(SUBCATEGORY_IN_USE(row.name, events));
       await tx.delete(subcategories).where(eq(subcategories.id, id));
+      await audit({ action: 'SUBCATEGORY_DELETED', entityType: SUBCATEGORY, entityId: id, before: row });
       return row.name;
     });
   }

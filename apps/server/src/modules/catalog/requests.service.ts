@@ -1,10 +1,11 @@
 import type { CatalogRequest, RequestKind, RequestStatus, ReviewRequestBody } from '@marquee/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type CatalogRequestRow, catalogRequests, users } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { Actor } from '../auth/auth.service.js';
 import * as repo from './catalog.repo.js';
 import type { CategoryService } from './category.service.js';
@@ -12,6 +13,9 @@ import type { TagService } from './tag.service.js';
 
 const LABEL: Record<RequestKind, string> = { CATEGORY: 'category', SUBCATEGORY: 'subcategory', TAG: 'tag' };
 const TABLE = { CATEGORY: repo.categories, SUBCATEGORY: repo.subcategories, TAG: repo.tags } as const;
+
+/** Audit entity type of an organizer's catalog request. */
+const REQUEST = 'CATALOG_REQUEST';
 
 type Row = { request: CatalogRequestRow; firstName: string; lastName: string; email: string };
 
@@ -41,7 +45,8 @@ export function createRequestService(deps: {
   categories: CategoryService;
   tags: TagService;
 }) {
-  const { db, clock } = deps;
+  const { db } = deps;
+  const change = createUnitOfWork({ db, clock: deps.clock });
 
   const selection = {
     request: catalogRequests,
@@ -78,12 +83,27 @@ export function createRequestService(deps: {
       }
     }
     try {
-      const [row] = await db
-        .insert(catalogRequests)
-        .values({ kind, name: input.name, note: input.note || null, categoryIds, requestedBy: actor.user.id })
-        .returning({ id: catalogRequests.id });
-      if (!row) throw new Error('request not created');
-      return load(row.id);
+      const id = await change(async ({ tx, audit }) => {
+        const [row] = await tx
+          .insert(catalogRequests)
+          .values({
+            kind,
+            name: input.name,
+            note: input.note || null,
+            categoryIds,
+            requestedBy: actor.user.id,
+          })
+          .returning();
+        if (!row) throw new Error('request not created');
+        await audit({
+          action: 'CATALOG_REQUEST_SUBMITTED',
+          entityType: REQUEST,
+          entityId: row.id,
+          after: row,
+        });
+        return row.id;
+      });
+      return load(id);
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw conflict(`A request for the ${LABEL[kind]} "${input.name}" is already waiting for review.`);
@@ -135,12 +155,12 @@ export function createRequestService(deps: {
     kinds: RequestKind[],
     body: ReviewRequestBody,
   ): Promise<CatalogRequest> {
-    await db.transaction(async (tx) => {
-      const [request] = await tx
-        .select()
-        .from(catalogRequests)
-        .where(and(eq(catalogRequests.id, body.requestId), inArray(catalogRequests.kind, kinds)))
-        .for('update');
+    await change(async (c) => {
+      const { tx } = c;
+      const [request] = await c.lock(
+        catalogRequests,
+        and(eq(catalogRequests.id, body.requestId), inArray(catalogRequests.kind, kinds)) as SQL,
+      );
       if (!request) throw notFound('The request');
       if (request.status !== 'PENDING') {
         throw conflict(
@@ -151,7 +171,7 @@ export function createRequestService(deps: {
       if (body.status === 'APPROVED') {
         const base = { name: request.name, image: null, status: 'ACTIVE' as const, order: 0 };
         if (request.kind === 'CATEGORY') {
-          createdItemId = (await deps.categories.createCategoryIn(tx, base))._id;
+          createdItemId = (await deps.categories.createCategoryIn(c, base))._id;
         } else if (request.kind === 'SUBCATEGORY') {
           const categoryIds = body.categoryIds ?? request.categoryIds;
           if (categoryIds.length === 0) {
@@ -159,21 +179,29 @@ export function createRequestService(deps: {
               { field: 'categoryIds', message: 'Choose at least one category' },
             ]);
           }
-          createdItemId = (await deps.categories.createSubcategoryIn(tx, { ...base, categoryIds }))._id;
+          createdItemId = (await deps.categories.createSubcategoryIn(c, { ...base, categoryIds }))._id;
         } else {
-          createdItemId = (await deps.tags.createIn(tx, { name: request.name, status: 'ACTIVE' }))._id;
+          createdItemId = (await deps.tags.createIn(c, { name: request.name, status: 'ACTIVE' }))._id;
         }
       }
-      await tx
+      const [after] = await tx
         .update(catalogRequests)
         .set({
           status: body.status,
           rejectionReason: body.status === 'REJECTED' ? (body.reason ?? null) : null,
           decidedBy: actor.user.id,
-          decidedAt: clock.now(),
+          decidedAt: c.now,
           createdItemId,
         })
-        .where(eq(catalogRequests.id, request.id));
+        .where(eq(catalogRequests.id, request.id))
+        .returning();
+      await c.audit({
+        action: body.status === 'APPROVED' ? 'CATALOG_REQUEST_APPROVED' : 'CATALOG_REQUEST_REJECTED',
+        entityType: REQUEST,
+        entityId: request.id,
+        before: request,
+        after,
+      });
     });
     return load(body.requestId);
   }

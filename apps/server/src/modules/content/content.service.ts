@@ -5,7 +5,11 @@ import { requireAdmin } from '../../lib/access.js';
 import type { Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './content.repo.js';
+
+/** Audit entity type of an editable page; its entity id is the page's key. */
+export const CONTENT_PAGE = 'CONTENT_PAGE';
 
 /** The order pages appear in the console's editor. */
 const PAGE_ORDER: ContentKey[] = ['terms', 'privacy', 'about', 'faq'];
@@ -21,6 +25,7 @@ function toPage(row: typeof contents.$inferSelect): ContentPage {
 
 export function createContentService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const change = createUnitOfWork({ db, clock });
   return {
     /** A public page (terms, privacy …); anyone with the client credentials may read it. */
     async page(key: ContentKey): Promise<ContentPage> {
@@ -40,15 +45,30 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
     /** An administrator's edit of a page's title and text. */
     async update(who: Who, input: ContentBody): Promise<ContentPage> {
       requireAdmin(who.actor);
-      // Line endings are kept as typed, except Windows ones, so blank-line paragraphs behave the same.
-      const row = await repo.updateContent(
-        db,
-        input.key,
-        { title: input.title, body: input.body.replace(/\r\n/g, '\n') },
-        clock.now(),
+      return change(
+        async ({ tx, now, audit }) => {
+          const before = await repo.findContent(tx, input.key, { lock: true });
+          if (!before) throw notFound('This page');
+          // Line endings are kept as typed, except Windows ones, so blank-line paragraphs behave the same.
+          const row = await repo.updateContent(
+            tx,
+            input.key,
+            { title: input.title, body: input.body.replace(/\r\n/g, '\n') },
+            now,
+          );
+          if (!row) throw notFound('This page');
+          // A page is known by its key (terms, privacy …), which is what the audit log names.
+          await audit({
+            action: 'CONTENT_PAGE_UPDATED',
+            entityType: CONTENT_PAGE,
+            entityId: row.key,
+            before,
+            after: row,
+          });
+          return toPage(row);
+        },
+        { who },
       );
-      if (!row) throw notFound('This page');
-      return toPage(row);
     },
   };
 }

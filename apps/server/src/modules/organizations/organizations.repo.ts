@@ -115,8 +115,10 @@ export async function updateMember(
   return row;
 }
 
+/** Deletes the member; undefined when another call deleted it first. */
 export async function deleteMember(db: DbOrTx, id: string) {
-  await db.delete(organizationMembers).where(eq(organizationMembers.id, id));
+  const [row] = await db.delete(organizationMembers).where(eq(organizationMembers.id, id)).returning();
+  return row;
 }
 
 /** The INVITED membership an invitation token was sent for, locked while it is accepted. */

@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type OrganizationRow, organizations, type SocialLinks, users } from '../../db/schema/index.js';
 import { isOrganizer, requireAdmin } from '../../lib/access.js';
-import { audit, type Who } from '../../lib/audit.js';
+import type { Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden } from '../../lib/errors.js';
 import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
 import { type OrganizationRole, organizationScope, requireOrganization } from '../../lib/tenancy.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { Actor } from '../auth/auth.service.js';
 import { thumbnailOf } from '../media/media.service.js';
 import * as repo from './organizations.repo.js';
@@ -94,6 +95,7 @@ const AUDIT_ENTITY = 'ORGANIZATION';
 
 export function createOrganizationService(deps: { db: Db; clock: Clock; defaultCurrency: string }) {
   const { db, clock } = deps;
+  const unitOfWork = createUnitOfWork({ db, clock });
 
   async function load(tx: DbOrTx, actor: Actor, id: string) {
     const row = await repo.findOrganization(tx, id);
@@ -108,30 +110,27 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
     action: string,
     values: (current: OrganizationRow) => Partial<typeof organizations.$inferInsert>,
   ) {
-    return db.transaction(async (tx) => {
-      const { organization } = await requireOrganization(tx, who.actor, organizationId, 'manage', {
-        lock: true,
-      });
-      const now = clock.now();
-      const after = await repo.updateOrganization(tx, organizationId, {
-        ...values(organization),
-        updatedAt: now,
-      });
-      await audit.record(
-        tx,
-        who,
-        {
+    return unitOfWork(
+      async ({ tx, now, audit }) => {
+        const { organization } = await requireOrganization(tx, who.actor, organizationId, 'manage', {
+          lock: true,
+        });
+        const after = await repo.updateOrganization(tx, organizationId, {
+          ...values(organization),
+          updatedAt: now,
+        });
+        await audit({
           action,
           entityType: AUDIT_ENTITY,
           entityId: organizationId,
           organizationId,
           before: organization,
           after,
-        },
-        now,
-      );
-      return load(tx, who.actor, organizationId);
-    });
+        });
+        return load(tx, who.actor, organizationId);
+      },
+      { who },
+    );
   }
 
   return {
@@ -189,29 +188,26 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
     /** Approved organizers create organizations and own them; every setting starts at its default. */
     async create(who: Who, input: ProfileInput) {
       if (!isOrganizer(who.actor)) throw forbidden('Only approved organizers can create organizations.');
-      return db.transaction(async (tx) => {
-        const now = clock.now();
-        const row = await repo.insertOrganization(tx, {
-          ...profileValues(input),
-          ownerId: who.actor.user.id,
-          currency: input.currency ?? deps.defaultCurrency,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await audit.record(
-          tx,
-          who,
-          {
+      return unitOfWork(
+        async ({ tx, now, audit }) => {
+          const row = await repo.insertOrganization(tx, {
+            ...profileValues(input),
+            ownerId: who.actor.user.id,
+            currency: input.currency ?? deps.defaultCurrency,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await audit({
             action: 'ORGANIZATION_CREATED',
             entityType: AUDIT_ENTITY,
             entityId: row.id,
             organizationId: row.id,
             after: row,
-          },
-          now,
-        );
-        return load(tx, who.actor, row.id);
-      });
+          });
+          return load(tx, who.actor, row.id);
+        },
+        { who },
+      );
     },
 
     update: (who: Who, organizationId: string, input: ProfileInput) =>

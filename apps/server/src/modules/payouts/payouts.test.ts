@@ -43,8 +43,14 @@ function slowSandbox(delayMs: number) {
   const later = () => new Promise((resolve) => setTimeout(resolve, delayMs));
   const provider: PaymentsProvider = {
     name: 'sandbox',
-    createAccount: async (input) => (await later(), sandbox().createAccount(input)),
-    createOnboardingLink: async (input) => (await later(), sandbox().createOnboardingLink(input)),
+    createAccount: async (input) => {
+      await later();
+      return sandbox().createAccount(input);
+    },
+    createOnboardingLink: async (input) => {
+      await later();
+      return sandbox().createOnboardingLink(input);
+    },
     getAccountStatus: (accountId) => sandbox().getAccountStatus(accountId),
     createDashboardLink: (accountId) => sandbox().createDashboardLink(accountId),
   };

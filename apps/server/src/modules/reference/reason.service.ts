@@ -1,9 +1,14 @@
 import { type AdminReason, type CatalogStatus, REASON_KIND_LABELS, type ReasonKind } from '@marquee/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { reasons } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
+
+/** Audit entity type of the reasons. */
+const REASON = 'REASON';
 
 type ReasonRow = typeof reasons.$inferSelect;
 
@@ -21,10 +26,11 @@ function duplicate(kind: ReasonKind, text: string) {
  * The reasons administrators offer in refund, report and cancel flows. Nothing refers to a reason yet
  * (refunds and reports come later), so deleting one is a real delete.
  */
-export function createReasonService(deps: { db: Db }) {
+export function createReasonService(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
+  const change = createUnitOfWork({ db, clock: deps.clock });
 
-  async function findSameText(kind: ReasonKind, text: string, exceptId?: string) {
+  async function findSameText(db: DbOrTx, kind: ReasonKind, text: string, exceptId?: string) {
     const [row] = await db
       .select()
       .from(reasons)
@@ -71,31 +77,45 @@ export function createReasonService(deps: { db: Db }) {
       );
     },
 
-    async create(input: { kind: ReasonKind; text: string; status: CatalogStatus; order: number }) {
-      const same = await findSameText(input.kind, input.text);
-      if (same) throw duplicate(input.kind, same.text);
-      const [row] = await guarded(input.kind, input.text, () => db.insert(reasons).values(input).returning());
-      if (!row) throw new Error('reason not created');
-      return toReason(row);
-    },
+    create: (input: { kind: ReasonKind; text: string; status: CatalogStatus; order: number }) =>
+      guarded(input.kind, input.text, () =>
+        change(async ({ tx, audit }) => {
+          const same = await findSameText(tx, input.kind, input.text);
+          if (same) throw duplicate(input.kind, same.text);
+          const [row] = await tx.insert(reasons).values(input).returning();
+          if (!row) throw new Error('reason not created');
+          await audit({ action: 'REASON_CREATED', entityType: REASON, entityId: row.id, after: row });
+          return toReason(row);
+        }),
+      ),
 
-    async update(id: string, input: { text: string; status: CatalogStatus; order: number }) {
-      const [current] = await db.select().from(reasons).where(eq(reasons.id, id));
-      if (!current) throw notFound('The reason');
-      const same = await findSameText(current.kind, input.text, id);
-      if (same) throw duplicate(current.kind, same.text);
-      const [row] = await guarded(current.kind, input.text, () =>
-        db.update(reasons).set(input).where(eq(reasons.id, id)).returning(),
-      );
-      if (!row) throw notFound('The reason');
-      return toReason(row);
-    },
+    update: (id: string, input: { text: string; status: CatalogStatus; order: number }) =>
+      change(async ({ tx, lock, audit }) => {
+        const [current] = await lock(reasons, eq(reasons.id, id));
+        if (!current) throw notFound('The reason');
+        const same = await findSameText(tx, current.kind, input.text, id);
+        if (same) throw duplicate(current.kind, same.text);
+        const [row] = await guarded(current.kind, input.text, () =>
+          tx.update(reasons).set(input).where(eq(reasons.id, id)).returning(),
+        );
+        if (!row) throw notFound('The reason');
+        await audit({
+          action: 'REASON_UPDATED',
+          entityType: REASON,
+          entityId: id,
+          before: current,
+          after: row,
+        });
+        return toReason(row);
+      }),
 
-    async remove(id: string) {
-      const [row] = await db.delete(reasons).where(eq(reasons.id, id)).returning();
-      if (!row) throw notFound('The reason');
-      return toReason(row);
-    },
+    remove: (id: string) =>
+      change(async ({ tx, audit }) => {
+        const [row] = await tx.delete(reasons).where(eq(reasons.id, id)).returning();
+        if (!row) throw notFound('The reason');
+        await audit({ action: 'REASON_DELETED', entityType: REASON, entityId: id, before: row });
+        return toReason(row);
+      }),
   };
 }
 
