@@ -11,6 +11,7 @@ import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapter
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { createIdempotencyStore } from './lib/idempotency.js';
 import { consoleOrigins } from './lib/origins.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -129,6 +130,8 @@ export async function buildApp(deps: AppDeps) {
   const members = createMemberService({ db, clock, account, log: app.log });
   const payouts = createPayoutService({ db, clock, payments, config, log: app.log });
 
+  // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
+  app.decorate('idempotency', createIdempotencyStore({ db, clock }));
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(rateLimitPlugin, { config });

@@ -2,6 +2,7 @@ import type { RouteDef } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../modules/auth/auth.service.js';
+import { type IdempotencyMode, idempotent } from './idempotency.js';
 import { runInRequestContext } from './request-context.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -23,7 +24,8 @@ export function addRoute<R extends RouteDef>(
   app: FastifyInstance,
   route: R,
   handler: (ctx: RouteContext<R>) => Promise<z.input<R['response']>>,
-  options: Pick<RouteShorthandOptions, 'config'> = {},
+  /** `idempotency`: `accepted` (default) honours an `idempotency-key` header; `required` demands one. */
+  options: Pick<RouteShorthandOptions, 'config'> & { idempotency?: IdempotencyMode } = {},
 ) {
   app.route({
     method: route.method,
@@ -44,13 +46,15 @@ export function addRoute<R extends RouteDef>(
     preHandler: route.access === 'session' ? (request) => app.authenticate(request) : undefined,
     handler: (request, reply) =>
       runInRequestContext(request, () =>
-        handler({
-          query: request.query as Out<R['query']>,
-          body: request.body as Out<R['body']>,
-          actor: request.actor as RouteContext<R>['actor'],
-          request,
-          reply,
-        }),
+        idempotent(request, reply, options.idempotency ?? 'accepted', () =>
+          handler({
+            query: request.query as Out<R['query']>,
+            body: request.body as Out<R['body']>,
+            actor: request.actor as RouteContext<R>['actor'],
+            request,
+            reply,
+          }),
+        ),
       ),
   });
 }
