@@ -12,6 +12,7 @@ import {
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
 import { createSandboxPayments } from '../../adapters/payments/sandbox.js';
 import { auditLog, organizations, sandboxPayoutAccounts } from '../../db/schema/index.js';
+import { consoleOrigins } from '../../lib/origins.js';
 
 const START = '/api/v1/payment/create-organizer-account';
 
@@ -57,7 +58,12 @@ function slowSandbox(delayMs: number) {
   return {
     provider,
     attach: (app: TestApp) => {
-      inner = createSandboxPayments({ db: app.db, clock, publicUrl: app.config.publicUrl });
+      inner = createSandboxPayments({
+        db: app.db,
+        clock,
+        publicUrl: app.config.publicUrl,
+        returnOrigins: consoleOrigins(app.config),
+      });
     },
   };
 }
@@ -106,5 +112,35 @@ describe('payout onboarding under parallel calls', () => {
     expect(organization?.payoutAccountId).toBe(accounts[0]?.id);
     const created = await t.db.select().from(auditLog).where(eq(auditLog.entityId, organizationId));
     expect(created.filter((row) => row.action === 'PAYOUT_ACCOUNT_CREATED')).toHaveLength(1);
+  });
+});
+
+describe('where onboarding returns to', () => {
+  async function returnOf(headers: Record<string, string>) {
+    const organizationId = await newOrganization(`Origin Hall ${Math.random()}`);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: START,
+      headers: { ...clientHeaders(owner), ...headers },
+      payload: { organizationId },
+    });
+    expect(answer.statusCode).toBe(200);
+    const url = new URL(answer.json().result.url);
+    return { returnUrl: url.searchParams.get('return') ?? '', organizationId };
+  }
+
+  it('returns to the origin the console was opened on when the server answers there', async () => {
+    const port = t.config.port;
+    const { returnUrl, organizationId } = await returnOf({ origin: `http://127.0.0.1:${port}` });
+    expect(returnUrl).toBe(
+      `http://127.0.0.1:${port}/organizations/${organizationId}?tab=payouts&onboarding=return`,
+    );
+    const byHost = await returnOf({ host: `127.0.0.1:${port}` });
+    expect(byHost.returnUrl.startsWith(`http://127.0.0.1:${port}/organizations/`)).toBe(true);
+  });
+
+  it('never follows an Origin or Host the server does not answer on: PUBLIC_URL then', async () => {
+    const { returnUrl } = await returnOf({ origin: 'https://evil.example', host: 'evil.example' });
+    expect(returnUrl.startsWith(`${t.config.publicUrl}/organizations/`)).toBe(true);
   });
 });
