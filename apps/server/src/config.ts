@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEV_CLIENT_CREDENTIALS } from '@marquee/contract';
+import { DEV_CLIENT_CREDENTIALS, isCurrencyCode } from '@marquee/contract';
 import { z } from 'zod';
 import {
   SOCIAL_ENV,
@@ -68,7 +68,7 @@ const EnvSchema = z
     DEFAULT_CURRENCY: z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code in capitals, e.g. USD')
-      .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'is not an ISO 4217 currency code')
+      .refine(isCurrencyCode, 'is not an ISO 4217 currency code')
       .default('USD'),
     STRIPE_SECRET_KEY: z
       .string()
