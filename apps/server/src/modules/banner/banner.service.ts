@@ -1,14 +1,15 @@
 import type { Banner, BannerBody, CatalogStatus, Visibility } from '@marquee/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { type BannerRow, banners, categories } from '../../db/schema/index.js';
+import { type BannerRow, banners } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, type PageInput } from '../../lib/list.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { countWhere } from '../catalog/catalog.repo.js';
 import { thumbnailOf } from '../media/media.service.js';
+import * as repo from './banner.repo.js';
 
 type BannerInput = z.output<typeof BannerBody>;
 
@@ -31,10 +32,6 @@ function toBanner(row: BannerRow, linkLabel: string | null): Banner {
   };
 }
 
-const linkLabelSql = sql<
-  string | null
->`(select ${categories.name} from ${categories} where ${banners.linkType} = 'CATEGORY' and ${categories.id}::text = ${banners.linkValue})`;
-
 /** Audit entity type of banners. */
 const BANNER = 'BANNER';
 
@@ -43,10 +40,7 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
   const change = createUnitOfWork({ db, clock });
 
   async function load(tx: DbOrTx, id: string): Promise<Banner> {
-    const [row] = await tx
-      .select({ row: banners, label: linkLabelSql })
-      .from(banners)
-      .where(eq(banners.id, id));
+    const row = await repo.findBanner(tx, id);
     if (!row) throw notFound('The banner');
     return toBanner(row.row, row.label);
   }
@@ -54,11 +48,7 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
   /** A category link must name an existing category; event links are checked once events exist. */
   async function checkLink(tx: DbOrTx, input: BannerInput) {
     if (input.linkType !== 'CATEGORY') return;
-    const [row] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, input.linkValue));
-    if (!row) {
+    if (!(await repo.categoryExists(tx, input.linkValue))) {
       throw badRequest('The chosen category does not exist.', [
         { field: 'linkValue', message: 'The chosen category does not exist' },
       ]);
@@ -79,38 +69,28 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  function page(query: PageInput & { status?: CatalogStatus; visibility?: Visibility }) {
-    const where = and(
-      searchWhere(query.search, [banners.title]),
-      query.status ? eq(banners.status, query.status) : undefined,
-      query.visibility ? eq(banners.visibility, query.visibility) : undefined,
-    );
-    const order = orderBy(
-      query.sort,
-      {
+  const bannerList = defineList({
+    search: [banners.title],
+    sort: {
+      fields: {
         order: banners.order,
         title: banners.title,
         createdAt: banners.createdAt,
         activeFrom: banners.activeFrom,
       },
-      [asc(banners.order), asc(banners.createdAt)],
-      banners.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          db
-            .select({ row: banners, label: linkLabelSql })
-            .from(banners)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: () => countWhere(db, banners, where),
-      },
-      (r) => toBanner(r.row, r.label),
-    );
+      default: [asc(banners.order), asc(banners.createdAt)],
+      tieBreaker: banners.id,
+    },
+    rows: (window) => repo.bannerRows(db, window),
+    count: (where) => countWhere(db, banners, where),
+    items: (rows) => rows.map((r) => toBanner(r.row, r.label)),
+  });
+
+  function page(query: PageInput & { status?: CatalogStatus; visibility?: Visibility }) {
+    return bannerList(query, [
+      query.status ? eq(banners.status, query.status) : undefined,
+      query.visibility ? eq(banners.visibility, query.visibility) : undefined,
+    ]);
   }
 
   return {
@@ -119,12 +99,9 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
     create: (input: BannerInput) =>
       change(async ({ tx, audit }) => {
         await checkLink(tx, input);
-        const [max] = await tx
-          .select({ n: sql<number>`coalesce(max(${banners.order}), -1)::int` })
-          .from(banners);
         const [row] = await tx
           .insert(banners)
-          .values({ ...values(input), order: input.order ?? (max?.n ?? -1) + 1 })
+          .values({ ...values(input), order: input.order ?? (await repo.nextOrder(tx)) })
           .returning({ id: banners.id });
         if (!row) throw new Error('banner not created');
         const after = await load(tx, row.id);

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, subcategories, subcategoryCategories, tags } from '../../db/schema/index.js';
+import { type PageWindow, paged } from '../../lib/list.js';
 
 type Named = PgTable & { id: PgColumn; name: PgColumn };
 
@@ -56,5 +57,15 @@ export async function existingCategoryIds(db: DbOrTx, ids: string[]): Promise<Se
   const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
   return new Set(rows.map((r) => r.id));
 }
+
+// List pages (lib/list.ts applies search, filters, sort and window) -------------------------------
+
+export const categoryRows = (db: DbOrTx, window: PageWindow) =>
+  paged(db.select({ row: categories, n: subcategoryCountSql() }).from(categories).$dynamic(), window);
+
+export const subcategoryRows = (db: DbOrTx, window: PageWindow) =>
+  paged(db.select().from(subcategories).$dynamic(), window);
+
+export const tagRows = (db: DbOrTx, window: PageWindow) => paged(db.select().from(tags).$dynamic(), window);
 
 export { categories, subcategories, tags };

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, isUniqueViolation, type PageInput, searchWhere } from '../../lib/list.js';
 import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import { thumbnailOf } from '../media/media.service.js';
 import * as repo from './catalog.repo.js';
@@ -138,38 +138,28 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     return activeOptions(categories, eq(categories.isPopular, true));
   }
 
-  function categoryPage(query: PageInput & { status?: CatalogStatus; isPopular?: boolean }) {
-    const where = and(
-      searchWhere(query.search, [categories.name]),
-      query.status ? eq(categories.status, query.status) : undefined,
-      query.isPopular === undefined ? undefined : eq(categories.isPopular, query.isPopular),
-    );
-    const order = orderBy(
-      query.sort,
-      {
+  const categoryList = defineList({
+    search: [categories.name],
+    sort: {
+      fields: {
         name: categories.name,
         order: categories.order,
         createdAt: categories.createdAt,
         status: categories.status,
       },
-      [asc(categories.order), asc(categories.name)],
-      categories.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          db
-            .select({ row: categories, n: repo.subcategoryCountSql() })
-            .from(categories)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: () => repo.countWhere(db, categories, where),
-      },
-      (r) => toCategory(r.row, r.n),
-    );
+      default: [asc(categories.order), asc(categories.name)],
+      tieBreaker: categories.id,
+    },
+    rows: (window) => repo.categoryRows(db, window),
+    count: (where) => repo.countWhere(db, categories, where),
+    items: (rows) => rows.map((r) => toCategory(r.row, r.n)),
+  });
+
+  function categoryPage(query: PageInput & { status?: CatalogStatus; isPopular?: boolean }) {
+    return categoryList(query, [
+      query.status ? eq(categories.status, query.status) : undefined,
+      query.isPopular === undefined ? undefined : eq(categories.isPopular, query.isPopular),
+    ]);
   }
 
   /** Creates and audits a category inside the caller's unit of work (also used by request approval). */
@@ -255,47 +245,37 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     return activeOptions(subcategories, eq(subcategories.isPopular, true));
   }
 
-  function subcategoryPage(
-    query: PageInput & { status?: CatalogStatus; isPopular?: boolean; categoryId?: string },
-  ) {
-    const where = and(
-      searchWhere(query.search, [subcategories.name]),
-      query.status ? eq(subcategories.status, query.status) : undefined,
-      query.isPopular === undefined ? undefined : eq(subcategories.isPopular, query.isPopular),
-      query.categoryId ? inCategory(query.categoryId) : undefined,
-    );
-    const order = orderBy(
-      query.sort,
-      {
+  const subcategoryList = defineList({
+    search: [subcategories.name],
+    sort: {
+      fields: {
         name: subcategories.name,
         order: subcategories.order,
         createdAt: subcategories.createdAt,
         status: subcategories.status,
       },
-      [asc(subcategories.order), asc(subcategories.name)],
-      subcategories.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: async (limit, offset) => {
-          const rows = await db
-            .select()
-            .from(subcategories)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset);
-          const cats = await repo.categoriesOfSubcategories(
-            db,
-            rows.map((r) => r.id),
-          );
-          return rows.map((row) => toSubcategory(row, cats.get(row.id) ?? []));
-        },
-        count: () => repo.countWhere(db, subcategories, where),
-      },
-      (s) => s,
-    );
+      default: [asc(subcategories.order), asc(subcategories.name)],
+      tieBreaker: subcategories.id,
+    },
+    rows: (window) => repo.subcategoryRows(db, window),
+    count: (where) => repo.countWhere(db, subcategories, where),
+    items: async (rows) => {
+      const cats = await repo.categoriesOfSubcategories(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => toSubcategory(row, cats.get(row.id) ?? []));
+    },
+  });
+
+  function subcategoryPage(
+    query: PageInput & { status?: CatalogStatus; isPopular?: boolean; categoryId?: string },
+  ) {
+    return subcategoryList(query, [
+      query.status ? eq(subcategories.status, query.status) : undefined,
+      query.isPopular === undefined ? undefined : eq(subcategories.isPopular, query.isPopular),
+      query.categoryId ? inCategory(query.categoryId) : undefined,
+    ]);
   }
 
   async function associateCategoryList(subcategoryId?: string) {

@@ -1,10 +1,10 @@
 import type { CatalogStatus, Tag } from '@marquee/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type TagRow, tags } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, type PageInput } from '../../lib/list.js';
 import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './catalog.repo.js';
 import { rethrowDuplicate } from './category.service.js';
@@ -27,32 +27,20 @@ export function createTagService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const change = createUnitOfWork({ db, clock });
 
+  const tagList = defineList({
+    search: [tags.name],
+    sort: {
+      fields: { name: tags.name, createdAt: tags.createdAt, status: tags.status },
+      default: [asc(tags.name)],
+      tieBreaker: tags.id,
+    },
+    rows: (window) => repo.tagRows(db, window),
+    count: (where) => repo.countWhere(db, tags, where),
+    items: (rows) => rows.map(toTag),
+  });
+
   function page(query: PageInput & { status?: CatalogStatus }) {
-    const where = and(
-      searchWhere(query.search, [tags.name]),
-      query.status ? eq(tags.status, query.status) : undefined,
-    );
-    const order = orderBy(
-      query.sort,
-      { name: tags.name, createdAt: tags.createdAt, status: tags.status },
-      [asc(tags.name)],
-      tags.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          db
-            .select()
-            .from(tags)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: () => repo.countWhere(db, tags, where),
-      },
-      toTag,
-    );
+    return tagList(query, [query.status ? eq(tags.status, query.status) : undefined]);
   }
 
   /** Creates and audits a tag inside the caller's unit of work (also used by request approval). */

@@ -1,16 +1,16 @@
 import { type AdminReason, type CatalogStatus, REASON_KIND_LABELS, type ReasonKind } from '@marquee/contract';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { reasons } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, isUniqueViolation, type PageInput } from '../../lib/list.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
+import type { ReasonRow } from './reason.repo.js';
+import * as repo from './reason.repo.js';
 
 /** Audit entity type of the reasons. */
 const REASON = 'REASON';
-
-type ReasonRow = typeof reasons.$inferSelect;
 
 function toReason(r: ReasonRow): AdminReason {
   return { _id: r.id, kind: r.kind, text: r.text, order: r.order, status: r.status };
@@ -30,13 +30,17 @@ export function createReasonService(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
   const change = createUnitOfWork({ db, clock: deps.clock });
 
-  async function findSameText(db: DbOrTx, kind: ReasonKind, text: string, exceptId?: string) {
-    const [row] = await db
-      .select()
-      .from(reasons)
-      .where(and(eq(reasons.kind, kind), sql`lower(${reasons.text}) = lower(${text})`));
-    return row && row.id !== exceptId ? row : undefined;
-  }
+  const reasonList = defineList({
+    search: [reasons.text],
+    sort: {
+      fields: { order: reasons.order, text: reasons.text, kind: reasons.kind, status: reasons.status },
+      default: [asc(reasons.kind), asc(reasons.order), asc(reasons.text)],
+      tieBreaker: reasons.id,
+    },
+    rows: (window) => repo.reasonRows(db, window),
+    count: (where) => repo.countReasons(db, where),
+    items: (rows) => rows.map(toReason),
+  });
 
   async function guarded<T>(kind: ReasonKind, text: string, run: () => Promise<T>): Promise<T> {
     try {
@@ -48,41 +52,18 @@ export function createReasonService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
-    async page(query: PageInput & { kind?: ReasonKind; status?: CatalogStatus }) {
-      const where = and(
+    page: (query: PageInput & { kind?: ReasonKind; status?: CatalogStatus }) =>
+      reasonList(query, [
         query.kind ? eq(reasons.kind, query.kind) : undefined,
         query.status ? eq(reasons.status, query.status) : undefined,
-        searchWhere(query.search, [reasons.text]),
-      );
-      const order = orderBy(
-        query.sort,
-        { order: reasons.order, text: reasons.text, kind: reasons.kind, status: reasons.status },
-        [asc(reasons.kind), asc(reasons.order), asc(reasons.text)],
-        reasons.id,
-      );
-      return pageOf(
-        query,
-        {
-          rows: (limit, offset) =>
-            db
-              .select()
-              .from(reasons)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset),
-          count: async () => (await db.select({ n: count() }).from(reasons).where(where))[0]?.n ?? 0,
-        },
-        toReason,
-      );
-    },
+      ]),
 
     create: (input: { kind: ReasonKind; text: string; status: CatalogStatus; order: number }) =>
       guarded(input.kind, input.text, () =>
         change(async ({ tx, audit }) => {
-          const same = await findSameText(tx, input.kind, input.text);
+          const same = await repo.findSameText(tx, input.kind, input.text);
           if (same) throw duplicate(input.kind, same.text);
-          const [row] = await tx.insert(reasons).values(input).returning();
+          const row = await repo.insertReason(tx, input);
           if (!row) throw new Error('reason not created');
           await audit({ action: 'REASON_CREATED', entityType: REASON, entityId: row.id, after: row });
           return toReason(row);
@@ -93,11 +74,9 @@ export function createReasonService(deps: { db: Db; clock: Clock }) {
       change(async ({ tx, lock, audit }) => {
         const [current] = await lock(reasons, eq(reasons.id, id));
         if (!current) throw notFound('The reason');
-        const same = await findSameText(tx, current.kind, input.text, id);
+        const same = await repo.findSameText(tx, current.kind, input.text, id);
         if (same) throw duplicate(current.kind, same.text);
-        const [row] = await guarded(current.kind, input.text, () =>
-          tx.update(reasons).set(input).where(eq(reasons.id, id)).returning(),
-        );
+        const row = await guarded(current.kind, input.text, () => repo.updateReason(tx, id, input));
         if (!row) throw notFound('The reason');
         await audit({
           action: 'REASON_UPDATED',
@@ -111,7 +90,7 @@ export function createReasonService(deps: { db: Db; clock: Clock }) {
 
     remove: (id: string) =>
       change(async ({ tx, audit }) => {
-        const [row] = await tx.delete(reasons).where(eq(reasons.id, id)).returning();
+        const row = await repo.deleteReason(tx, id);
         if (!row) throw notFound('The reason');
         await audit({ action: 'REASON_DELETED', entityType: REASON, entityId: id, before: row });
         return toReason(row);
