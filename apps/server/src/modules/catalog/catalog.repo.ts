@@ -1,7 +1,14 @@
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, subcategories, subcategoryCategories, tags } from '../../db/schema/index.js';
+import {
+  catalogRequests,
+  categories,
+  subcategories,
+  subcategoryCategories,
+  tags,
+  users,
+} from '../../db/schema/index.js';
 import { type PageWindow, paged } from '../../lib/list.js';
 
 type Named = PgTable & { id: PgColumn; name: PgColumn };
@@ -67,5 +74,31 @@ export const subcategoryRows = (db: DbOrTx, window: PageWindow) =>
   paged(db.select().from(subcategories).$dynamic(), window);
 
 export const tagRows = (db: DbOrTx, window: PageWindow) => paged(db.select().from(tags).$dynamic(), window);
+
+/** A catalog request with the name and email of the organizer who sent it. */
+export const requestColumns = {
+  request: catalogRequests,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+export function selectRequests(db: DbOrTx) {
+  return db
+    .select(requestColumns)
+    .from(catalogRequests)
+    .innerJoin(users, eq(users.id, catalogRequests.requestedBy));
+}
+
+export const requestRows = (db: DbOrTx, window: PageWindow) => paged(selectRequests(db).$dynamic(), window);
+
+export async function countRequests(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(catalogRequests)
+    .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
+    .where(where);
+  return row?.n ?? 0;
+}
 
 export { categories, subcategories, tags };

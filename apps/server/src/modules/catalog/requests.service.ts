@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type CatalogRequestRow, catalogRequests, users } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, isUniqueViolation, type PageInput } from '../../lib/list.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { Actor } from '../auth/auth.service.js';
 import * as repo from './catalog.repo.js';
@@ -48,19 +48,8 @@ export function createRequestService(deps: {
   const { db } = deps;
   const change = createUnitOfWork({ db, clock: deps.clock });
 
-  const selection = {
-    request: catalogRequests,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-  };
-
   async function load(id: string): Promise<CatalogRequest> {
-    const [row] = await db
-      .select(selection)
-      .from(catalogRequests)
-      .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
-      .where(eq(catalogRequests.id, id));
+    const [row] = await repo.selectRequests(db).where(eq(catalogRequests.id, id));
     if (!row) throw notFound('The request');
     return toRequest(row);
   }
@@ -112,42 +101,28 @@ export function createRequestService(deps: {
     }
   }
 
+  const requestList = defineList({
+    search: [catalogRequests.name, users.email],
+    sort: {
+      fields: {
+        name: catalogRequests.name,
+        createdAt: catalogRequests.createdAt,
+        status: catalogRequests.status,
+      },
+      default: [desc(catalogRequests.createdAt)],
+      tieBreaker: catalogRequests.id,
+    },
+    rows: (window) => repo.requestRows(db, window),
+    count: (where) => repo.countRequests(db, where),
+    items: (rows) => rows.map(toRequest),
+  });
+
   function page(kinds: RequestKind[], query: PageInput & { status?: RequestStatus }, requestedBy?: string) {
-    const where = and(
+    return requestList(query, [
       inArray(catalogRequests.kind, kinds),
       requestedBy ? eq(catalogRequests.requestedBy, requestedBy) : undefined,
       query.status ? eq(catalogRequests.status, query.status) : undefined,
-      searchWhere(query.search, [catalogRequests.name, users.email]),
-    );
-    const order = orderBy(
-      query.sort,
-      { name: catalogRequests.name, createdAt: catalogRequests.createdAt, status: catalogRequests.status },
-      [desc(catalogRequests.createdAt)],
-      catalogRequests.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          db
-            .select(selection)
-            .from(catalogRequests)
-            .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: async () => {
-          const rows = await db
-            .select({ id: catalogRequests.id })
-            .from(catalogRequests)
-            .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
-            .where(where);
-          return rows.length;
-        },
-      },
-      toRequest,
-    );
+    ]);
   }
 
   async function review(

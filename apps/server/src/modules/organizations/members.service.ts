@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddMemberBody, Member, MemberStatus } from '@marquee/contract';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import {
@@ -12,7 +12,7 @@ import {
 import { audit, type Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, type PageInput } from '../../lib/list.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { AccountService, InvitationHooks } from '../account/account.service.js';
@@ -144,45 +144,26 @@ export function createMemberService(deps: {
     };
   }
 
-  function listWhere(query: { search?: string; status?: MemberStatus }) {
-    return [
-      searchWhere(query.search, [
-        organizationMembers.email,
-        organizationMembers.firstName,
-        organizationMembers.lastName,
-      ]),
-      query.status ? eq(organizationMembers.status, query.status) : undefined,
-    ];
-  }
-
-  function list(query: PageInput & { status?: MemberStatus }, where: SQL | undefined) {
-    const order = orderBy(
-      query.sort,
-      {
+  const memberList = defineList({
+    search: [organizationMembers.email, organizationMembers.firstName, organizationMembers.lastName],
+    sort: {
+      fields: {
         email: organizationMembers.email,
         firstName: organizationMembers.firstName,
         lastName: organizationMembers.lastName,
         status: organizationMembers.status,
         createdAt: organizationMembers.createdAt,
       },
-      [asc(organizationMembers.email)],
-      organizationMembers.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          repo
-            .selectMembers(db)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: () => repo.countMembers(db, where),
-      },
-      toMember,
-    );
-  }
+      default: [asc(organizationMembers.email)],
+      tieBreaker: organizationMembers.id,
+    },
+    rows: (window) => repo.memberRows(db, window),
+    count: (where) => repo.countMembers(db, where),
+    items: (rows) => rows.map(toMember),
+  });
+
+  const statusFilter = (status: MemberStatus | undefined) =>
+    status ? eq(organizationMembers.status, status) : undefined;
 
   return {
     /** One organization's members (organization-user-list). */
@@ -191,23 +172,20 @@ export function createMemberService(deps: {
       query: PageInput & { organizationId: string; status?: MemberStatus },
     ) {
       await requireOrganization(db, actor, query.organizationId, 'manage');
-      return list(
-        query,
-        and(eq(organizationMembers.organizationId, query.organizationId), ...listWhere(query)),
-      );
+      return memberList(query, [
+        eq(organizationMembers.organizationId, query.organizationId),
+        statusFilter(query.status),
+      ]);
     },
 
     /** Members of every organization the actor manages, optionally one (get-favorite-user-list). */
     async page(actor: Actor, query: PageInput & { organizationId?: string; status?: MemberStatus }) {
       if (query.organizationId) await requireOrganization(db, actor, query.organizationId, 'manage');
-      return list(
-        query,
-        and(
-          organizationScope(actor, 'manage'),
-          query.organizationId ? eq(organizations.id, query.organizationId) : undefined,
-          ...listWhere(query),
-        ),
-      );
+      return memberList(query, [
+        organizationScope(actor, 'manage'),
+        query.organizationId ? eq(organizations.id, query.organizationId) : undefined,
+        statusFilter(query.status),
+      ]);
     },
 
     async detail(actor: Actor, memberId: string) {

@@ -1,5 +1,5 @@
 import type { Organization, OrganizationBody, RefundSettingBody, TicketSettingBody } from '@marquee/contract';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type OrganizationRow, organizations, type SocialLinks, users } from '../../db/schema/index.js';
@@ -7,7 +7,7 @@ import { isOrganizer, requireAdmin } from '../../lib/access.js';
 import type { Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden } from '../../lib/errors.js';
-import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, type PageInput, searchWhere } from '../../lib/list.js';
 import { type OrganizationRole, organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { Actor } from '../auth/auth.service.js';
@@ -133,34 +133,31 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
     );
   }
 
-  return {
-    async page(actor: Actor, query: PageInput & { ownerId?: string }) {
-      const where = and(
-        organizationScope(actor, 'read'),
-        searchWhere(query.search, [organizations.name, organizations.contactEmail]),
-        query.ownerId ? eq(organizations.ownerId, query.ownerId) : undefined,
-      ) as SQL | undefined;
-      const order = orderBy(
-        query.sort,
-        { name: organizations.name, createdAt: organizations.createdAt, currency: organizations.currency },
-        [asc(organizations.name)],
-        organizations.id,
-      );
-      return pageOf(
-        query,
-        {
-          rows: (limit, offset) =>
-            repo
-              .selectOrganizations(db)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset),
-          count: () => repo.countOrganizations(db, where),
+  /** The list's items carry the actor's role in each organization, so the list is made per actor. */
+  const organizationList = (actor: Actor) =>
+    defineList({
+      search: [organizations.name, organizations.contactEmail],
+      sort: {
+        fields: {
+          name: organizations.name,
+          createdAt: organizations.createdAt,
+          currency: organizations.currency,
         },
-        (row) => toOrganization(row, roleFor(actor, row.row)),
-      );
-    },
+        default: [asc(organizations.name)],
+        tieBreaker: organizations.id,
+      },
+      rows: (window) => repo.organizationRows(db, window),
+      count: (where) => repo.countOrganizations(db, where),
+      items: (rows) => rows.map((row) => toOrganization(row, roleFor(actor, row.row))),
+    });
+
+  return {
+    /** The organizations the actor may read; `ownerId` narrows them to one owner's. */
+    page: (actor: Actor, query: PageInput & { ownerId?: string }) =>
+      organizationList(actor)(query, [
+        organizationScope(actor, 'read'),
+        query.ownerId ? eq(organizations.ownerId, query.ownerId) : undefined,
+      ]),
 
     /** The administrator's owner filter: everyone who owns an organization, searchable by name or email. */
     async owners(actor: Actor, search: string | undefined) {
