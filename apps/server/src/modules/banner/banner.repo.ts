@@ -28,3 +28,21 @@ export async function nextOrder(db: DbOrTx): Promise<number> {
   const [max] = await db.select({ n: sql<number>`coalesce(max(${banners.order}), -1)::int` }).from(banners);
   return (max?.n ?? -1) + 1;
 }
+
+type BannerValues = typeof banners.$inferInsert;
+
+export async function insertBanner(db: DbOrTx, values: BannerValues) {
+  const [row] = await db.insert(banners).values(values).returning();
+  if (!row) throw new Error('banner not created');
+  return row;
+}
+
+export async function updateBanner(db: DbOrTx, id: string, values: Partial<BannerValues>) {
+  const [row] = await db.update(banners).set(values).where(eq(banners.id, id)).returning();
+  return row;
+}
+
+export async function deleteBanner(db: DbOrTx, id: string) {
+  const [row] = await db.delete(banners).where(eq(banners.id, id)).returning();
+  return row;
+}

@@ -99,11 +99,10 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
     create: (input: BannerInput) =>
       change(async ({ tx, audit }) => {
         await checkLink(tx, input);
-        const [row] = await tx
-          .insert(banners)
-          .values({ ...values(input), order: input.order ?? (await repo.nextOrder(tx)) })
-          .returning({ id: banners.id });
-        if (!row) throw new Error('banner not created');
+        const row = await repo.insertBanner(tx, {
+          ...values(input),
+          order: input.order ?? (await repo.nextOrder(tx)),
+        });
         const after = await load(tx, row.id);
         await audit({ action: 'BANNER_CREATED', entityType: BANNER, entityId: row.id, after });
         return after;
@@ -114,14 +113,11 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
         if (!locked) throw notFound('The banner');
         const before = await load(tx, id);
         await checkLink(tx, input);
-        await tx
-          .update(banners)
-          .set({
-            ...values(input),
-            ...(input.order === undefined ? {} : { order: input.order }),
-            updatedAt: now,
-          })
-          .where(eq(banners.id, id));
+        await repo.updateBanner(tx, id, {
+          ...values(input),
+          ...(input.order === undefined ? {} : { order: input.order }),
+          updatedAt: now,
+        });
         const after = await load(tx, id);
         await audit({ action: 'BANNER_UPDATED', entityType: BANNER, entityId: id, before, after });
         return after;
@@ -130,11 +126,7 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
       change(async ({ tx, now, lock, audit }) => {
         const [before] = await lock(banners, eq(banners.id, id));
         if (!before) throw notFound('The banner');
-        const [after] = await tx
-          .update(banners)
-          .set({ status, updatedAt: now })
-          .where(eq(banners.id, id))
-          .returning();
+        const after = await repo.updateBanner(tx, id, { status, updatedAt: now });
         await audit({ action: 'BANNER_STATUS_CHANGED', entityType: BANNER, entityId: id, before, after });
         return load(tx, id);
       }),
@@ -147,7 +139,7 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
         const before = new Map(found.map((b) => [b.id, b.order]));
         for (const [order, id] of unique.entries()) {
           if (before.get(id) === order) continue;
-          await tx.update(banners).set({ order }).where(eq(banners.id, id));
+          await repo.updateBanner(tx, id, { order });
           await audit({
             action: 'BANNER_REORDERED',
             entityType: BANNER,
@@ -159,7 +151,7 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
       }),
     remove: (id: string) =>
       change(async ({ tx, audit }) => {
-        const [row] = await tx.delete(banners).where(eq(banners.id, id)).returning();
+        const row = await repo.deleteBanner(tx, id);
         if (!row) throw notFound('The banner');
         await audit({ action: 'BANNER_DELETED', entityType: BANNER, entityId: id, before: row });
         return row.title;

@@ -65,6 +65,25 @@ export async function existingCategoryIds(db: DbOrTx, ids: string[]): Promise<Se
   return new Set(rows.map((r) => r.id));
 }
 
+// Tags ----------------------------------------------------------------------------------------------
+
+type TagValues = typeof tags.$inferInsert;
+
+export async function insertTag(db: DbOrTx, values: TagValues) {
+  const [row] = await db.insert(tags).values(values).returning();
+  if (!row) throw new Error('tag not created');
+  return row;
+}
+
+export async function updateTag(db: DbOrTx, id: string, values: Partial<TagValues>) {
+  const [row] = await db.update(tags).set(values).where(eq(tags.id, id)).returning();
+  return row;
+}
+
+export function deleteTags(db: DbOrTx, ids: string[]) {
+  return db.delete(tags).where(inArray(tags.id, ids)).returning();
+}
+
 // List pages (lib/list.ts applies search, filters, sort and window) -------------------------------
 
 export const categoryRows = (db: DbOrTx, window: PageWindow) =>

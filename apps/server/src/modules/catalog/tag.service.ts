@@ -1,5 +1,5 @@
 import type { CatalogStatus, Tag } from '@marquee/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type TagRow, tags } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -50,8 +50,7 @@ export function createTagService(deps: { db: Db; clock: Clock }) {
   ): Promise<Tag> {
     const taken = await repo.findByName(tx, tags, input.name);
     if (taken) throw conflict(duplicateTag(taken.name));
-    const [row] = await tx.insert(tags).values(input).returning();
-    if (!row) throw new Error('tag not created');
+    const row = await repo.insertTag(tx, input);
     await audit({ action: 'TAG_CREATED', entityType: TAG, entityId: row.id, after: row });
     return toTag(row);
   }
@@ -68,11 +67,7 @@ export function createTagService(deps: { db: Db; clock: Clock }) {
         if (!before) throw notFound('The tag');
         const taken = await repo.findByName(tx, tags, input.name, id);
         if (taken) throw conflict(duplicateTag(taken.name));
-        const [row] = await tx
-          .update(tags)
-          .set({ ...input, updatedAt: now })
-          .where(eq(tags.id, id))
-          .returning();
+        const row = await repo.updateTag(tx, id, { ...input, updatedAt: now });
         if (!row) throw notFound('The tag');
         await audit({ action: 'TAG_UPDATED', entityType: TAG, entityId: id, before, after: row });
         return toTag(row);
@@ -80,7 +75,7 @@ export function createTagService(deps: { db: Db; clock: Clock }) {
     /** Deletes those of the ids that exist (one audit entry each); none existing is a 404. */
     remove: (ids: string[]): Promise<number> =>
       change(async ({ tx, audit }) => {
-        const rows = await tx.delete(tags).where(inArray(tags.id, ids)).returning();
+        const rows = await repo.deleteTags(tx, ids);
         if (rows.length === 0) throw notFound(ids.length === 1 ? 'The tag' : 'The selected tags');
         for (const row of rows) {
           await audit({ action: 'TAG_DELETED', entityType: TAG, entityId: row.id, before: row });
