@@ -6,15 +6,9 @@ import type {
   Subcategory,
   SubcategoryBody,
 } from '@marquee/contract';
-import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import {
-  type CategoryRow,
-  categories,
-  type SubcategoryRow,
-  subcategories,
-  subcategoryCategories,
-} from '../../db/schema/index.js';
+import { type CategoryRow, categories, type SubcategoryRow, subcategories } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { defineList, isUniqueViolation, type PageInput, searchWhere } from '../../lib/list.js';
@@ -26,7 +20,7 @@ import type { SubcategoryUsage } from './usage.js';
 type CategoryInput = Required<Omit<CategoryBody, 'order'>> & { order: number };
 type SubcategoryInput = Required<Omit<SubcategoryBody, 'order'>> & { order: number };
 /** Categories and subcategories share their columns, so the queries below serve both. */
-type LevelTable = typeof categories | typeof subcategories;
+type LevelTable = repo.LevelTable;
 type Flags = Partial<Pick<CategoryRow, 'status' | 'isPopular'>>;
 
 export function toCategory(row: CategoryRow, subcategoryCount: number): Category {
@@ -90,12 +84,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
 
   /** Active items of one level as picker options, in display order. */
   async function activeOptions(table: LevelTable, where: SQL | undefined): Promise<CatalogOption[]> {
-    const rows = await db
-      .select({ id: table.id, name: table.name, image: table.image, thumbnail: table.thumbnail })
-      .from(table)
-      .where(and(eq(table.status, 'ACTIVE'), where))
-      .orderBy(asc(table.order), asc(table.name));
-    return rows.map(toOption);
+    return (await repo.activeOptionRows(db, table, where)).map(toOption);
   }
 
   /** Status or popular flag of one item, audited; 404 naming `what` when it does not exist. */
@@ -104,11 +93,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     return change(async ({ tx, now, lock, audit }) => {
       const [before] = await lock(table, eq(table.id, id));
       if (!before) throw notFound(what);
-      const [after] = await tx
-        .update(table)
-        .set({ ...values, updatedAt: now })
-        .where(eq(table.id, id))
-        .returning();
+      const after = await repo.updateLevel(tx, table, id, { ...values, updatedAt: now });
       const action = values.status !== undefined ? 'STATUS_CHANGED' : 'POPULAR_CHANGED';
       await audit({ action: `${entityType}_${action}`, entityType, entityId: id, before, after });
     });
@@ -117,10 +102,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
   // ---------- categories ----------
 
   async function loadCategory(tx: DbOrTx, id: string): Promise<Category> {
-    const [row] = await tx
-      .select({ row: categories, n: repo.subcategoryCountSql() })
-      .from(categories)
-      .where(eq(categories.id, id));
+    const row = await repo.findCategoryWithCount(tx, id);
     if (!row) throw notFound('The category');
     return toCategory(row.row, row.n);
   }
@@ -165,11 +147,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
   /** Creates and audits a category inside the caller's unit of work (also used by request approval). */
   async function createCategoryIn({ tx, audit }: Change, input: CategoryInput): Promise<Category> {
     await assertCategoryNameFree(tx, input.name);
-    const [row] = await tx
-      .insert(categories)
-      .values({ ...input, thumbnail: thumbnailOf(input.image) })
-      .returning();
-    if (!row) throw new Error('category not created');
+    const row = await repo.insertCategory(tx, { ...input, thumbnail: thumbnailOf(input.image) });
     await audit({ action: 'CATEGORY_CREATED', entityType: CATEGORY, entityId: row.id, after: row });
     return toCategory(row, 0);
   }
@@ -183,11 +161,11 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       const [before] = await lock(categories, eq(categories.id, id));
       if (!before) throw notFound('The category');
       await assertCategoryNameFree(tx, input.name, id);
-      const [after] = await tx
-        .update(categories)
-        .set({ ...input, thumbnail: thumbnailOf(input.image), updatedAt: now })
-        .where(eq(categories.id, id))
-        .returning();
+      const after = await repo.updateCategory(tx, id, {
+        ...input,
+        thumbnail: thumbnailOf(input.image),
+        updatedAt: now,
+      });
       await audit({ action: 'CATEGORY_UPDATED', entityType: CATEGORY, entityId: id, before, after });
       return loadCategory(tx, id);
     }).catch(rethrowDuplicate(duplicateCategory(input.name)));
@@ -201,7 +179,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
   // ---------- subcategories ----------
 
   async function loadSubcategory(tx: DbOrTx, id: string): Promise<Subcategory> {
-    const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id));
+    const row = await repo.findSubcategory(tx, id);
     if (!row) throw notFound('The subcategory');
     const cats = await repo.categoriesOfSubcategories(tx, [id]);
     return toSubcategory(row, cats.get(id) ?? []);
@@ -217,19 +195,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     }
   }
 
-  function inCategory(categoryId: string): SQL {
-    return exists(
-      db
-        .select({ one: sql`1` })
-        .from(subcategoryCategories)
-        .where(
-          and(
-            eq(subcategoryCategories.subcategoryId, subcategories.id),
-            eq(subcategoryCategories.categoryId, categoryId),
-          ),
-        ),
-    );
-  }
+  const inCategory = (categoryId: string) => repo.inCategorySql(db, categoryId);
 
   function activeSubcategories(query: { search?: string; categoryId?: string }): Promise<CatalogOption[]> {
     return activeOptions(
@@ -284,10 +250,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       const sub = await loadSubcategory(db, subcategoryId);
       for (const c of sub.categories) linked.add(c._id);
     }
-    const rows = await db
-      .select({ id: categories.id, name: categories.name, status: categories.status })
-      .from(categories)
-      .orderBy(asc(categories.order), asc(categories.name));
+    const rows = await repo.categoryChoices(db);
     return rows.map((r) => ({ _id: r.id, name: r.name, status: r.status, associated: linked.has(r.id) }));
   }
 
@@ -297,11 +260,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     if (taken) throw conflict(duplicateSubcategory(taken.name));
     await assertCategoriesExist(tx, input.categoryIds);
     const { categoryIds, ...values } = input;
-    const [row] = await tx
-      .insert(subcategories)
-      .values({ ...values, thumbnail: thumbnailOf(values.image) })
-      .returning();
-    if (!row) throw new Error('subcategory not created');
+    const row = await repo.insertSubcategory(tx, { ...values, thumbnail: thumbnailOf(values.image) });
     await repo.setSubcategoryCategories(tx, row.id, categoryIds);
     const after = await loadSubcategory(tx, row.id);
     await audit({ action: 'SUBCATEGORY_CREATED', entityType: SUBCATEGORY, entityId: row.id, after });
@@ -323,10 +282,11 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       if (taken) throw conflict(duplicateSubcategory(taken.name));
       await assertCategoriesExist(tx, input.categoryIds);
       const { categoryIds, ...values } = input;
-      await tx
-        .update(subcategories)
-        .set({ ...values, thumbnail: thumbnailOf(values.image), updatedAt: now })
-        .where(eq(subcategories.id, id));
+      await repo.updateSubcategory(tx, id, {
+        ...values,
+        thumbnail: thumbnailOf(values.image),
+        updatedAt: now,
+      });
       await repo.setSubcategoryCategories(tx, id, categoryIds);
       const after = await loadSubcategory(tx, id);
       await audit({ action: 'SUBCATEGORY_UPDATED', entityType: SUBCATEGORY, entityId: id, before, after });
@@ -346,7 +306,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       if (!row) throw notFound('The subcategory');
       const events = await subcategoryUsage(tx, id);
       if (events > 0) throw conflict(SUBCATEGORY_IN_USE(row.name, events));
-      await tx.delete(subcategories).where(eq(subcategories.id, id));
+      await repo.deleteSubcategory(tx, id);
       await audit({ action: 'SUBCATEGORY_DELETED', entityType: SUBCATEGORY, entityId: id, before: row });
       return row.name;
     });
