@@ -196,6 +196,19 @@ export function selectRequests(db: DbOrTx) {
     .innerJoin(users, eq(users.id, catalogRequests.requestedBy));
 }
 
+type RequestValues = typeof catalogRequests.$inferInsert;
+
+export async function insertRequest(db: DbOrTx, values: RequestValues) {
+  const [row] = await db.insert(catalogRequests).values(values).returning();
+  if (!row) throw new Error('request not created');
+  return row;
+}
+
+export async function updateRequest(db: DbOrTx, id: string, values: Partial<RequestValues>) {
+  const [row] = await db.update(catalogRequests).set(values).where(eq(catalogRequests.id, id)).returning();
+  return row;
+}
+
 export const requestRows = (db: DbOrTx, window: PageWindow) => paged(selectRequests(db).$dynamic(), window);
 
 export async function countRequests(db: DbOrTx, where: SQL | undefined): Promise<number> {

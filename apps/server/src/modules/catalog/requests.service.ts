@@ -73,17 +73,13 @@ export function createRequestService(deps: {
     }
     try {
       const id = await change(async ({ tx, audit }) => {
-        const [row] = await tx
-          .insert(catalogRequests)
-          .values({
-            kind,
-            name: input.name,
-            note: input.note || null,
-            categoryIds,
-            requestedBy: actor.user.id,
-          })
-          .returning();
-        if (!row) throw new Error('request not created');
+        const row = await repo.insertRequest(tx, {
+          kind,
+          name: input.name,
+          note: input.note || null,
+          categoryIds,
+          requestedBy: actor.user.id,
+        });
         await audit({
           action: 'CATALOG_REQUEST_SUBMITTED',
           entityType: REQUEST,
@@ -159,17 +155,13 @@ export function createRequestService(deps: {
           createdItemId = (await deps.tags.createIn(c, { name: request.name, status: 'ACTIVE' }))._id;
         }
       }
-      const [after] = await tx
-        .update(catalogRequests)
-        .set({
-          status: body.status,
-          rejectionReason: body.status === 'REJECTED' ? (body.reason ?? null) : null,
-          decidedBy: actor.user.id,
-          decidedAt: c.now,
-          createdItemId,
-        })
-        .where(eq(catalogRequests.id, request.id))
-        .returning();
+      const after = await repo.updateRequest(tx, request.id, {
+        status: body.status,
+        rejectionReason: body.status === 'REJECTED' ? (body.reason ?? null) : null,
+        decidedBy: actor.user.id,
+        decidedAt: c.now,
+        createdItemId,
+      });
       await c.audit({
         action: body.status === 'APPROVED' ? 'CATALOG_REQUEST_APPROVED' : 'CATALOG_REQUEST_REJECTED',
         entityType: REQUEST,
