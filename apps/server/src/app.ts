@@ -11,6 +11,8 @@ import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapter
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { createIdempotencyStore } from './lib/idempotency.js';
+import { consoleOrigins } from './lib/origins.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -130,9 +132,11 @@ export async function buildApp(deps: AppDeps) {
     invitations: createInvitationHooks(),
   });
   const organizations = createOrganizationService({ db, clock, defaultCurrency: config.defaultCurrency });
-  const members = createMemberService({ db, clock, account });
-  const payouts = createPayoutService({ db, clock, payments, publicUrl: config.publicUrl, log: app.log });
+  const members = createMemberService({ db, clock, account, log: app.log });
+  const payouts = createPayoutService({ db, clock, payments, config, log: app.log });
 
+  // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
+  app.decorate('idempotency', createIdempotencyStore({ db, clock }));
   await app.register(errorsPlugin);
   // Before any route (the documentation's included): every /api route must declare its access.
   await app.register(accessPlugin, { db });
@@ -155,7 +159,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bannerRoutes, { banners: createBannerService({ db, clock }) });
   await app.register(referenceRoutes, {
     reference: createReferenceService({ db }),
-    reasons: createReasonService({ db }),
+    reasons: createReasonService({ db, clock }),
   });
   await app.register(accountRoutes, { account, config });
   await app.register(contentRoutes, { content: createContentService({ db, clock }) });
@@ -164,7 +168,11 @@ export async function buildApp(deps: AppDeps) {
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {
-    await app.register(sandboxPaymentRoutes, { sandbox: payments, publicUrl: config.publicUrl });
+    await app.register(sandboxPaymentRoutes, {
+      sandbox: payments,
+      publicUrl: config.publicUrl,
+      returnOrigins: consoleOrigins(config),
+    });
   }
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });

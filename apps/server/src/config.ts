@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEV_CLIENT_CREDENTIALS } from '@marquee/contract';
+import { DEV_CLIENT_CREDENTIALS, isCurrencyCode } from '@marquee/contract';
 import { z } from 'zod';
 import {
   SOCIAL_ENV,
@@ -30,6 +30,11 @@ const EnvSchema = z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
     EMBEDDED_PG_PORT: int(1024, 65535).default(54329),
+    DB_POOL_MAX: int(1, 1000).default(10),
+    DB_CONNECTION_TIMEOUT_MS: int(100, 600_000).default(5_000),
+    DB_STATEMENT_TIMEOUT_MS: int(100, 3_600_000).default(30_000),
+    DB_LOCK_TIMEOUT_MS: int(10, 600_000).default(5_000),
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(100, 3_600_000).default(30_000),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CLIENT_ID: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.clientId),
@@ -63,7 +68,7 @@ const EnvSchema = z
     DEFAULT_CURRENCY: z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code in capitals, e.g. USD')
-      .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'is not an ISO 4217 currency code')
+      .refine(isCurrencyCode, 'is not an ISO 4217 currency code')
       .default('USD'),
     STRIPE_SECRET_KEY: z
       .string()
@@ -91,6 +96,14 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     dataDir: path.resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
+    /** Bounded waits on the database (db/client.ts): no request can hold a connection or a lock forever. */
+    database: {
+      max: env.DB_POOL_MAX,
+      connectionTimeoutMs: env.DB_CONNECTION_TIMEOUT_MS,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     /** Demo data is on by default on the embedded database only, so a real database is never filled with it by accident. */
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     logLevel: env.LOG_LEVEL,

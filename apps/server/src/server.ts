@@ -35,7 +35,7 @@ async function main() {
     databaseUrl = embedded.url;
   }
 
-  const database = connectDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, config.database);
   const mediaStorage = createMediaStorage(config);
   const app = await buildApp({ config, db: database.db, logger, mediaStorage });
   let stopping = false;

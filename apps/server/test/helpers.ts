@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { localMediaStorage } from '../src/adapters/media-storage/index.js';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
-import { connectDatabase, type Database } from '../src/db/client.js';
+import { connectDatabase, type Database, type PoolLimits } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import type { Clock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
@@ -17,14 +17,16 @@ import { withDatabase } from './global-setup.js';
 export { clientHeaders };
 
 /** A fresh database cloned from the migrated template; dropped again by `drop()`. */
-export async function freshDatabase(): Promise<Database & { url: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  limits: Partial<PoolLimits> = {},
+): Promise<Database & { url: string; drop(): Promise<void> }> {
   const name = `marquee_test_${randomBytes(6).toString('hex')}`;
   const adminUrl = inject('pgAdminUrl');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   const url = withDatabase(adminUrl, name);
-  const database = connectDatabase(url, 5);
+  const database = connectDatabase(url, { max: 5, ...limits });
   return {
     ...database,
     url,
@@ -53,9 +55,11 @@ export async function createTestApp(
     clock?: Clock;
     logger?: AppDeps['logger'];
     deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'subcategoryUsage' | 'payments'>>;
+    /** Shorter database waits, for tests that hold a lock on purpose. */
+    database?: Partial<PoolLimits>;
   } = {},
 ) {
-  const database = await freshDatabase();
+  const database = await freshDatabase(options.database);
   const config = testConfig(options.config);
   // Uploaded media go to a temporary folder of this test app, removed on close.
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-media-'));
@@ -72,6 +76,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    url: database.url,
     config,
     mediaDir,
     async close() {

@@ -14,6 +14,9 @@ export function paymentsStandIn() {
     name: 'sandbox',
     async createAccount(input) {
       calls.push(`createAccount:${input.organizationId}`);
+      // Idempotent per organization, as the port promises.
+      for (const [id, account] of accounts)
+        if (account.organizationId === input.organizationId) return { accountId: id };
       const accountId = `acct_test_${accounts.size + 1}`;
       accounts.set(accountId, {
         organizationId: input.organizationId,

@@ -23,6 +23,8 @@ export const HEADERS = {
   ip: 'ip',
   latitude: 'latitude',
   longitude: 'longitude',
+  /** A retry of a POST/PUT/DELETE with the same key gets the first answer instead of a second change. */
+  idempotencyKey: 'idempotency-key',
   /** Per-call timeout override in ms; read by the console's call helper and never sent. */
   timeout: 'timeout',
 } as const;

@@ -8,6 +8,7 @@ export * from './content.js';
 export * from './favorite-user.js';
 export * from './health.js';
 export * from './media.js';
+export * from './money.js';
 export * from './organization.js';
 export * from './outbox.js';
 export * from './payment.js';

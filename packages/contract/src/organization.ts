@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MediaUrl } from './media.js';
+import { CurrencyCode } from './money.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 const P = '/api/v1/organization';
@@ -7,21 +8,6 @@ export const OrganizationId = z.uuid({ error: 'Choose an organization' });
 
 /** Used when an organization is created without a currency; the server's `DEFAULT_CURRENCY` overrides it. */
 export const FALLBACK_CURRENCY = 'USD';
-
-function isIsoCurrency(code: string): boolean {
-  try {
-    return Intl.supportedValuesOf('currency').includes(code);
-  } catch {
-    return /^[A-Z]{3}$/.test(code);
-  }
-}
-
-export const CurrencyCode = z
-  .string({ error: 'Choose a currency' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Use a 3-letter ISO 4217 currency code such as USD')
-  .refine(isIsoCurrency, 'This is not an ISO 4217 currency code');
 
 /** An optional text field: blank becomes null. */
 const optionalText = (max: number, label: string) =>

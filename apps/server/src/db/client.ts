@@ -13,16 +13,53 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Bounds on every wait, so that no request can hold the server: a call that cannot get a connection,
+ * a lock or an answer in time fails (and is retried or answered 503) instead of queueing forever.
+ */
+export interface PoolLimits {
+  /** Connections in the pool. */
+  max: number;
+  /** How long a query waits for a free connection before failing. */
+  connectionTimeoutMs: number;
+  /** `statement_timeout`: the longest one statement may run. */
+  statementTimeoutMs: number;
+  /** `lock_timeout`: the longest a statement waits for a row or table lock (then 55P03, retried). */
+  lockTimeoutMs: number;
+  /** `idle_in_transaction_session_timeout`: a transaction left open without work is ended by the server. */
+  idleInTransactionTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = {
+  max: 10,
+  connectionTimeoutMs: 5_000,
+  statementTimeoutMs: 30_000,
+  lockTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 30_000,
+};
+
 export function connectDatabase(
   url: string,
-  max = 10,
-  onIdleError: (error: Error) => void = (error) =>
-    console.error(`database connection lost: ${error.message}`),
+  limits: number | Partial<PoolLimits> = {},
+  onError: (error: Error) => void = (error) => console.error(`database connection lost: ${error.message}`),
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const l = { ...DEFAULT_POOL_LIMITS, ...(typeof limits === 'number' ? { max: limits } : limits) };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: l.max,
+    connectionTimeoutMillis: l.connectionTimeoutMs,
+    statement_timeout: l.statementTimeoutMs,
+    lock_timeout: l.lockTimeoutMs,
+    idle_in_transaction_session_timeout: l.idleInTransactionTimeoutMs,
+  });
   // An idle connection dropped by the server (restart, fail-over) must not crash the process;
   // the pool opens a new one on the next query.
-  pool.on('error', onIdleError);
+  pool.on('error', onError);
+  // Neither may one that breaks while checked out (its query fails and the request answers an error):
+  // a client's 'error' event without a listener would end the process.
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }

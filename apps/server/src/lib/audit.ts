@@ -14,6 +14,12 @@ export interface Anonymous {
   requestId: string;
 }
 
+/** Work done by the server itself (seed, scripts, background jobs): no person to name. */
+export interface System {
+  system: string;
+  requestId: string;
+}
+
 export interface AuditChange {
   action: string;
   entityType: string;
@@ -38,11 +44,10 @@ function snapshot(value: unknown): unknown {
  * Writes one audit entry. Call it with the transaction that makes the change, so the entry exists
  * exactly when the change does.
  */
-export async function record(tx: DbOrTx, who: Who | Anonymous, change: AuditChange, now: Date) {
-  const isActor = 'actor' in who;
+export async function record(tx: DbOrTx, who: Who | Anonymous | System, change: AuditChange, now: Date) {
   await tx.insert(auditLog).values({
-    actorId: isActor ? who.actor.user.id : who.userId,
-    actorRole: isActor ? actorRole(who.actor) : 'USER',
+    actorId: 'actor' in who ? who.actor.user.id : 'userId' in who ? who.userId : null,
+    actorRole: 'actor' in who ? actorRole(who.actor) : 'userId' in who ? 'USER' : 'SYSTEM',
     action: change.action,
     entityType: change.entityType,
     entityId: change.entityId,

@@ -1,4 +1,5 @@
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 
 /** The list part of a query: what `pageQuery` in the contract produces. */
@@ -65,8 +66,57 @@ export async function pageOf<Row, Item>(
   return { items: rows.map(map), total, page: input.page, limit: input.limit };
 }
 
-/** Maps a unique-index violation to a 409 with the given message; rethrows anything else. */
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
+/** One page's worth of a list query: what a repo applies to its SELECT (see `paged`). */
+export interface PageWindow {
+  where: SQL | undefined;
+  order: SQL[];
+  limit: number;
+  offset: number;
 }
+
+/**
+ * Everything about one list, declared once (`defineList`): what the search looks in, what it may be
+ * sorted by, how its repo reads rows and counts them, and how a row becomes an item. The helper builds
+ * WHERE (search + filters), ORDER BY (allow-listed, stable), the window and the total.
+ *
+ * Built so that a list switches strategy here, not in its module: `paging: 'keyset'` would turn the
+ * sort values of the page's last row into a cursor condition added to `where` (offset 0), and
+ * `total: 'estimated'` would ask `count` for a capped or planner estimate. Only `offset` and `exact`
+ * are implemented today.
+ */
+export interface ListSpec<Row, Item> {
+  /** Columns the free-text search looks in (case-insensitive "contains"). */
+  search?: (AnyColumn | SQL)[];
+  sort: { fields: Record<string, AnyColumn | SQL>; default: SQL[]; tieBreaker: AnyColumn };
+  /** The page's rows: the repo applies the window to its SELECT (usually with `paged`). */
+  rows(window: PageWindow): Promise<Row[]>;
+  /** How many rows match `where` (the repo's COUNT). */
+  count(where: SQL | undefined): Promise<number>;
+  /** Rows → items; all at once, so a list can load what its rows refer to in one query. */
+  items(rows: Row[]): Item[] | Promise<Item[]>;
+  paging?: 'offset';
+  total?: 'exact';
+}
+
+/** A list declared once; each call gives the query (page, limit, search, sort) and this call's filters. */
+export function defineList<Row, Item>(spec: ListSpec<Row, Item>) {
+  return async (input: PageInput, filters: (SQL | undefined)[] = []): Promise<Page<Item>> => {
+    const where = and(spec.search ? searchWhere(input.search, spec.search) : undefined, ...filters);
+    const order = orderBy(input.sort, spec.sort.fields, spec.sort.default, spec.sort.tieBreaker);
+    const window = { where, order, limit: input.limit, offset: (input.page - 1) * input.limit };
+    const [rows, total] = await Promise.all([spec.rows(window), spec.count(where)]);
+    return { items: await spec.items(rows), total, page: input.page, limit: input.limit };
+  };
+}
+
+/** Applies a page window to a repo's SELECT (made with `.$dynamic()`). */
+export function paged<Q extends PgSelect>(query: Q, window: PageWindow) {
+  return query
+    .where(window.where)
+    .orderBy(...window.order)
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** Kept for the callers that test for a duplicate themselves; the mapping lives in db-errors.ts. */
+export { isUniqueViolation } from './db-errors.js';

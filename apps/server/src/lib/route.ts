@@ -2,6 +2,8 @@ import type { RouteDef } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './actor.js';
+import { type IdempotencyMode, idempotent } from './idempotency.js';
+import { runInRequestContext } from './request-context.js';
 import type { OrganizationGrant } from './tenancy.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -30,7 +32,8 @@ export function addRoute<R extends RouteDef>(
   app: FastifyInstance,
   route: R,
   handler: (ctx: RouteContext<R>) => Promise<z.input<R['response']>>,
-  options: Pick<RouteShorthandOptions, 'config'> = {},
+  /** `idempotency`: `accepted` (default) honours an `idempotency-key` header; `required` demands one. */
+  options: Pick<RouteShorthandOptions, 'config'> & { idempotency?: IdempotencyMode } = {},
 ) {
   app.route({
     method: route.method,
@@ -54,13 +57,17 @@ export function addRoute<R extends RouteDef>(
           : [{ clientBasic: [], secretKey: [], accessToken: [] }],
     },
     handler: (request, reply) =>
-      handler({
-        query: request.query as Out<R['query']>,
-        body: request.body as Out<R['body']>,
-        actor: request.actor as RouteContext<R>['actor'],
-        grant: (request.resolved?.grant ?? null) as RouteContext<R>['grant'],
-        request,
-        reply,
-      }),
+      runInRequestContext(request, () =>
+        idempotent(request, reply, options.idempotency ?? 'accepted', () =>
+          handler({
+            query: request.query as Out<R['query']>,
+            body: request.body as Out<R['body']>,
+            actor: request.actor as RouteContext<R>['actor'],
+            grant: (request.resolved?.grant ?? null) as RouteContext<R>['grant'],
+            request,
+            reply,
+          }),
+        ),
+      ),
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { mapDatabaseError } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 import { loggableError } from '../lib/log-safe.js';
 
@@ -16,7 +17,9 @@ function fieldOf(instancePath: string, params: Record<string, unknown> | undefin
  * clear message; anything unexpected is a 500 with a request id to quote, never a stack trace.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // A constraint or contention failure that reached here unmapped is still the caller's 4xx or a 503.
+    const error = (mapDatabaseError(thrown) as FastifyError | undefined) ?? thrown;
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });

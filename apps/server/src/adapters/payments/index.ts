@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { consoleOrigins } from '../../lib/origins.js';
 import type { PaymentsProvider } from './payments.js';
 import { createSandboxPayments } from './sandbox.js';
 import { createStripePayments } from './stripe.js';
@@ -18,6 +19,7 @@ export function createPaymentsProvider(
     db: deps.db,
     clock: deps.clock,
     publicUrl: config.publicUrl,
+    returnOrigins: consoleOrigins(config),
     organizationName: deps.organizationName,
   });
 }

@@ -7,7 +7,11 @@ export type PayoutStatus = 'NOT_STARTED' | 'PENDING' | 'ACTIVE' | 'RESTRICTED';
 
 export interface PaymentsProvider {
   readonly name: 'sandbox' | 'stripe';
-  /** Creates the connected account of one organization; returns the provider's account id. */
+  /**
+   * Creates the connected account of one organization; returns the provider's account id. Idempotent
+   * per organization: calls racing for the same organization get the same account (sandbox: a unique
+   * index; Stripe: an idempotency key derived from the organization id).
+   */
   createAccount(input: {
     organizationId: string;
     email: string | null;

@@ -63,13 +63,13 @@ const one = (value: unknown): string => (typeof value === 'string' ? value : '')
  */
 export async function sandboxPaymentRoutes(
   app: FastifyInstance,
-  opts: { sandbox: SandboxPayments; publicUrl: string },
+  opts: { sandbox: SandboxPayments; publicUrl: string; returnOrigins?: string[] },
 ) {
   const { pages } = opts.sandbox;
   // The page's own policy: no script at all; its form posts to this server and redirects to the
   // return URL, which is a path of this server or under PUBLIC_URL (form-action covers the redirect).
-  const publicOrigin = new URL(opts.publicUrl).origin;
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' ${publicOrigin}; base-uri 'none'; frame-ancestors 'none'`;
+  const returnOrigins = [...new Set([new URL(opts.publicUrl).origin, ...(opts.returnOrigins ?? [])])];
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' ${returnOrigins.join(' ')}; base-uri 'none'; frame-ancestors 'none'`;
 
   function html(reply: FastifyReply, status: number, body: string) {
     return reply

@@ -31,8 +31,14 @@ describe('sandbox payments provider through the app', () => {
   });
   afterAll(() => t.close());
 
+  let organizations = 0;
   async function newLink(returnPath = '/organizations/o1?tab=payouts') {
-    const { accountId } = await sandbox.createAccount({ organizationId: 'org-1', email: 'org@example.test' });
+    // One account per organization: each link here is for an organization of its own.
+    organizations += 1;
+    const { accountId } = await sandbox.createAccount({
+      organizationId: `org-1-${organizations}`,
+      email: 'org@example.test',
+    });
     const { url } = await sandbox.createOnboardingLink({
       accountId,
       returnUrl: `${t.config.publicUrl}${returnPath}`,
@@ -101,6 +107,13 @@ describe('sandbox payments provider through the app', () => {
     expect(reused.body).toContain('already used or has expired');
   });
 
+  it('keeps one account per organization, however often (and however concurrently) it is asked', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 5 }, () => sandbox.createAccount({ organizationId: 'org-once', email: null })),
+    );
+    expect(new Set(made.map((m) => m.accountId)).size).toBe(1);
+  });
+
   it('refuses open redirects, both when the link is made and when its return is altered', async () => {
     for (const returnUrl of [
       'https://evil.example/phish',
@@ -113,6 +126,15 @@ describe('sandbox payments provider through the app', () => {
     }
     expect(isAllowedReturnUrl('/organizations/1', t.config.publicUrl)).toBe(true);
     expect(isAllowedReturnUrl(`${t.config.publicUrl}/organizations/1`, t.config.publicUrl)).toBe(true);
+    // Another origin of this server, when listed; never one that is not.
+    const loopback = ['http://127.0.0.1:3000'];
+    expect(isAllowedReturnUrl('http://127.0.0.1:3000/organizations/1', t.config.publicUrl, loopback)).toBe(
+      true,
+    );
+    expect(isAllowedReturnUrl('http://127.0.0.1:3001/organizations/1', t.config.publicUrl, loopback)).toBe(
+      false,
+    );
+    expect(isAllowedReturnUrl('http://127.0.0.1:3000/organizations/1', t.config.publicUrl)).toBe(false);
 
     const { accountId } = await sandbox.createAccount({ organizationId: 'org-2', email: null });
     await expect(

@@ -51,10 +51,11 @@ export function isSandboxPayments(provider: PaymentsProvider): provider is Sandb
 }
 
 /**
- * Where the sandbox may send a browser back to: a same-origin path (`/…`, not `//…`, no backslash) or
- * an absolute URL under PUBLIC_URL. Anything else would make the page an open redirect.
+ * Where the sandbox may send a browser back to: a same-origin path (`/…`, not `//…`, no backslash), an
+ * absolute URL under PUBLIC_URL, or one on another origin this server answers on (`consoleOrigins`:
+ * the console opened on 127.0.0.1 returns there). Anything else would make the page an open redirect.
  */
-export function isAllowedReturnUrl(value: string, publicUrl: string): boolean {
+export function isAllowedReturnUrl(value: string, publicUrl: string, otherOrigins: string[] = []): boolean {
   if (value.length > 2000 || /[\\\s]/.test(value)) return false;
   if (value.startsWith('/')) return !value.startsWith('//');
   let url: URL;
@@ -65,7 +66,8 @@ export function isAllowedReturnUrl(value: string, publicUrl: string): boolean {
   } catch {
     return false;
   }
-  if (url.origin !== base.origin || url.username || url.password) return false;
+  if (url.username || url.password) return false;
+  if (url.origin !== base.origin) return otherOrigins.includes(url.origin);
   const basePath = base.pathname.replace(/\/+$/, '');
   return basePath === '' || url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
 }
@@ -84,10 +86,13 @@ export function createSandboxPayments(deps: {
   clock: Clock;
   /** Where people reach the server; links are built on it and return URLs must stay under it. */
   publicUrl: string;
+  /** Other origins of this server a return URL may point to (the console opened on 127.0.0.1). */
+  returnOrigins?: string[];
   /** The organization's name for the pages; without it they show the organization's id. */
   organizationName?: (organizationId: string) => Promise<string | null>;
 }): SandboxPayments {
   const { db, clock, publicUrl } = deps;
+  const allowedReturn = (value: string) => isAllowedReturnUrl(value, publicUrl, deps.returnOrigins);
   const minutesFromNow = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
   const nameOf = async (organizationId: string) =>
     deps.organizationName ? deps.organizationName(organizationId).catch(() => null) : null;
@@ -108,7 +113,7 @@ export function createSandboxPayments(deps: {
   }
 
   function checkReturn(account: SandboxAccount, returnParam: string) {
-    if (!isAllowedReturnUrl(returnParam, publicUrl) || returnParam !== account.linkReturnUrl) {
+    if (!allowedReturn(returnParam) || returnParam !== account.linkReturnUrl) {
       throw refused(
         400,
         'This onboarding link has been altered: its return address is not the one Marquee gave. Start onboarding again from Marquee.',
@@ -119,16 +124,25 @@ export function createSandboxPayments(deps: {
   return {
     name: 'sandbox',
 
+    // One account per organization, however many calls race (the port's contract, like Stripe's
+    // idempotency key): the unique index decides, and every caller gets the account that won.
     async createAccount(input) {
-      const accountId = `sandbox_acct_${randomBytes(12).toString('hex')}`;
-      await db.insert(sandboxPayoutAccounts).values({
-        id: accountId,
-        organizationId: input.organizationId,
-        email: input.email,
-        country: input.country ?? null,
-        createdAt: clock.now(),
-      });
-      return { accountId };
+      await db
+        .insert(sandboxPayoutAccounts)
+        .values({
+          id: `sandbox_acct_${randomBytes(12).toString('hex')}`,
+          organizationId: input.organizationId,
+          email: input.email,
+          country: input.country ?? null,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: sandboxPayoutAccounts.organizationId });
+      const [row] = await db
+        .select({ id: sandboxPayoutAccounts.id })
+        .from(sandboxPayoutAccounts)
+        .where(eq(sandboxPayoutAccounts.organizationId, input.organizationId));
+      if (!row) throw new Error('sandbox payout account vanished after its creation');
+      return { accountId: row.id };
     },
 
     async createOnboardingLink(input) {
@@ -136,7 +150,7 @@ export function createSandboxPayments(deps: {
         ['returnUrl', input.returnUrl],
         ['refreshUrl', input.refreshUrl],
       ] as const) {
-        if (!isAllowedReturnUrl(value, publicUrl)) {
+        if (!allowedReturn(value)) {
           throw badRequest(`The ${field} must be a path of this site or an address under ${publicUrl}.`, [
             { field, message: `must be a path of this site or an address under ${publicUrl}` },
           ]);

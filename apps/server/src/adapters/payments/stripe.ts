@@ -78,13 +78,16 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
 
     async createAccount(input) {
       const account = await call(() =>
-        stripe.accounts.create({
-          type: 'express',
-          ...(input.country ? { country: input.country } : {}),
-          ...(input.email ? { email: input.email } : {}),
-          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
-          metadata: { organizationId: input.organizationId },
-        }),
+        stripe.accounts.create(
+          {
+            type: 'express',
+            ...(input.country ? { country: input.country } : {}),
+            ...(input.email ? { email: input.email } : {}),
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { organizationId: input.organizationId },
+          },
+          { idempotencyKey: `payout-account-${input.organizationId}` },
+        ),
       );
       return { accountId: account.id };
     },

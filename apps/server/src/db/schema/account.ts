@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const verificationPurposeEnum = pgEnum('verification_purpose', [
@@ -23,7 +24,10 @@ export const verificationCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt)],
+  (t) => [
+    index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt),
+    check('verification_codes_attempts_check', sql`${t.attempts} >= 0`),
+  ],
 );
 
 /**

@@ -15,7 +15,8 @@ export const auditLog = pgTable(
     actorRole: text('actor_role').notNull(),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
-    entityId: uuid('entity_id').notNull(),
+    /** The entity's id: a uuid for most, the key for those known by one (a content page's `terms`). */
+    entityId: text('entity_id').notNull(),
     /** The organization the entity belongs to, when it belongs to one (filters an organization's history). */
     organizationId: uuid('organization_id'),
     before: jsonb('before'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -36,10 +37,12 @@ function levelColumns() {
 
 export const categories = pgTable('categories', levelColumns(), (t) => [
   uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`),
+  check('categories_order_check', sql`${t.order} >= 0`),
 ]);
 
 export const subcategories = pgTable('subcategories', levelColumns(), (t) => [
   uniqueIndex('subcategories_name_lower_idx').on(sql`lower(${t.name})`),
+  check('subcategories_order_check', sql`${t.order} >= 0`),
 ]);
 
 /** A subcategory belongs to one or more categories. */
@@ -120,7 +123,7 @@ export const banners = pgTable(
     activeTo: timestamp('active_to', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('banners_order_idx').on(t.order)],
+  (t) => [index('banners_order_idx').on(t.order), check('banners_order_check', sql`${t.order} >= 0`)],
 );
 
 export const reasonKindEnum = pgEnum('reason_kind', [
@@ -139,7 +142,10 @@ export const reasons = pgTable(
     order: integer('order').notNull().default(0),
     status: catalogStatusEnum('status').notNull().default('ACTIVE'),
   },
-  (t) => [uniqueIndex('reasons_kind_text_idx').on(t.kind, sql`lower(${t.text})`)],
+  (t) => [
+    uniqueIndex('reasons_kind_text_idx').on(t.kind, sql`lower(${t.text})`),
+    check('reasons_order_check', sql`${t.order} >= 0`),
+  ],
 );
 
 export const classTypes = pgTable('class_types', {

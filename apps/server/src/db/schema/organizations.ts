@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -63,7 +64,14 @@ export const organizations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('organizations_owner_idx').on(t.ownerId), index('organizations_name_idx').on(t.name)],
+  (t) => [
+    index('organizations_owner_idx').on(t.ownerId),
+    index('organizations_name_idx').on(t.name),
+    // The last line of defence behind the contract's validation: counts and currencies that cannot be.
+    check('organizations_max_tickets_per_order_check', sql`${t.maxTicketsPerOrder} >= 1`),
+    check('organizations_refund_hours_check', sql`${t.refundHoursBeforeStart} >= 0`),
+    check('organizations_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );
 
 export type OrganizationRow = typeof organizations.$inferSelect;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -40,6 +41,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_status_idx').on(t.status),
+    check('users_failed_login_count_check', sql`${t.failedLoginCount} >= 0`),
   ],
 );
 

@@ -84,7 +84,10 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
     }
     if (user.status === 'BLOCKED') throw locked(BLOCKED_MESSAGE);
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repo.touchSession(db, session.id, now);
+      // Not awaited: parallel calls of one session would queue on its row lock here, holding their
+      // requests (and pool connections) for a note that is only advisory. A failed touch is retried
+      // by the next call a minute on.
+      void repo.touchSession(db, session.id, now).catch(() => undefined);
     }
     return { session, user };
   }

@@ -1,13 +1,15 @@
 import type { Banner, BannerBody, CatalogStatus, Visibility } from '@marquee/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { type BannerRow, banners, categories } from '../../db/schema/index.js';
+import { type BannerRow, banners } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, type PageInput } from '../../lib/list.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { countWhere } from '../catalog/catalog.repo.js';
 import { thumbnailOf } from '../media/media.service.js';
+import * as repo from './banner.repo.js';
 
 type BannerInput = z.output<typeof BannerBody>;
 
@@ -30,18 +32,15 @@ function toBanner(row: BannerRow, linkLabel: string | null): Banner {
   };
 }
 
-const linkLabelSql = sql<
-  string | null
->`(select ${categories.name} from ${categories} where ${banners.linkType} = 'CATEGORY' and ${categories.id}::text = ${banners.linkValue})`;
+/** Audit entity type of banners. */
+const BANNER = 'BANNER';
 
 export function createBannerService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const change = createUnitOfWork({ db, clock });
 
   async function load(tx: DbOrTx, id: string): Promise<Banner> {
-    const [row] = await tx
-      .select({ row: banners, label: linkLabelSql })
-      .from(banners)
-      .where(eq(banners.id, id));
+    const row = await repo.findBanner(tx, id);
     if (!row) throw notFound('The banner');
     return toBanner(row.row, row.label);
   }
@@ -49,11 +48,7 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
   /** A category link must name an existing category; event links are checked once events exist. */
   async function checkLink(tx: DbOrTx, input: BannerInput) {
     if (input.linkType !== 'CATEGORY') return;
-    const [row] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, input.linkValue));
-    if (!row) {
+    if (!(await repo.categoryExists(tx, input.linkValue))) {
       throw badRequest('The chosen category does not exist.', [
         { field: 'linkValue', message: 'The chosen category does not exist' },
       ]);
@@ -74,94 +69,93 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  function page(query: PageInput & { status?: CatalogStatus; visibility?: Visibility }) {
-    const where = and(
-      searchWhere(query.search, [banners.title]),
-      query.status ? eq(banners.status, query.status) : undefined,
-      query.visibility ? eq(banners.visibility, query.visibility) : undefined,
-    );
-    const order = orderBy(
-      query.sort,
-      {
+  const bannerList = defineList({
+    search: [banners.title],
+    sort: {
+      fields: {
         order: banners.order,
         title: banners.title,
         createdAt: banners.createdAt,
         activeFrom: banners.activeFrom,
       },
-      [asc(banners.order), asc(banners.createdAt)],
-      banners.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          db
-            .select({ row: banners, label: linkLabelSql })
-            .from(banners)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: () => countWhere(db, banners, where),
-      },
-      (r) => toBanner(r.row, r.label),
-    );
+      default: [asc(banners.order), asc(banners.createdAt)],
+      tieBreaker: banners.id,
+    },
+    rows: (window) => repo.bannerRows(db, window),
+    count: (where) => countWhere(db, banners, where),
+    items: (rows) => rows.map((r) => toBanner(r.row, r.label)),
+  });
+
+  function page(query: PageInput & { status?: CatalogStatus; visibility?: Visibility }) {
+    return bannerList(query, [
+      query.status ? eq(banners.status, query.status) : undefined,
+      query.visibility ? eq(banners.visibility, query.visibility) : undefined,
+    ]);
   }
 
   return {
     page,
     detail: (id: string) => load(db, id),
     create: (input: BannerInput) =>
-      db.transaction(async (tx) => {
+      change(async ({ tx, audit }) => {
         await checkLink(tx, input);
-        const [max] = await tx
-          .select({ n: sql<number>`coalesce(max(${banners.order}), -1)::int` })
-          .from(banners);
-        const [row] = await tx
-          .insert(banners)
-          .values({ ...values(input), order: input.order ?? (max?.n ?? -1) + 1 })
-          .returning({ id: banners.id });
-        if (!row) throw new Error('banner not created');
-        return load(tx, row.id);
+        const row = await repo.insertBanner(tx, {
+          ...values(input),
+          order: input.order ?? (await repo.nextOrder(tx)),
+        });
+        const after = await load(tx, row.id);
+        await audit({ action: 'BANNER_CREATED', entityType: BANNER, entityId: row.id, after });
+        return after;
       }),
     update: (id: string, input: BannerInput) =>
-      db.transaction(async (tx) => {
-        await load(tx, id);
+      change(async ({ tx, now, lock, audit }) => {
+        const [locked] = await lock(banners, eq(banners.id, id));
+        if (!locked) throw notFound('The banner');
+        const before = await load(tx, id);
         await checkLink(tx, input);
-        await tx
-          .update(banners)
-          .set({
-            ...values(input),
-            ...(input.order === undefined ? {} : { order: input.order }),
-            updatedAt: clock.now(),
-          })
-          .where(eq(banners.id, id));
+        await repo.updateBanner(tx, id, {
+          ...values(input),
+          ...(input.order === undefined ? {} : { order: input.order }),
+          updatedAt: now,
+        });
+        const after = await load(tx, id);
+        await audit({ action: 'BANNER_UPDATED', entityType: BANNER, entityId: id, before, after });
+        return after;
+      }),
+    setStatus: (id: string, status: CatalogStatus) =>
+      change(async ({ tx, now, lock, audit }) => {
+        const [before] = await lock(banners, eq(banners.id, id));
+        if (!before) throw notFound('The banner');
+        const after = await repo.updateBanner(tx, id, { status, updatedAt: now });
+        await audit({ action: 'BANNER_STATUS_CHANGED', entityType: BANNER, entityId: id, before, after });
         return load(tx, id);
       }),
-    setStatus: async (id: string, status: CatalogStatus) => {
-      const [row] = await db
-        .update(banners)
-        .set({ status, updatedAt: clock.now() })
-        .where(eq(banners.id, id))
-        .returning({ id: banners.id });
-      if (!row) throw notFound('The banner');
-      return load(db, id);
-    },
     /** The ids in their new order; each gets its position. Unknown ids are a 404. */
     reorder: (ids: string[]) =>
-      db.transaction(async (tx) => {
+      change(async ({ tx, lock, audit }) => {
         const unique = [...new Set(ids)];
-        const found = await tx.select({ id: banners.id }).from(banners).where(inArray(banners.id, unique));
+        const found = await lock(banners, inArray(banners.id, unique));
         if (found.length !== unique.length) throw notFound('One of the banners');
-        for (const [index, id] of unique.entries()) {
-          await tx.update(banners).set({ order: index }).where(eq(banners.id, id));
+        const before = new Map(found.map((b) => [b.id, b.order]));
+        for (const [order, id] of unique.entries()) {
+          if (before.get(id) === order) continue;
+          await repo.updateBanner(tx, id, { order });
+          await audit({
+            action: 'BANNER_REORDERED',
+            entityType: BANNER,
+            entityId: id,
+            before: { order: before.get(id) },
+            after: { order },
+          });
         }
       }),
-    remove: async (id: string) => {
-      const [row] = await db.delete(banners).where(eq(banners.id, id)).returning({ title: banners.title });
-      if (!row) throw notFound('The banner');
-      return row.title;
-    },
+    remove: (id: string) =>
+      change(async ({ tx, audit }) => {
+        const row = await repo.deleteBanner(tx, id);
+        if (!row) throw notFound('The banner');
+        await audit({ action: 'BANNER_DELETED', entityType: BANNER, entityId: id, before: row });
+        return row.title;
+      }),
   };
 }
 

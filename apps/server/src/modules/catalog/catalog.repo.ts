@@ -1,7 +1,15 @@
-import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, subcategories, subcategoryCategories, tags } from '../../db/schema/index.js';
+import {
+  catalogRequests,
+  categories,
+  subcategories,
+  subcategoryCategories,
+  tags,
+  users,
+} from '../../db/schema/index.js';
+import { type PageWindow, paged } from '../../lib/list.js';
 
 type Named = PgTable & { id: PgColumn; name: PgColumn };
 
@@ -55,6 +63,161 @@ export async function existingCategoryIds(db: DbOrTx, ids: string[]): Promise<Se
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
   return new Set(rows.map((r) => r.id));
+}
+
+// Categories and subcategories (same columns: the level functions serve both) ---------------------
+
+export type LevelTable = typeof categories | typeof subcategories;
+type CategoryValues = typeof categories.$inferInsert;
+type SubcategoryValues = typeof subcategories.$inferInsert;
+
+/** Active items of one level as picker options, in display order. */
+export function activeOptionRows(db: DbOrTx, table: LevelTable, where: SQL | undefined) {
+  return db
+    .select({ id: table.id, name: table.name, image: table.image, thumbnail: table.thumbnail })
+    .from(table)
+    .where(and(eq(table.status, 'ACTIVE'), where))
+    .orderBy(asc(table.order), asc(table.name));
+}
+
+export async function updateLevel(
+  db: DbOrTx,
+  table: LevelTable,
+  id: string,
+  values: Partial<Pick<CategoryValues, 'status' | 'isPopular' | 'updatedAt'>>,
+) {
+  const [row] = await db.update(table).set(values).where(eq(table.id, id)).returning();
+  return row;
+}
+
+export async function findCategoryWithCount(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ row: categories, n: subcategoryCountSql() })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row;
+}
+
+export async function insertCategory(db: DbOrTx, values: CategoryValues) {
+  const [row] = await db.insert(categories).values(values).returning();
+  if (!row) throw new Error('category not created');
+  return row;
+}
+
+export async function updateCategory(db: DbOrTx, id: string, values: Partial<CategoryValues>) {
+  const [row] = await db.update(categories).set(values).where(eq(categories.id, id)).returning();
+  return row;
+}
+
+/** Every category as a choice for a subcategory's form, in display order. */
+export function categoryChoices(db: DbOrTx) {
+  return db
+    .select({ id: categories.id, name: categories.name, status: categories.status })
+    .from(categories)
+    .orderBy(asc(categories.order), asc(categories.name));
+}
+
+export async function findSubcategory(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(subcategories).where(eq(subcategories.id, id));
+  return row;
+}
+
+export async function insertSubcategory(db: DbOrTx, values: SubcategoryValues) {
+  const [row] = await db.insert(subcategories).values(values).returning();
+  if (!row) throw new Error('subcategory not created');
+  return row;
+}
+
+export async function updateSubcategory(db: DbOrTx, id: string, values: Partial<SubcategoryValues>) {
+  const [row] = await db.update(subcategories).set(values).where(eq(subcategories.id, id)).returning();
+  return row;
+}
+
+export async function deleteSubcategory(db: DbOrTx, id: string) {
+  await db.delete(subcategories).where(eq(subcategories.id, id));
+}
+
+/** SQL: the subcategory row in the outer query belongs to the category. */
+export function inCategorySql(db: DbOrTx, categoryId: string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(subcategoryCategories)
+      .where(
+        and(
+          eq(subcategoryCategories.subcategoryId, subcategories.id),
+          eq(subcategoryCategories.categoryId, categoryId),
+        ),
+      ),
+  );
+}
+
+// Tags ----------------------------------------------------------------------------------------------
+
+type TagValues = typeof tags.$inferInsert;
+
+export async function insertTag(db: DbOrTx, values: TagValues) {
+  const [row] = await db.insert(tags).values(values).returning();
+  if (!row) throw new Error('tag not created');
+  return row;
+}
+
+export async function updateTag(db: DbOrTx, id: string, values: Partial<TagValues>) {
+  const [row] = await db.update(tags).set(values).where(eq(tags.id, id)).returning();
+  return row;
+}
+
+export function deleteTags(db: DbOrTx, ids: string[]) {
+  return db.delete(tags).where(inArray(tags.id, ids)).returning();
+}
+
+// List pages (lib/list.ts applies search, filters, sort and window) -------------------------------
+
+export const categoryRows = (db: DbOrTx, window: PageWindow) =>
+  paged(db.select({ row: categories, n: subcategoryCountSql() }).from(categories).$dynamic(), window);
+
+export const subcategoryRows = (db: DbOrTx, window: PageWindow) =>
+  paged(db.select().from(subcategories).$dynamic(), window);
+
+export const tagRows = (db: DbOrTx, window: PageWindow) => paged(db.select().from(tags).$dynamic(), window);
+
+/** A catalog request with the name and email of the organizer who sent it. */
+export const requestColumns = {
+  request: catalogRequests,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+export function selectRequests(db: DbOrTx) {
+  return db
+    .select(requestColumns)
+    .from(catalogRequests)
+    .innerJoin(users, eq(users.id, catalogRequests.requestedBy));
+}
+
+type RequestValues = typeof catalogRequests.$inferInsert;
+
+export async function insertRequest(db: DbOrTx, values: RequestValues) {
+  const [row] = await db.insert(catalogRequests).values(values).returning();
+  if (!row) throw new Error('request not created');
+  return row;
+}
+
+export async function updateRequest(db: DbOrTx, id: string, values: Partial<RequestValues>) {
+  const [row] = await db.update(catalogRequests).set(values).where(eq(catalogRequests.id, id)).returning();
+  return row;
+}
+
+export const requestRows = (db: DbOrTx, window: PageWindow) => paged(selectRequests(db).$dynamic(), window);
+
+export async function countRequests(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(catalogRequests)
+    .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
+    .where(where);
+  return row?.n ?? 0;
 }
 
 export { categories, subcategories, tags };

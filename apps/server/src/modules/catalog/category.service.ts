@@ -6,18 +6,13 @@ import type {
   Subcategory,
   SubcategoryBody,
 } from '@marquee/contract';
-import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import {
-  type CategoryRow,
-  categories,
-  type SubcategoryRow,
-  subcategories,
-  subcategoryCategories,
-} from '../../db/schema/index.js';
+import { type CategoryRow, categories, type SubcategoryRow, subcategories } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, isUniqueViolation, type PageInput, searchWhere } from '../../lib/list.js';
+import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import { thumbnailOf } from '../media/media.service.js';
 import * as repo from './catalog.repo.js';
 import type { SubcategoryUsage } from './usage.js';
@@ -25,7 +20,7 @@ import type { SubcategoryUsage } from './usage.js';
 type CategoryInput = Required<Omit<CategoryBody, 'order'>> & { order: number };
 type SubcategoryInput = Required<Omit<SubcategoryBody, 'order'>> & { order: number };
 /** Categories and subcategories share their columns, so the queries below serve both. */
-type LevelTable = typeof categories | typeof subcategories;
+type LevelTable = repo.LevelTable;
 type Flags = Partial<Pick<CategoryRow, 'status' | 'isPopular'>>;
 
 export function toCategory(row: CategoryRow, subcategoryCount: number): Category {
@@ -72,6 +67,10 @@ function toOption(row: {
   };
 }
 
+/** Audit entity types of the catalog. */
+export const CATEGORY = 'CATEGORY';
+export const SUBCATEGORY = 'SUBCATEGORY';
+
 export const duplicateCategory = (name: string) => `A category named "${name}" already exists.`;
 export const duplicateSubcategory = (name: string) => `A subcategory named "${name}" already exists.`;
 export const SUBCATEGORY_IN_USE = (name: string, events: number) =>
@@ -79,36 +78,31 @@ export const SUBCATEGORY_IN_USE = (name: string, events: number) =>
 
 export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryUsage: SubcategoryUsage }) {
   const { db, clock, subcategoryUsage } = deps;
+  const change = createUnitOfWork({ db, clock });
 
   // ---------- shared by both levels (same columns) ----------
 
   /** Active items of one level as picker options, in display order. */
   async function activeOptions(table: LevelTable, where: SQL | undefined): Promise<CatalogOption[]> {
-    const rows = await db
-      .select({ id: table.id, name: table.name, image: table.image, thumbnail: table.thumbnail })
-      .from(table)
-      .where(and(eq(table.status, 'ACTIVE'), where))
-      .orderBy(asc(table.order), asc(table.name));
-    return rows.map(toOption);
+    return (await repo.activeOptionRows(db, table, where)).map(toOption);
   }
 
-  /** Status or popular flag of one item; 404 naming `what` when it does not exist. */
-  async function patchFlags(table: LevelTable, id: string, values: Flags, what: string) {
-    const [row] = await db
-      .update(table)
-      .set({ ...values, updatedAt: clock.now() })
-      .where(eq(table.id, id))
-      .returning({ id: table.id });
-    if (!row) throw notFound(what);
+  /** Status or popular flag of one item, audited; 404 naming `what` when it does not exist. */
+  function patchFlags(table: LevelTable, id: string, values: Flags, what: string) {
+    const entityType = table === categories ? CATEGORY : SUBCATEGORY;
+    return change(async ({ tx, now, lock, audit }) => {
+      const [before] = await lock(table, eq(table.id, id));
+      if (!before) throw notFound(what);
+      const after = await repo.updateLevel(tx, table, id, { ...values, updatedAt: now });
+      const action = values.status !== undefined ? 'STATUS_CHANGED' : 'POPULAR_CHANGED';
+      await audit({ action: `${entityType}_${action}`, entityType, entityId: id, before, after });
+    });
   }
 
   // ---------- categories ----------
 
   async function loadCategory(tx: DbOrTx, id: string): Promise<Category> {
-    const [row] = await tx
-      .select({ row: categories, n: repo.subcategoryCountSql() })
-      .from(categories)
-      .where(eq(categories.id, id));
+    const row = await repo.findCategoryWithCount(tx, id);
     if (!row) throw notFound('The category');
     return toCategory(row.row, row.n);
   }
@@ -126,68 +120,55 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     return activeOptions(categories, eq(categories.isPopular, true));
   }
 
-  function categoryPage(query: PageInput & { status?: CatalogStatus; isPopular?: boolean }) {
-    const where = and(
-      searchWhere(query.search, [categories.name]),
-      query.status ? eq(categories.status, query.status) : undefined,
-      query.isPopular === undefined ? undefined : eq(categories.isPopular, query.isPopular),
-    );
-    const order = orderBy(
-      query.sort,
-      {
+  const categoryList = defineList({
+    search: [categories.name],
+    sort: {
+      fields: {
         name: categories.name,
         order: categories.order,
         createdAt: categories.createdAt,
         status: categories.status,
       },
-      [asc(categories.order), asc(categories.name)],
-      categories.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          db
-            .select({ row: categories, n: repo.subcategoryCountSql() })
-            .from(categories)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: () => repo.countWhere(db, categories, where),
-      },
-      (r) => toCategory(r.row, r.n),
-    );
+      default: [asc(categories.order), asc(categories.name)],
+      tieBreaker: categories.id,
+    },
+    rows: (window) => repo.categoryRows(db, window),
+    count: (where) => repo.countWhere(db, categories, where),
+    items: (rows) => rows.map((r) => toCategory(r.row, r.n)),
+  });
+
+  function categoryPage(query: PageInput & { status?: CatalogStatus; isPopular?: boolean }) {
+    return categoryList(query, [
+      query.status ? eq(categories.status, query.status) : undefined,
+      query.isPopular === undefined ? undefined : eq(categories.isPopular, query.isPopular),
+    ]);
   }
 
-  async function createCategoryIn(tx: DbOrTx, input: CategoryInput): Promise<Category> {
+  /** Creates and audits a category inside the caller's unit of work (also used by request approval). */
+  async function createCategoryIn({ tx, audit }: Change, input: CategoryInput): Promise<Category> {
     await assertCategoryNameFree(tx, input.name);
-    const [row] = await tx
-      .insert(categories)
-      .values({ ...input, thumbnail: thumbnailOf(input.image) })
-      .returning();
-    if (!row) throw new Error('category not created');
+    const row = await repo.insertCategory(tx, { ...input, thumbnail: thumbnailOf(input.image) });
+    await audit({ action: 'CATEGORY_CREATED', entityType: CATEGORY, entityId: row.id, after: row });
     return toCategory(row, 0);
   }
 
   function createCategory(input: CategoryInput): Promise<Category> {
-    return db
-      .transaction((tx) => createCategoryIn(tx, input))
-      .catch(rethrowDuplicate(duplicateCategory(input.name)));
+    return change((c) => createCategoryIn(c, input)).catch(rethrowDuplicate(duplicateCategory(input.name)));
   }
 
   async function updateCategory(id: string, input: CategoryInput): Promise<Category> {
-    return db
-      .transaction(async (tx) => {
-        await loadCategory(tx, id);
-        await assertCategoryNameFree(tx, input.name, id);
-        await tx
-          .update(categories)
-          .set({ ...input, thumbnail: thumbnailOf(input.image), updatedAt: clock.now() })
-          .where(eq(categories.id, id));
-        return loadCategory(tx, id);
-      })
-      .catch(rethrowDuplicate(duplicateCategory(input.name)));
+    return change(async ({ tx, now, lock, audit }) => {
+      const [before] = await lock(categories, eq(categories.id, id));
+      if (!before) throw notFound('The category');
+      await assertCategoryNameFree(tx, input.name, id);
+      const after = await repo.updateCategory(tx, id, {
+        ...input,
+        thumbnail: thumbnailOf(input.image),
+        updatedAt: now,
+      });
+      await audit({ action: 'CATEGORY_UPDATED', entityType: CATEGORY, entityId: id, before, after });
+      return loadCategory(tx, id);
+    }).catch(rethrowDuplicate(duplicateCategory(input.name)));
   }
 
   async function patchCategory(id: string, values: Flags) {
@@ -198,7 +179,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
   // ---------- subcategories ----------
 
   async function loadSubcategory(tx: DbOrTx, id: string): Promise<Subcategory> {
-    const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id));
+    const row = await repo.findSubcategory(tx, id);
     if (!row) throw notFound('The subcategory');
     const cats = await repo.categoriesOfSubcategories(tx, [id]);
     return toSubcategory(row, cats.get(id) ?? []);
@@ -214,19 +195,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     }
   }
 
-  function inCategory(categoryId: string): SQL {
-    return exists(
-      db
-        .select({ one: sql`1` })
-        .from(subcategoryCategories)
-        .where(
-          and(
-            eq(subcategoryCategories.subcategoryId, subcategories.id),
-            eq(subcategoryCategories.categoryId, categoryId),
-          ),
-        ),
-    );
-  }
+  const inCategory = (categoryId: string) => repo.inCategorySql(db, categoryId);
 
   function activeSubcategories(query: { search?: string; categoryId?: string }): Promise<CatalogOption[]> {
     return activeOptions(
@@ -242,47 +211,37 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
     return activeOptions(subcategories, eq(subcategories.isPopular, true));
   }
 
-  function subcategoryPage(
-    query: PageInput & { status?: CatalogStatus; isPopular?: boolean; categoryId?: string },
-  ) {
-    const where = and(
-      searchWhere(query.search, [subcategories.name]),
-      query.status ? eq(subcategories.status, query.status) : undefined,
-      query.isPopular === undefined ? undefined : eq(subcategories.isPopular, query.isPopular),
-      query.categoryId ? inCategory(query.categoryId) : undefined,
-    );
-    const order = orderBy(
-      query.sort,
-      {
+  const subcategoryList = defineList({
+    search: [subcategories.name],
+    sort: {
+      fields: {
         name: subcategories.name,
         order: subcategories.order,
         createdAt: subcategories.createdAt,
         status: subcategories.status,
       },
-      [asc(subcategories.order), asc(subcategories.name)],
-      subcategories.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: async (limit, offset) => {
-          const rows = await db
-            .select()
-            .from(subcategories)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset);
-          const cats = await repo.categoriesOfSubcategories(
-            db,
-            rows.map((r) => r.id),
-          );
-          return rows.map((row) => toSubcategory(row, cats.get(row.id) ?? []));
-        },
-        count: () => repo.countWhere(db, subcategories, where),
-      },
-      (s) => s,
-    );
+      default: [asc(subcategories.order), asc(subcategories.name)],
+      tieBreaker: subcategories.id,
+    },
+    rows: (window) => repo.subcategoryRows(db, window),
+    count: (where) => repo.countWhere(db, subcategories, where),
+    items: async (rows) => {
+      const cats = await repo.categoriesOfSubcategories(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => toSubcategory(row, cats.get(row.id) ?? []));
+    },
+  });
+
+  function subcategoryPage(
+    query: PageInput & { status?: CatalogStatus; isPopular?: boolean; categoryId?: string },
+  ) {
+    return subcategoryList(query, [
+      query.status ? eq(subcategories.status, query.status) : undefined,
+      query.isPopular === undefined ? undefined : eq(subcategories.isPopular, query.isPopular),
+      query.categoryId ? inCategory(query.categoryId) : undefined,
+    ]);
   }
 
   async function associateCategoryList(subcategoryId?: string) {
@@ -291,49 +250,48 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       const sub = await loadSubcategory(db, subcategoryId);
       for (const c of sub.categories) linked.add(c._id);
     }
-    const rows = await db
-      .select({ id: categories.id, name: categories.name, status: categories.status })
-      .from(categories)
-      .orderBy(asc(categories.order), asc(categories.name));
+    const rows = await repo.categoryChoices(db);
     return rows.map((r) => ({ _id: r.id, name: r.name, status: r.status, associated: linked.has(r.id) }));
   }
 
-  async function createSubcategoryIn(tx: DbOrTx, input: SubcategoryInput): Promise<Subcategory> {
+  /** Creates and audits a subcategory inside the caller's unit of work (also used by request approval). */
+  async function createSubcategoryIn({ tx, audit }: Change, input: SubcategoryInput): Promise<Subcategory> {
     const taken = await repo.findByName(tx, subcategories, input.name);
     if (taken) throw conflict(duplicateSubcategory(taken.name));
     await assertCategoriesExist(tx, input.categoryIds);
     const { categoryIds, ...values } = input;
-    const [row] = await tx
-      .insert(subcategories)
-      .values({ ...values, thumbnail: thumbnailOf(values.image) })
-      .returning();
-    if (!row) throw new Error('subcategory not created');
+    const row = await repo.insertSubcategory(tx, { ...values, thumbnail: thumbnailOf(values.image) });
     await repo.setSubcategoryCategories(tx, row.id, categoryIds);
-    return loadSubcategory(tx, row.id);
+    const after = await loadSubcategory(tx, row.id);
+    await audit({ action: 'SUBCATEGORY_CREATED', entityType: SUBCATEGORY, entityId: row.id, after });
+    return after;
   }
 
   function createSubcategory(input: SubcategoryInput) {
-    return db
-      .transaction((tx) => createSubcategoryIn(tx, input))
-      .catch(rethrowDuplicate(duplicateSubcategory(input.name)));
+    return change((c) => createSubcategoryIn(c, input)).catch(
+      rethrowDuplicate(duplicateSubcategory(input.name)),
+    );
   }
 
   function updateSubcategory(id: string, input: SubcategoryInput) {
-    return db
-      .transaction(async (tx) => {
-        await loadSubcategory(tx, id);
-        const taken = await repo.findByName(tx, subcategories, input.name, id);
-        if (taken) throw conflict(duplicateSubcategory(taken.name));
-        await assertCategoriesExist(tx, input.categoryIds);
-        const { categoryIds, ...values } = input;
-        await tx
-          .update(subcategories)
-          .set({ ...values, thumbnail: thumbnailOf(values.image), updatedAt: clock.now() })
-          .where(eq(subcategories.id, id));
-        await repo.setSubcategoryCategories(tx, id, categoryIds);
-        return loadSubcategory(tx, id);
-      })
-      .catch(rethrowDuplicate(duplicateSubcategory(input.name)));
+    return change(async ({ tx, now, lock, audit }) => {
+      const [locked] = await lock(subcategories, eq(subcategories.id, id));
+      if (!locked) throw notFound('The subcategory');
+      const before = await loadSubcategory(tx, id);
+      const taken = await repo.findByName(tx, subcategories, input.name, id);
+      if (taken) throw conflict(duplicateSubcategory(taken.name));
+      await assertCategoriesExist(tx, input.categoryIds);
+      const { categoryIds, ...values } = input;
+      await repo.updateSubcategory(tx, id, {
+        ...values,
+        thumbnail: thumbnailOf(values.image),
+        updatedAt: now,
+      });
+      await repo.setSubcategoryCategories(tx, id, categoryIds);
+      const after = await loadSubcategory(tx, id);
+      await audit({ action: 'SUBCATEGORY_UPDATED', entityType: SUBCATEGORY, entityId: id, before, after });
+      return after;
+    }).catch(rethrowDuplicate(duplicateSubcategory(input.name)));
   }
 
   async function patchSubcategory(id: string, values: Flags) {
@@ -342,13 +300,14 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
   }
 
   async function deleteSubcategory(id: string): Promise<string> {
-    return db.transaction(async (tx) => {
+    return change(async ({ tx, lock, audit }) => {
       // Locked so an event cannot start using it between the check and the delete.
-      const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id)).for('update');
+      const [row] = await lock(subcategories, eq(subcategories.id, id));
       if (!row) throw notFound('The subcategory');
       const events = await subcategoryUsage(tx, id);
       if (events > 0) throw conflict(SUBCATEGORY_IN_USE(row.name, events));
-      await tx.delete(subcategories).where(eq(subcategories.id, id));
+      await repo.deleteSubcategory(tx, id);
+      await audit({ action: 'SUBCATEGORY_DELETED', entityType: SUBCATEGORY, entityId: id, before: row });
       return row.name;
     });
   }

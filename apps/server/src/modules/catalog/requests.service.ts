@@ -1,17 +1,21 @@
 import type { CatalogRequest, RequestKind, RequestStatus, ReviewRequestBody } from '@marquee/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type CatalogRequestRow, catalogRequests, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { isUniqueViolation, orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, isUniqueViolation, type PageInput } from '../../lib/list.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './catalog.repo.js';
 import type { CategoryService } from './category.service.js';
 import type { TagService } from './tag.service.js';
 
 const LABEL: Record<RequestKind, string> = { CATEGORY: 'category', SUBCATEGORY: 'subcategory', TAG: 'tag' };
 const TABLE = { CATEGORY: repo.categories, SUBCATEGORY: repo.subcategories, TAG: repo.tags } as const;
+
+/** Audit entity type of an organizer's catalog request. */
+const REQUEST = 'CATALOG_REQUEST';
 
 type Row = { request: CatalogRequestRow; firstName: string; lastName: string; email: string };
 
@@ -41,21 +45,11 @@ export function createRequestService(deps: {
   categories: CategoryService;
   tags: TagService;
 }) {
-  const { db, clock } = deps;
-
-  const selection = {
-    request: catalogRequests,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-  };
+  const { db } = deps;
+  const change = createUnitOfWork({ db, clock: deps.clock });
 
   async function load(id: string): Promise<CatalogRequest> {
-    const [row] = await db
-      .select(selection)
-      .from(catalogRequests)
-      .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
-      .where(eq(catalogRequests.id, id));
+    const [row] = await repo.selectRequests(db).where(eq(catalogRequests.id, id));
     if (!row) throw notFound('The request');
     return toRequest(row);
   }
@@ -78,12 +72,23 @@ export function createRequestService(deps: {
       }
     }
     try {
-      const [row] = await db
-        .insert(catalogRequests)
-        .values({ kind, name: input.name, note: input.note || null, categoryIds, requestedBy: actor.user.id })
-        .returning({ id: catalogRequests.id });
-      if (!row) throw new Error('request not created');
-      return load(row.id);
+      const id = await change(async ({ tx, audit }) => {
+        const row = await repo.insertRequest(tx, {
+          kind,
+          name: input.name,
+          note: input.note || null,
+          categoryIds,
+          requestedBy: actor.user.id,
+        });
+        await audit({
+          action: 'CATALOG_REQUEST_SUBMITTED',
+          entityType: REQUEST,
+          entityId: row.id,
+          after: row,
+        });
+        return row.id;
+      });
+      return load(id);
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw conflict(`A request for the ${LABEL[kind]} "${input.name}" is already waiting for review.`);
@@ -92,42 +97,28 @@ export function createRequestService(deps: {
     }
   }
 
+  const requestList = defineList({
+    search: [catalogRequests.name, users.email],
+    sort: {
+      fields: {
+        name: catalogRequests.name,
+        createdAt: catalogRequests.createdAt,
+        status: catalogRequests.status,
+      },
+      default: [desc(catalogRequests.createdAt)],
+      tieBreaker: catalogRequests.id,
+    },
+    rows: (window) => repo.requestRows(db, window),
+    count: (where) => repo.countRequests(db, where),
+    items: (rows) => rows.map(toRequest),
+  });
+
   function page(kinds: RequestKind[], query: PageInput & { status?: RequestStatus }, requestedBy?: string) {
-    const where = and(
+    return requestList(query, [
       inArray(catalogRequests.kind, kinds),
       requestedBy ? eq(catalogRequests.requestedBy, requestedBy) : undefined,
       query.status ? eq(catalogRequests.status, query.status) : undefined,
-      searchWhere(query.search, [catalogRequests.name, users.email]),
-    );
-    const order = orderBy(
-      query.sort,
-      { name: catalogRequests.name, createdAt: catalogRequests.createdAt, status: catalogRequests.status },
-      [desc(catalogRequests.createdAt)],
-      catalogRequests.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          db
-            .select(selection)
-            .from(catalogRequests)
-            .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: async () => {
-          const rows = await db
-            .select({ id: catalogRequests.id })
-            .from(catalogRequests)
-            .innerJoin(users, eq(users.id, catalogRequests.requestedBy))
-            .where(where);
-          return rows.length;
-        },
-      },
-      toRequest,
-    );
+    ]);
   }
 
   async function review(
@@ -135,12 +126,12 @@ export function createRequestService(deps: {
     kinds: RequestKind[],
     body: ReviewRequestBody,
   ): Promise<CatalogRequest> {
-    await db.transaction(async (tx) => {
-      const [request] = await tx
-        .select()
-        .from(catalogRequests)
-        .where(and(eq(catalogRequests.id, body.requestId), inArray(catalogRequests.kind, kinds)))
-        .for('update');
+    await change(async (c) => {
+      const { tx } = c;
+      const [request] = await c.lock(
+        catalogRequests,
+        and(eq(catalogRequests.id, body.requestId), inArray(catalogRequests.kind, kinds)) as SQL,
+      );
       if (!request) throw notFound('The request');
       if (request.status !== 'PENDING') {
         throw conflict(
@@ -151,7 +142,7 @@ export function createRequestService(deps: {
       if (body.status === 'APPROVED') {
         const base = { name: request.name, image: null, status: 'ACTIVE' as const, order: 0 };
         if (request.kind === 'CATEGORY') {
-          createdItemId = (await deps.categories.createCategoryIn(tx, base))._id;
+          createdItemId = (await deps.categories.createCategoryIn(c, base))._id;
         } else if (request.kind === 'SUBCATEGORY') {
           const categoryIds = body.categoryIds ?? request.categoryIds;
           if (categoryIds.length === 0) {
@@ -159,21 +150,25 @@ export function createRequestService(deps: {
               { field: 'categoryIds', message: 'Choose at least one category' },
             ]);
           }
-          createdItemId = (await deps.categories.createSubcategoryIn(tx, { ...base, categoryIds }))._id;
+          createdItemId = (await deps.categories.createSubcategoryIn(c, { ...base, categoryIds }))._id;
         } else {
-          createdItemId = (await deps.tags.createIn(tx, { name: request.name, status: 'ACTIVE' }))._id;
+          createdItemId = (await deps.tags.createIn(c, { name: request.name, status: 'ACTIVE' }))._id;
         }
       }
-      await tx
-        .update(catalogRequests)
-        .set({
-          status: body.status,
-          rejectionReason: body.status === 'REJECTED' ? (body.reason ?? null) : null,
-          decidedBy: actor.user.id,
-          decidedAt: clock.now(),
-          createdItemId,
-        })
-        .where(eq(catalogRequests.id, request.id));
+      const after = await repo.updateRequest(tx, request.id, {
+        status: body.status,
+        rejectionReason: body.status === 'REJECTED' ? (body.reason ?? null) : null,
+        decidedBy: actor.user.id,
+        decidedAt: c.now,
+        createdItemId,
+      });
+      await c.audit({
+        action: body.status === 'APPROVED' ? 'CATALOG_REQUEST_APPROVED' : 'CATALOG_REQUEST_REJECTED',
+        entityType: REQUEST,
+        entityId: request.id,
+        before: request,
+        after,
+      });
     });
     return load(body.requestId);
   }

@@ -1,10 +1,11 @@
 import type { CatalogStatus, Tag } from '@marquee/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { type TagRow, tags } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, type PageInput } from '../../lib/list.js';
+import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './catalog.repo.js';
 import { rethrowDuplicate } from './category.service.js';
 
@@ -18,44 +19,39 @@ export function toTag(row: TagRow): Tag {
   };
 }
 
+export const TAG = 'TAG';
+
 export const duplicateTag = (name: string) => `A tag named "${name}" already exists.`;
 
 export function createTagService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const change = createUnitOfWork({ db, clock });
+
+  const tagList = defineList({
+    search: [tags.name],
+    sort: {
+      fields: { name: tags.name, createdAt: tags.createdAt, status: tags.status },
+      default: [asc(tags.name)],
+      tieBreaker: tags.id,
+    },
+    rows: (window) => repo.tagRows(db, window),
+    count: (where) => repo.countWhere(db, tags, where),
+    items: (rows) => rows.map(toTag),
+  });
 
   function page(query: PageInput & { status?: CatalogStatus }) {
-    const where = and(
-      searchWhere(query.search, [tags.name]),
-      query.status ? eq(tags.status, query.status) : undefined,
-    );
-    const order = orderBy(
-      query.sort,
-      { name: tags.name, createdAt: tags.createdAt, status: tags.status },
-      [asc(tags.name)],
-      tags.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          db
-            .select()
-            .from(tags)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: () => repo.countWhere(db, tags, where),
-      },
-      toTag,
-    );
+    return tagList(query, [query.status ? eq(tags.status, query.status) : undefined]);
   }
 
-  async function createIn(tx: DbOrTx, input: { name: string; status: CatalogStatus }): Promise<Tag> {
+  /** Creates and audits a tag inside the caller's unit of work (also used by request approval). */
+  async function createIn(
+    { tx, audit }: Change,
+    input: { name: string; status: CatalogStatus },
+  ): Promise<Tag> {
     const taken = await repo.findByName(tx, tags, input.name);
     if (taken) throw conflict(duplicateTag(taken.name));
-    const [row] = await tx.insert(tags).values(input).returning();
-    if (!row) throw new Error('tag not created');
+    const row = await repo.insertTag(tx, input);
+    await audit({ action: 'TAG_CREATED', entityType: TAG, entityId: row.id, after: row });
     return toTag(row);
   }
 
@@ -64,27 +60,28 @@ export function createTagService(deps: { db: Db; clock: Clock }) {
     activePage: (query: PageInput) => page({ ...query, status: 'ACTIVE' }),
     createIn,
     create: (input: { name: string; status: CatalogStatus }) =>
-      db.transaction((tx) => createIn(tx, input)).catch(rethrowDuplicate(duplicateTag(input.name))),
+      change((c) => createIn(c, input)).catch(rethrowDuplicate(duplicateTag(input.name))),
     update: (id: string, input: { name: string; status: CatalogStatus }) =>
-      db
-        .transaction(async (tx) => {
-          const taken = await repo.findByName(tx, tags, input.name, id);
-          if (taken) throw conflict(duplicateTag(taken.name));
-          const [row] = await tx
-            .update(tags)
-            .set({ ...input, updatedAt: clock.now() })
-            .where(eq(tags.id, id))
-            .returning();
-          if (!row) throw notFound('The tag');
-          return toTag(row);
-        })
-        .catch(rethrowDuplicate(duplicateTag(input.name))),
-    /** Deletes those of the ids that exist; none existing is a 404. */
-    async remove(ids: string[]): Promise<number> {
-      const rows = await db.delete(tags).where(inArray(tags.id, ids)).returning({ id: tags.id });
-      if (rows.length === 0) throw notFound(ids.length === 1 ? 'The tag' : 'The selected tags');
-      return rows.length;
-    },
+      change(async ({ tx, now, lock, audit }) => {
+        const [before] = await lock(tags, eq(tags.id, id));
+        if (!before) throw notFound('The tag');
+        const taken = await repo.findByName(tx, tags, input.name, id);
+        if (taken) throw conflict(duplicateTag(taken.name));
+        const row = await repo.updateTag(tx, id, { ...input, updatedAt: now });
+        if (!row) throw notFound('The tag');
+        await audit({ action: 'TAG_UPDATED', entityType: TAG, entityId: id, before, after: row });
+        return toTag(row);
+      }).catch(rethrowDuplicate(duplicateTag(input.name))),
+    /** Deletes those of the ids that exist (one audit entry each); none existing is a 404. */
+    remove: (ids: string[]): Promise<number> =>
+      change(async ({ tx, audit }) => {
+        const rows = await repo.deleteTags(tx, ids);
+        if (rows.length === 0) throw notFound(ids.length === 1 ? 'The tag' : 'The selected tags');
+        for (const row of rows) {
+          await audit({ action: 'TAG_DELETED', entityType: TAG, entityId: row.id, before: row });
+        }
+        return rows.length;
+      }),
   };
 }
 

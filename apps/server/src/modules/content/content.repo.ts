@@ -2,8 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contents } from '../../db/schema/index.js';
 
-export function findContent(db: DbOrTx, key: string) {
-  return db.query.contents.findFirst({ where: eq(contents.key, key) });
+export async function findContent(db: DbOrTx, key: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(contents).where(eq(contents.key, key));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
 }
 
 export function listContents(db: DbOrTx) {

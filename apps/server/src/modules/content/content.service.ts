@@ -4,7 +4,11 @@ import type { contents } from '../../db/schema/index.js';
 import type { Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './content.repo.js';
+
+/** Audit entity type of an editable page; its entity id is the page's key. */
+export const CONTENT_PAGE = 'CONTENT_PAGE';
 
 /** The order pages appear in the console's editor. */
 const PAGE_ORDER: ContentKey[] = ['terms', 'privacy', 'about', 'faq'];
@@ -20,6 +24,7 @@ function toPage(row: typeof contents.$inferSelect): ContentPage {
 
 export function createContentService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const change = createUnitOfWork({ db, clock });
   return {
     /** A public page (terms, privacy …); anyone with the client credentials may read it. */
     async page(key: ContentKey): Promise<ContentPage> {
@@ -36,17 +41,31 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
     },
 
     /** An administrator's edit of a page's title and text. */
-    // `who` is for the audit entry of the change; the route's declaration already admitted administrators only.
-    async update(_who: Who, input: ContentBody): Promise<ContentPage> {
-      // Line endings are kept as typed, except Windows ones, so blank-line paragraphs behave the same.
-      const row = await repo.updateContent(
-        db,
-        input.key,
-        { title: input.title, body: input.body.replace(/\r\n/g, '\n') },
-        clock.now(),
+    async update(who: Who, input: ContentBody): Promise<ContentPage> {
+      return change(
+        async ({ tx, now, audit }) => {
+          const before = await repo.findContent(tx, input.key, { lock: true });
+          if (!before) throw notFound('This page');
+          // Line endings are kept as typed, except Windows ones, so blank-line paragraphs behave the same.
+          const row = await repo.updateContent(
+            tx,
+            input.key,
+            { title: input.title, body: input.body.replace(/\r\n/g, '\n') },
+            now,
+          );
+          if (!row) throw notFound('This page');
+          // A page is known by its key (terms, privacy …), which is what the audit log names.
+          await audit({
+            action: 'CONTENT_PAGE_UPDATED',
+            entityType: CONTENT_PAGE,
+            entityId: row.key,
+            before,
+            after: row,
+          });
+          return toPage(row);
+        },
+        { who },
       );
-      if (!row) throw notFound('This page');
-      return toPage(row);
     },
   };
 }

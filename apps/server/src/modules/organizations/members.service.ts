@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddMemberBody, Member, MemberStatus } from '@marquee/contract';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import {
@@ -13,8 +13,9 @@ import type { Actor } from '../../lib/actor.js';
 import { audit, type Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, type PageInput } from '../../lib/list.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { AccountService, InvitationHooks } from '../account/account.service.js';
 import * as repo from './organizations.repo.js';
 
@@ -56,8 +57,14 @@ async function freeUsername(tx: DbOrTx, email: string): Promise<string> {
 /** The invitation email to send once the transaction that issued its link has committed. */
 type PendingEmail = Parameters<AccountService['sendInvitationEmail']>[0];
 
-export function createMemberService(deps: { db: Db; clock: Clock; account: AccountService }) {
+export function createMemberService(deps: {
+  db: Db;
+  clock: Clock;
+  account: AccountService;
+  log?: { error(obj: object, msg: string): void };
+}) {
   const { db, clock, account } = deps;
+  const change = createUnitOfWork({ db, clock, log: deps.log });
 
   /** The member and its organization, when the actor may manage that organization; else 404 "The member". */
   async function requireMember(tx: DbOrTx, actor: Actor, memberId: string, lock = false) {
@@ -137,45 +144,26 @@ export function createMemberService(deps: { db: Db; clock: Clock; account: Accou
     };
   }
 
-  function listWhere(query: { search?: string; status?: MemberStatus }) {
-    return [
-      searchWhere(query.search, [
-        organizationMembers.email,
-        organizationMembers.firstName,
-        organizationMembers.lastName,
-      ]),
-      query.status ? eq(organizationMembers.status, query.status) : undefined,
-    ];
-  }
-
-  function list(query: PageInput & { status?: MemberStatus }, where: SQL | undefined) {
-    const order = orderBy(
-      query.sort,
-      {
+  const memberList = defineList({
+    search: [organizationMembers.email, organizationMembers.firstName, organizationMembers.lastName],
+    sort: {
+      fields: {
         email: organizationMembers.email,
         firstName: organizationMembers.firstName,
         lastName: organizationMembers.lastName,
         status: organizationMembers.status,
         createdAt: organizationMembers.createdAt,
       },
-      [asc(organizationMembers.email)],
-      organizationMembers.id,
-    );
-    return pageOf(
-      query,
-      {
-        rows: (limit, offset) =>
-          repo
-            .selectMembers(db)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        count: () => repo.countMembers(db, where),
-      },
-      toMember,
-    );
-  }
+      default: [asc(organizationMembers.email)],
+      tieBreaker: organizationMembers.id,
+    },
+    rows: (window) => repo.memberRows(db, window),
+    count: (where) => repo.countMembers(db, where),
+    items: (rows) => rows.map(toMember),
+  });
+
+  const statusFilter = (status: MemberStatus | undefined) =>
+    status ? eq(organizationMembers.status, status) : undefined;
 
   return {
     /** One organization's members (organization-user-list). */
@@ -184,23 +172,20 @@ export function createMemberService(deps: { db: Db; clock: Clock; account: Accou
       query: PageInput & { organizationId: string; status?: MemberStatus },
     ) {
       await requireOrganization(db, actor, query.organizationId, 'manage');
-      return list(
-        query,
-        and(eq(organizationMembers.organizationId, query.organizationId), ...listWhere(query)),
-      );
+      return memberList(query, [
+        eq(organizationMembers.organizationId, query.organizationId),
+        statusFilter(query.status),
+      ]);
     },
 
     /** Members of every organization the actor manages, optionally one (get-favorite-user-list). */
     async page(actor: Actor, query: PageInput & { organizationId?: string; status?: MemberStatus }) {
       if (query.organizationId) await requireOrganization(db, actor, query.organizationId, 'manage');
-      return list(
-        query,
-        and(
-          organizationScope(actor, 'manage'),
-          query.organizationId ? eq(organizations.id, query.organizationId) : undefined,
-          ...listWhere(query),
-        ),
-      );
+      return memberList(query, [
+        organizationScope(actor, 'manage'),
+        query.organizationId ? eq(organizations.id, query.organizationId) : undefined,
+        statusFilter(query.status),
+      ]);
     },
 
     async detail(actor: Actor, memberId: string) {
@@ -209,108 +194,123 @@ export function createMemberService(deps: { db: Db; clock: Clock; account: Accou
     },
 
     async add(who: Who, input: AddInput) {
-      const { member, email } = await db.transaction(async (tx) => {
-        const { organization } = await requireOrganization(tx, who.actor, input.organizationId, 'manage', {
-          lock: true,
-        });
-        const existing = await repo.findMemberByEmail(tx, organization.id, input.email);
-        if (existing) {
-          const message = `${input.email} is already on the team of ${organization.name}.`;
-          throw conflict(message);
-        }
-        const user = await repo.findUserByEmail(tx, input.email);
-        if (user?.id === organization.ownerId)
-          throw conflict(`${input.email} owns ${organization.name} already.`);
-        const now = clock.now();
-        const row = await repo.insertMember(tx, {
-          organizationId: organization.id,
-          // An existing account is linked at once; a new person gets one with the first invitation.
-          userId: user?.id ?? null,
-          email: user?.email ?? input.email,
-          firstName: input.firstName || user?.firstName || '',
-          lastName: input.lastName || user?.lastName || '',
-          status: 'INVITED',
-          invitedBy: who.actor.user.id,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await audit.record(
-          tx,
-          who,
-          {
-            action: 'MEMBER_ADDED',
-            entityType: AUDIT_ENTITY,
-            entityId: row.id,
+      const { member, email } = await change(
+        async ({ tx, afterCommit }) => {
+          const { organization } = await requireOrganization(tx, who.actor, input.organizationId, 'manage', {
+            lock: true,
+          });
+          const existing = await repo.findMemberByEmail(tx, organization.id, input.email);
+          if (existing) {
+            const message = `${input.email} is already on the team of ${organization.name}.`;
+            throw conflict(message);
+          }
+          const user = await repo.findUserByEmail(tx, input.email);
+          if (user?.id === organization.ownerId)
+            throw conflict(`${input.email} owns ${organization.name} already.`);
+          const now = clock.now();
+          const row = await repo.insertMember(tx, {
             organizationId: organization.id,
-            after: row,
-          },
-          now,
-        );
-        const email = input.sendInvite ? await invite(tx, who, row, organization) : null;
-        return { member: await load(tx, row.id), email };
-      });
-      if (email) await account.sendInvitationEmail(email);
+            // An existing account is linked at once; a new person gets one with the first invitation.
+            userId: user?.id ?? null,
+            email: user?.email ?? input.email,
+            firstName: input.firstName || user?.firstName || '',
+            lastName: input.lastName || user?.lastName || '',
+            status: 'INVITED',
+            invitedBy: who.actor.user.id,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await audit.record(
+            tx,
+            who,
+            {
+              action: 'MEMBER_ADDED',
+              entityType: AUDIT_ENTITY,
+              entityId: row.id,
+              organizationId: organization.id,
+              after: row,
+            },
+            now,
+          );
+          const email = input.sendInvite ? await invite(tx, who, row, organization) : null;
+          if (email) afterCommit(() => account.sendInvitationEmail(email));
+          return { member: await load(tx, row.id), email };
+        },
+        { who },
+      );
       return { member: await load(db, member._id), invited: !!email };
     },
 
     async sendInvite(who: Who, memberId: string) {
-      const email = await db.transaction(async (tx) => {
-        const { member, organization } = await requireMember(tx, who.actor, memberId, true);
-        if (member.status !== 'INVITED') {
-          throw conflict(`${displayName(member)} has already accepted the invitation.`);
-        }
-        return invite(tx, who, member, organization);
-      });
-      await account.sendInvitationEmail(email);
+      await change(
+        async ({ tx, afterCommit }) => {
+          const { member, organization } = await requireMember(tx, who.actor, memberId, true);
+          if (member.status !== 'INVITED') {
+            throw conflict(`${displayName(member)} has already accepted the invitation.`);
+          }
+          const email = await invite(tx, who, member, organization);
+          afterCommit(() => account.sendInvitationEmail(email));
+        },
+        { who },
+      );
       return load(db, memberId);
     },
 
     async updateStatus(who: Who, memberId: string, status: 'ACTIVE' | 'INACTIVE') {
-      return db.transaction(async (tx) => {
-        const { member } = await requireMember(tx, who.actor, memberId, true);
-        if (member.status === 'INVITED') {
-          throw conflict(
-            `${displayName(member)} has not accepted the invitation yet; the status changes once they do.`,
+      return change(
+        async ({ tx }) => {
+          const { member } = await requireMember(tx, who.actor, memberId, true);
+          if (member.status === 'INVITED') {
+            throw conflict(
+              `${displayName(member)} has not accepted the invitation yet; the status changes once they do.`,
+            );
+          }
+          const now = clock.now();
+          const after = await repo.updateMember(tx, memberId, { status, updatedAt: now });
+          await audit.record(
+            tx,
+            who,
+            {
+              action: status === 'ACTIVE' ? 'MEMBER_ACTIVATED' : 'MEMBER_DEACTIVATED',
+              entityType: AUDIT_ENTITY,
+              entityId: memberId,
+              organizationId: member.organizationId,
+              before: member,
+              after,
+            },
+            now,
           );
-        }
-        const now = clock.now();
-        const after = await repo.updateMember(tx, memberId, { status, updatedAt: now });
-        await audit.record(
-          tx,
-          who,
-          {
-            action: status === 'ACTIVE' ? 'MEMBER_ACTIVATED' : 'MEMBER_DEACTIVATED',
-            entityType: AUDIT_ENTITY,
-            entityId: memberId,
-            organizationId: member.organizationId,
-            before: member,
-            after,
-          },
-          now,
-        );
-        return load(tx, memberId);
-      });
+          return load(tx, memberId);
+        },
+        { who },
+      );
     },
 
     async remove(who: Who, memberId: string) {
-      return db.transaction(async (tx) => {
-        const { member } = await requireMember(tx, who.actor, memberId, true);
-        if (member.invitationTokenId) await account.revokeInvitation(tx, member.invitationTokenId);
-        await repo.deleteMember(tx, memberId);
-        await audit.record(
-          tx,
-          who,
-          {
-            action: 'MEMBER_REMOVED',
-            entityType: AUDIT_ENTITY,
-            entityId: memberId,
-            organizationId: member.organizationId,
-            before: member,
-          },
-          clock.now(),
-        );
-        return displayName(member);
-      });
+      return change(
+        async ({ tx }) => {
+          const { member } = await requireMember(tx, who.actor, memberId, true);
+          // Guarded: of parallel deletions, the one whose DELETE returns the row audits it; the others
+          // (their read above was taken before it committed) find nothing to delete and answer 404.
+          const removed = await repo.deleteMember(tx, memberId);
+          if (!removed) throw notFound(MEMBER);
+          if (member.invitationTokenId) await account.revokeInvitation(tx, member.invitationTokenId);
+          await audit.record(
+            tx,
+            who,
+            {
+              action: 'MEMBER_REMOVED',
+              entityType: AUDIT_ENTITY,
+              entityId: memberId,
+              organizationId: member.organizationId,
+              before: member,
+            },
+            clock.now(),
+          );
+          return displayName(member);
+        },
+        { who },
+      );
     },
   };
 }

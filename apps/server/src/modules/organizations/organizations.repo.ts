@@ -7,6 +7,7 @@ import {
   organizations,
   users,
 } from '../../db/schema/index.js';
+import { type PageWindow, paged } from '../../lib/list.js';
 
 export const activeMemberCountSql = sql<number>`(select count(*)::int from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizations.id} and ${organizationMembers.status} = 'ACTIVE')`;
 
@@ -26,6 +27,9 @@ export function selectOrganizations(db: DbOrTx) {
     .from(organizations)
     .innerJoin(users, eq(users.id, organizations.ownerId));
 }
+
+export const organizationRows = (db: DbOrTx, window: PageWindow) =>
+  paged(selectOrganizations(db).$dynamic(), window);
 
 export type OrganizationWithOwner = Awaited<
   ReturnType<ReturnType<typeof selectOrganizations>['execute']>
@@ -67,6 +71,8 @@ export function selectMembers(db: DbOrTx) {
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId));
 }
+
+export const memberRows = (db: DbOrTx, window: PageWindow) => paged(selectMembers(db).$dynamic(), window);
 
 export async function findMember(db: DbOrTx, id: string) {
   const [row] = await selectMembers(db).where(eq(organizationMembers.id, id));
@@ -115,8 +121,10 @@ export async function updateMember(
   return row;
 }
 
+/** Deletes the member; undefined when another call deleted it first. */
 export async function deleteMember(db: DbOrTx, id: string) {
-  await db.delete(organizationMembers).where(eq(organizationMembers.id, id));
+  const [row] = await db.delete(organizationMembers).where(eq(organizationMembers.id, id)).returning();
+  return row;
 }
 
 /** The INVITED membership an invitation token was sent for, locked while it is accepted. */

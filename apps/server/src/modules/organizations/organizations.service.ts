@@ -1,13 +1,14 @@
 import type { Organization, OrganizationBody, RefundSettingBody, TicketSettingBody } from '@marquee/contract';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type OrganizationRow, organizations, type SocialLinks, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
-import { audit, type Who } from '../../lib/audit.js';
+import type { Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
-import { orderBy, type PageInput, pageOf, searchWhere } from '../../lib/list.js';
+import { defineList, type PageInput, searchWhere } from '../../lib/list.js';
 import { type OrganizationRole, organizationScope, requireOrganization } from '../../lib/tenancy.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { thumbnailOf } from '../media/media.service.js';
 import * as repo from './organizations.repo.js';
 
@@ -92,6 +93,7 @@ const AUDIT_ENTITY = 'ORGANIZATION';
 
 export function createOrganizationService(deps: { db: Db; clock: Clock; defaultCurrency: string }) {
   const { db, clock } = deps;
+  const unitOfWork = createUnitOfWork({ db, clock });
 
   async function load(tx: DbOrTx, actor: Actor, id: string) {
     const row = await repo.findOrganization(tx, id);
@@ -106,60 +108,54 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
     action: string,
     values: (current: OrganizationRow) => Partial<typeof organizations.$inferInsert>,
   ) {
-    return db.transaction(async (tx) => {
-      const { organization } = await requireOrganization(tx, who.actor, organizationId, 'manage', {
-        lock: true,
-      });
-      const now = clock.now();
-      const after = await repo.updateOrganization(tx, organizationId, {
-        ...values(organization),
-        updatedAt: now,
-      });
-      await audit.record(
-        tx,
-        who,
-        {
+    return unitOfWork(
+      async ({ tx, now, audit }) => {
+        const { organization } = await requireOrganization(tx, who.actor, organizationId, 'manage', {
+          lock: true,
+        });
+        const after = await repo.updateOrganization(tx, organizationId, {
+          ...values(organization),
+          updatedAt: now,
+        });
+        await audit({
           action,
           entityType: AUDIT_ENTITY,
           entityId: organizationId,
           organizationId,
           before: organization,
           after,
-        },
-        now,
-      );
-      return load(tx, who.actor, organizationId);
-    });
+        });
+        return load(tx, who.actor, organizationId);
+      },
+      { who },
+    );
   }
 
-  return {
-    async page(actor: Actor, query: PageInput & { ownerId?: string }) {
-      const where = and(
-        organizationScope(actor, 'read'),
-        searchWhere(query.search, [organizations.name, organizations.contactEmail]),
-        query.ownerId ? eq(organizations.ownerId, query.ownerId) : undefined,
-      ) as SQL | undefined;
-      const order = orderBy(
-        query.sort,
-        { name: organizations.name, createdAt: organizations.createdAt, currency: organizations.currency },
-        [asc(organizations.name)],
-        organizations.id,
-      );
-      return pageOf(
-        query,
-        {
-          rows: (limit, offset) =>
-            repo
-              .selectOrganizations(db)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset),
-          count: () => repo.countOrganizations(db, where),
+  /** The list's items carry the actor's role in each organization, so the list is made per actor. */
+  const organizationList = (actor: Actor) =>
+    defineList({
+      search: [organizations.name, organizations.contactEmail],
+      sort: {
+        fields: {
+          name: organizations.name,
+          createdAt: organizations.createdAt,
+          currency: organizations.currency,
         },
-        (row) => toOrganization(row, roleFor(actor, row.row)),
-      );
-    },
+        default: [asc(organizations.name)],
+        tieBreaker: organizations.id,
+      },
+      rows: (window) => repo.organizationRows(db, window),
+      count: (where) => repo.countOrganizations(db, where),
+      items: (rows) => rows.map((row) => toOrganization(row, roleFor(actor, row.row))),
+    });
+
+  return {
+    /** The organizations the actor may read; `ownerId` narrows them to one owner's. */
+    page: (actor: Actor, query: PageInput & { ownerId?: string }) =>
+      organizationList(actor)(query, [
+        organizationScope(actor, 'read'),
+        query.ownerId ? eq(organizations.ownerId, query.ownerId) : undefined,
+      ]),
 
     /** The administrator's owner filter: everyone who owns an organization, searchable by name or email. */
     async owners(search: string | undefined) {
@@ -185,29 +181,26 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
 
     /** Approved organizers create organizations and own them; every setting starts at its default. */
     async create(who: Who, input: ProfileInput) {
-      return db.transaction(async (tx) => {
-        const now = clock.now();
-        const row = await repo.insertOrganization(tx, {
-          ...profileValues(input),
-          ownerId: who.actor.user.id,
-          currency: input.currency ?? deps.defaultCurrency,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await audit.record(
-          tx,
-          who,
-          {
+      return unitOfWork(
+        async ({ tx, now, audit }) => {
+          const row = await repo.insertOrganization(tx, {
+            ...profileValues(input),
+            ownerId: who.actor.user.id,
+            currency: input.currency ?? deps.defaultCurrency,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await audit({
             action: 'ORGANIZATION_CREATED',
             entityType: AUDIT_ENTITY,
             entityId: row.id,
             organizationId: row.id,
             after: row,
-          },
-          now,
-        );
-        return load(tx, who.actor, row.id);
-      });
+          });
+          return load(tx, who.actor, row.id);
+        },
+        { who },
+      );
     },
 
     update: (who: Who, organizationId: string, input: ProfileInput) =>

@@ -2,11 +2,15 @@ import type { PayoutInfo } from '@marquee/contract';
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
 import type { Db } from '../../db/client.js';
 import type { OrganizationRow } from '../../db/schema/index.js';
-import { audit, type Who } from '../../lib/audit.js';
+import type { Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { consoleBaseFor } from '../../lib/origins.js';
+import { currentRequest } from '../../lib/request-context.js';
 import { requireOrganization } from '../../lib/tenancy.js';
-import { updateOrganization } from '../organizations/organizations.repo.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
+import { findOrganization } from '../organizations/organizations.repo.js';
+import * as repo from './payouts.repo.js';
 
 export const PROVIDER_FAILED = 'The payment provider did not answer. Please try again in a few minutes.';
 
@@ -17,15 +21,20 @@ interface Logger {
 /**
  * Payout onboarding of an organization through the payments port. Only those who manage the
  * organization (its owner, administrators) reach any of it; everyone else gets the tenancy 404.
+ *
+ * No provider call runs inside a transaction or while a row is locked (docs/architecture.md, "Provider
+ * calls"): the provider is asked first, keyed by the organization so that racing calls get one
+ * account, and its answer is then recorded by a guarded update in a short unit of work.
  */
 export function createPayoutService(deps: {
   db: Db;
   clock: Clock;
   payments: PaymentsProvider;
-  publicUrl: string;
+  config: { publicUrl: string; port: number; apiOrigins: string[] };
   log: Logger;
 }) {
   const { db, clock, log, payments } = deps;
+  const change = createUnitOfWork({ db, clock, log });
 
   /** Calls the provider; its failures become a 502 with a plain message (the cause is logged). */
   async function ask<T>(call: () => Promise<T>): Promise<T> {
@@ -46,44 +55,39 @@ export function createPayoutService(deps: {
     };
   }
 
-  const tabUrl = (organizationId: string, extra = '') =>
-    `${deps.publicUrl}/organizations/${organizationId}?tab=payouts${extra}`;
+  /** The payouts tab on the origin the console was opened on (its session lives there). */
+  const tabUrl = (organizationId: string, extra: string) =>
+    `${consoleBaseFor(currentRequest(), deps.config)}/organizations/${organizationId}?tab=payouts${extra}`;
+
+  /** Records the provider's account once, audited once, however many calls race to record it. */
+  function recordAccount(who: Who, before: OrganizationRow, accountId: string) {
+    return change(
+      async ({ tx, now, audit }) => {
+        const claimed = await repo.claimPayoutAccount(tx, before.id, accountId, now);
+        if (!claimed) return (await findOrganization(tx, before.id))?.row ?? before;
+        await audit({
+          action: 'PAYOUT_ACCOUNT_CREATED',
+          entityType: 'ORGANIZATION',
+          entityId: before.id,
+          organizationId: before.id,
+          before: { payoutAccountId: null, payoutStatus: before.payoutStatus },
+          after: { payoutAccountId: accountId, payoutStatus: claimed.payoutStatus },
+        });
+        return claimed;
+      },
+      { who },
+    );
+  }
 
   return {
-    /** Creates the organization's account once (row locked, so never twice) and answers an onboarding link. */
+    /** Creates the organization's account once and answers an onboarding link. */
     async startOnboarding(who: Who, organizationId: string) {
-      const organization = await db.transaction(async (tx) => {
-        const { organization } = await requireOrganization(tx, who.actor, organizationId, 'manage', {
-          lock: true,
-        });
-        if (organization.payoutAccountId) return organization;
-        const { accountId } = await ask(() =>
-          payments.createAccount({
-            organizationId,
-            email: organization.contactEmail ?? who.actor.user.email,
-          }),
-        );
-        const now = clock.now();
-        const after = await updateOrganization(tx, organizationId, {
-          payoutAccountId: accountId,
-          payoutStatus: 'PENDING',
-          updatedAt: now,
-        });
-        await audit.record(
-          tx,
-          who,
-          {
-            action: 'PAYOUT_ACCOUNT_CREATED',
-            entityType: 'ORGANIZATION',
-            entityId: organizationId,
-            organizationId,
-            before: { payoutAccountId: null, payoutStatus: organization.payoutStatus },
-            after: { payoutAccountId: accountId, payoutStatus: after.payoutStatus },
-          },
-          now,
-        );
-        return after;
-      });
+      let { organization } = await requireOrganization(db, who.actor, organizationId, 'manage');
+      if (!organization.payoutAccountId) {
+        const email = organization.contactEmail ?? who.actor.user.email;
+        const { accountId } = await ask(() => payments.createAccount({ organizationId, email }));
+        organization = await recordAccount(who, organization, accountId);
+      }
       const accountId = organization.payoutAccountId ?? '';
       const { url } = await ask(() =>
         payments.createOnboardingLink({
@@ -102,24 +106,29 @@ export function createPayoutService(deps: {
       const accountId = organization.payoutAccountId;
       const current = await ask(() => payments.getAccountStatus(accountId));
       if (current === organization.payoutStatus) return info(organization);
-      const updated = await db.transaction(async (tx) => {
-        const now = clock.now();
-        const after = await updateOrganization(tx, organizationId, { payoutStatus: current, updatedAt: now });
-        await audit.record(
-          tx,
-          who,
-          {
+      const updated = await change(
+        async ({ tx, now, audit }) => {
+          const after = await repo.changePayoutStatus(
+            tx,
+            organizationId,
+            organization.payoutStatus,
+            current,
+            now,
+          );
+          // Another call recorded this (or a newer) status meanwhile: nothing to audit twice.
+          if (!after) return (await findOrganization(tx, organizationId))?.row ?? organization;
+          await audit({
             action: 'PAYOUT_STATUS_CHANGED',
             entityType: 'ORGANIZATION',
             entityId: organizationId,
             organizationId,
             before: { payoutStatus: organization.payoutStatus },
             after: { payoutStatus: current },
-          },
-          now,
-        );
-        return after;
-      });
+          });
+          return after;
+        },
+        { who },
+      );
       return info(updated);
     },
 

@@ -1,0 +1,154 @@
+import { AppError } from './errors.js';
+
+/**
+ * PostgreSQL errors mapped once, for every call: a constraint the caller ran into is a 4xx naming the
+ * field, a contention failure (lock timeout, serialization failure, deadlock, no free connection) is
+ * retried by the unit of work and then a 503 with `Retry-After`. None of these is ever a 500.
+ */
+export const PG = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  checkViolation: '23514',
+  notNullViolation: '23502',
+  lockNotAvailable: '55P03',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+  queryCanceled: '57014',
+} as const;
+
+/** Contention: trying the same change again a moment later may well succeed. */
+const TRANSIENT = new Set<string>([PG.lockNotAvailable, PG.serializationFailure, PG.deadlockDetected]);
+
+export interface PgErrorFields {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  column?: string;
+  message: string;
+}
+
+/** The driver's error, whether thrown directly by pg or wrapped by Drizzle (`cause`). */
+export function pgErrorOf(error: unknown): PgErrorFields | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const candidate = current as Partial<PgErrorFields> & { cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return candidate as PgErrorFields;
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(error);
+  return pg?.code === PG.uniqueViolation && (!constraint || pg.constraint === constraint);
+}
+
+/** pg-pool's own error when no connection became free within `connectionTimeoutMillis`. */
+function isPoolTimeout(error: unknown): boolean {
+  return error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
+}
+
+/** Lock timeout, serialization failure, deadlock, or no free connection in time: worth another try. */
+export function isTransientDbError(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code;
+  return (code !== undefined && TRANSIENT.has(code)) || isPoolTimeout(error);
+}
+
+/** The value PostgreSQL names in a violation's detail: `Key (lower(name))=(jazz) already exists.` */
+function keyValue(detail: string | undefined): string | undefined {
+  const match = detail?.match(/\)=\((.*)\) (already exists|is not present|is still referenced)/);
+  if (!match?.[1]) return undefined;
+  // Composite keys list every column; the last one is the one a person typed.
+  const parts = match[1].split(', ');
+  return parts[parts.length - 1];
+}
+
+interface ConstraintMessage {
+  field: string;
+  message: (value: string | undefined) => string;
+  status?: number;
+}
+
+const named = (what: string) => (value: string | undefined) =>
+  value ? `${what} "${value}" already exists.` : `${what} with this name already exists.`;
+
+/**
+ * Unique indexes, foreign keys and checks by name → the field and a sentence for the person. A
+ * constraint not listed still maps to a 409/404/400 with a generic sentence; list it for a better one.
+ */
+export const CONSTRAINTS: Record<string, ConstraintMessage> = {
+  categories_name_lower_idx: { field: 'name', message: named('A category named') },
+  subcategories_name_lower_idx: { field: 'name', message: named('A subcategory named') },
+  tags_name_lower_idx: { field: 'name', message: named('A tag named') },
+  reasons_kind_text_idx: {
+    field: 'text',
+    message: (v) => (v ? `The reason "${v}" already exists.` : 'This reason already exists.'),
+  },
+  catalog_requests_pending_name_idx: {
+    field: 'name',
+    message: (v) =>
+      v
+        ? `A request for "${v}" is already waiting for review.`
+        : 'This request is already waiting for review.',
+  },
+  users_email_lower_idx: {
+    field: 'email',
+    message: () => 'An account with this email address already exists.',
+  },
+  users_username_lower_idx: { field: 'username', message: () => 'This username is taken.' },
+  organization_members_email_idx: {
+    field: 'email',
+    message: (v) => (v ? `${v} is already on this team.` : 'This person is already on this team.'),
+  },
+  sandbox_payout_accounts_organization_idx: {
+    field: 'organizationId',
+    message: () => 'This organization already has a payout account.',
+  },
+};
+
+function retryLater(): AppError {
+  return new AppError(
+    503,
+    'The server is busy with other changes to the same data. Please try again in a moment.',
+    undefined,
+    { 'retry-after': '1' },
+  );
+}
+
+/** The answer for a database error, or undefined when it is not one the caller caused or can retry. */
+export function mapDatabaseError(error: unknown): AppError | undefined {
+  if (isTransientDbError(error)) return retryLater();
+  const pg = pgErrorOf(error);
+  if (!pg?.code) return undefined;
+  const known = pg.constraint ? CONSTRAINTS[pg.constraint] : undefined;
+  const value = keyValue(pg.detail);
+  switch (pg.code) {
+    case PG.uniqueViolation: {
+      const field = known?.field ?? 'body';
+      const message = known?.message(value) ?? 'This already exists.';
+      return new AppError(known?.status ?? 409, message, [{ field, message }]);
+    }
+    case PG.foreignKeyViolation: {
+      // Inserting a reference to a missing row: that row was not found. Deleting a row still in use: a conflict.
+      const stillUsed = /is still referenced/.test(pg.detail ?? '');
+      const field = known?.field ?? pg.column ?? 'body';
+      const message =
+        known?.message(value) ??
+        (stillUsed
+          ? 'This is still in use elsewhere and cannot be removed.'
+          : 'Something this refers to was not found.');
+      return new AppError(known?.status ?? (stillUsed ? 409 : 404), message, [{ field, message }]);
+    }
+    case PG.checkViolation:
+    case PG.notNullViolation: {
+      const field = known?.field ?? pg.column ?? 'body';
+      const message = known?.message(value) ?? 'A value is out of the allowed range.';
+      return new AppError(known?.status ?? 400, message, [{ field, message }]);
+    }
+    case PG.queryCanceled:
+      return retryLater();
+    default:
+      return undefined;
+  }
+}

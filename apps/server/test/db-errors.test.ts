@@ -1,0 +1,177 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../src/db/client.js';
+import { categories, organizations, subcategoryCategories, tags, users } from '../src/db/schema/index.js';
+import { isTransientDbError, mapDatabaseError } from '../src/lib/db-errors.js';
+import type { AppError } from '../src/lib/errors.js';
+import { createUnitOfWork } from '../src/lib/unit-of-work.js';
+import { clientHeaders, createTestApp, createUser, loginAs, manualClock, type TestApp } from './helpers.js';
+
+const MISSING = '99999999-9999-4999-8999-999999999999';
+const clock = manualClock();
+let t: TestApp;
+let admin: string;
+let ownerId: string;
+
+/** The error a statement throws, for the mapping to judge. */
+async function failure(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the statement did not fail');
+}
+
+/** A second connection of its own, to hold locks the app then runs into. */
+async function otherConnection() {
+  const client = new pg.Client({ connectionString: t.url });
+  await client.connect();
+  return client;
+}
+
+beforeAll(async () => {
+  // Short lock waits, so that a held lock turns into retries and a 503 within the test's time.
+  t = await createTestApp({ clock, database: { lockTimeoutMs: 200 } });
+  const a = await createUser(t, { role: 'ADMIN' });
+  admin = await loginAs(t, a.email, a.password);
+  ownerId = (await createUser(t, { organizerRequest: 'APPROVED' })).id;
+});
+afterAll(() => t.close());
+
+describe('database errors mapped once', () => {
+  it('a unique violation is a 409 naming the field and the value', async () => {
+    await t.db.insert(tags).values({ name: 'techno' });
+    const mapped = mapDatabaseError(
+      await failure(() => t.db.insert(tags).values({ name: 'Techno' })),
+    ) as AppError;
+    expect(mapped.statusCode).toBe(409);
+    expect(mapped.message).toBe('A tag named "techno" already exists.');
+    expect(mapped.errors).toEqual([{ field: 'name', message: mapped.message }]);
+  });
+
+  it('a foreign key to a missing row is a 404; removing a row still in use is a 409', async () => {
+    const [category] = await t.db.insert(categories).values({ name: 'FK' }).returning();
+    const missing = mapDatabaseError(
+      await failure(() =>
+        t.db.insert(subcategoryCategories).values({ subcategoryId: MISSING, categoryId: category?.id ?? '' }),
+      ),
+    );
+    expect(missing?.statusCode).toBe(404);
+    await t.db
+      .insert(organizations)
+      .values({ ownerId, name: 'Owned', socialLinks: {} as never, currency: 'USD' });
+    const inUse = mapDatabaseError(await failure(() => t.db.delete(users).where(eq(users.id, ownerId))));
+    expect(inUse?.statusCode).toBe(409);
+    expect(inUse?.message).toMatch(/still in use/);
+  });
+
+  it('a check violation is a 400, never a 500', async () => {
+    const error = await failure(() =>
+      t.db.update(organizations).set({ maxTicketsPerOrder: 0 }).where(eq(organizations.ownerId, ownerId)),
+    );
+    expect(mapDatabaseError(error)?.statusCode).toBe(400);
+    const negative = await failure(() => t.db.insert(categories).values({ name: 'Negative', order: -1 }));
+    expect(mapDatabaseError(negative)?.statusCode).toBe(400);
+  });
+
+  it('a serialization failure between two connections is transient and maps to 503 with Retry-After', async () => {
+    const [row] = await t.db.insert(categories).values({ name: 'Serial' }).returning();
+    const a = await otherConnection();
+    const b = await otherConnection();
+    try {
+      await a.query('begin isolation level serializable');
+      await a.query('select * from categories where id = $1', [row?.id]);
+      await b.query('update categories set "order" = 1 where id = $1', [row?.id]);
+      const error = await failure(() =>
+        a.query('update categories set "order" = 2 where id = $1', [row?.id]),
+      );
+      expect((error as { code?: string }).code).toBe('40001');
+      expect(isTransientDbError(error)).toBe(true);
+      const mapped = mapDatabaseError(error);
+      expect(mapped?.statusCode).toBe(503);
+      expect(mapped?.headers).toEqual({ 'retry-after': '1' });
+    } finally {
+      await a.query('rollback').catch(() => undefined);
+      await a.end();
+      await b.end();
+    }
+  });
+
+  it('a deadlock between two units of work is retried: both changes succeed', async () => {
+    const [x] = await t.db.insert(categories).values({ name: 'Dead X' }).returning();
+    const [y] = await t.db.insert(categories).values({ name: 'Dead Y' }).returning();
+    const change = createUnitOfWork({ db: t.db, clock });
+    let attempts = 0;
+    let release: () => void = () => undefined;
+    const bothLocked = new Promise<void>((resolve) => {
+      let n = 0;
+      release = () => {
+        n += 1;
+        if (n === 2) resolve();
+      };
+    });
+    const crosswise = (first: string, second: string) =>
+      change(async ({ tx, lock }) => {
+        attempts += 1;
+        // Long enough for PostgreSQL's deadlock detector (1 s) to speak before the lock timeout.
+        await tx.execute(sql`set local lock_timeout = '5s'`);
+        await lock(categories, eq(categories.id, first));
+        release();
+        await bothLocked;
+        await lock(categories, eq(categories.id, second));
+        await tx.update(categories).set({ order: 5 }).where(eq(categories.id, second));
+      });
+    await Promise.all([crosswise(x?.id ?? '', y?.id ?? ''), crosswise(y?.id ?? '', x?.id ?? '')]);
+    expect(attempts).toBe(3);
+  });
+
+  it('a row held by another connection past lock_timeout: retried, then 503 with Retry-After, not 500', async () => {
+    const [row] = await t.db.insert(categories).values({ name: 'Held' }).returning();
+    const holder = await otherConnection();
+    try {
+      await holder.query('begin');
+      await holder.query('select * from categories where id = $1 for update', [row?.id]);
+      const answer = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/category/update-category',
+        headers: clientHeaders(admin),
+        payload: { categoryId: row?.id, name: 'Held Elsewhere' },
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.json().message).toMatch(/try again/);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    // Once the other transaction ends, the same change goes through.
+    const later = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/category/update-category',
+      headers: clientHeaders(admin),
+      payload: { categoryId: row?.id, name: 'Held Elsewhere' },
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('a checked-out connection killed by the server does not crash the process; the pool goes on', async () => {
+    const errors: string[] = [];
+    const database = connectDatabase(t.url, { max: 2 }, (error) => errors.push(error.message));
+    try {
+      const client = await database.pool.connect();
+      const pid = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+      const killer = await otherConnection();
+      await killer.query('select pg_terminate_backend($1)', [pid]);
+      await killer.end();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(errors.length).toBeGreaterThan(0);
+      client.release(true);
+      const [row] = (await database.db.execute(sql`select 1 as one`)).rows;
+      expect(row).toEqual({ one: 1 });
+    } finally {
+      await database.close();
+    }
+  });
+});
