@@ -56,14 +56,41 @@ export async function latestOpenCode(db: DbOrTx, purpose: CodePurpose, target: s
   return row;
 }
 
-/** Counts a wrong try atomically, so concurrent guesses cannot exceed the limit. */
-export async function recordWrongCode(db: DbOrTx, id: string, maxAttempts: number) {
+/**
+ * Counts a try before the code is compared, in one guarded statement: the latest open code of the target
+ * gets attempts + 1 only while it is under the limit and unexpired. Parallel guesses queue on the row, so
+ * no more than `maxAttempts` of them ever reach the comparison. Undefined when no try is left.
+ */
+export async function claimCodeAttempt(
+  db: DbOrTx,
+  input: { purpose: CodePurpose; target: string; userId?: string; maxAttempts: number; now: Date },
+) {
+  const latest = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, input.purpose),
+        eq(verificationCodes.target, input.target),
+        isNull(verificationCodes.usedAt),
+        input.userId ? eq(verificationCodes.userId, input.userId) : undefined,
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
   const [row] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, id), sql`${verificationCodes.attempts} < ${maxAttempts}`))
-    .returning({ attempts: verificationCodes.attempts });
-  return row?.attempts ?? maxAttempts;
+    .where(
+      and(
+        sql`${verificationCodes.id} = (${latest})`,
+        sql`${verificationCodes.attempts} < ${input.maxAttempts}`,
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, input.now),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** Marks a code used; false when another request used it first. */

@@ -157,13 +157,22 @@ export function createAccountService(deps: {
     userId?: string,
   ) {
     const now = clock.now();
-    const row = await repo.latestOpenCode(db, purpose, target, userId);
     const fail = (message: string) => badRequest(message, [{ field: 'code', message }]);
-    if (!row || row.expiresAt <= now) throw fail(CODE_INVALID);
-    if (row.attempts >= MAX_CODE_ATTEMPTS) throw fail(CODE_EXHAUSTED);
+    // Counted before compared: a guess that finds no try left is never compared.
+    const row = await repo.claimCodeAttempt(db, {
+      purpose,
+      target,
+      userId,
+      maxAttempts: MAX_CODE_ATTEMPTS,
+      now,
+    });
+    if (!row) {
+      const latest = await repo.latestOpenCode(db, purpose, target, userId);
+      const exhausted = latest && latest.expiresAt > now && latest.attempts >= MAX_CODE_ATTEMPTS;
+      throw fail(exhausted ? CODE_EXHAUSTED : CODE_INVALID);
+    }
     if (!sameHash(row.codeHash, hashCode(row.id, code))) {
-      const attempts = await repo.recordWrongCode(db, row.id, MAX_CODE_ATTEMPTS);
-      throw fail(attempts >= MAX_CODE_ATTEMPTS ? CODE_EXHAUSTED : CODE_INVALID);
+      throw fail(row.attempts >= MAX_CODE_ATTEMPTS ? CODE_EXHAUSTED : CODE_INVALID);
     }
     if (!(await repo.consumeCode(db, row.id, now))) throw fail(CODE_INVALID);
     return row;

@@ -25,7 +25,7 @@ beforeAll(async () => {
       publicUrl: 'https://console.example.test',
       mail: { smtpUrl: smtp.url, from: 'Marquee <no-reply@marquee.test>' },
       sms: { gatewayUrl: gateway.url, accountSid: 'AC123', authToken: 'secret-token', from: '+15550009999' },
-      otp: { sendLimitPerHour: 5 },
+      otp: { sendLimitPerHour: 5, checkLimitPerHour: 1000 },
     },
   });
 });
