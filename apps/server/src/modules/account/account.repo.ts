@@ -23,7 +23,10 @@ export function findUserByUsername(db: DbOrTx, username: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.username}) = ${username.toLowerCase()}` });
 }
 
-/** A new code replaces every earlier unused one for the same purpose and target. */
+/**
+ * A new code replaces the user's earlier unused ones for the same purpose and target; another account's
+ * code for the same number stays (else anyone could keep voiding someone else's verification).
+ */
 export async function replaceCode(db: DbOrTx, values: typeof verificationCodes.$inferInsert, now: Date) {
   await db
     .update(verificationCodes)
@@ -32,6 +35,7 @@ export async function replaceCode(db: DbOrTx, values: typeof verificationCodes.$
       and(
         eq(verificationCodes.purpose, values.purpose),
         eq(verificationCodes.target, values.target),
+        eq(verificationCodes.userId, values.userId),
         isNull(verificationCodes.usedAt),
       ),
     );
@@ -128,6 +132,33 @@ export async function consumeAccountToken(
     )
     .returning();
   return row;
+}
+
+/**
+ * Ends every reset link and reset code of a user that is still open: after a reset or a password change
+ * an older link (perhaps in someone else's hands) must not set the password again.
+ */
+export async function endOpenResets(db: DbOrTx, userId: string, now: Date) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'PASSWORD_RESET'),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+  await db
+    .update(verificationCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, 'FORGOT_PASSWORD'),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
 }
 
 export function setPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date) {

@@ -245,6 +245,7 @@ export function createAccountService(deps: {
         invitation = await acceptWith(tx, token, requestId, now);
       }
       await repo.setPassword(tx, token.userId, passwordHash, now);
+      await repo.endOpenResets(tx, token.userId, now);
       await repo.revokeUserSessions(tx, token.userId, now);
       return { invitation };
     });
@@ -347,6 +348,7 @@ export function createAccountService(deps: {
     await db.transaction(async (tx) => {
       const now = clock.now();
       await repo.setPassword(tx, user.id, passwordHash, now);
+      await repo.endOpenResets(tx, user.id, now);
       await repo.revokeUserSessions(tx, user.id, now, actor.session.id);
     });
   }
@@ -402,15 +404,21 @@ export function createAccountService(deps: {
   async function mobileVerification(actor: Actor, body: MobileVerificationBody) {
     const target = toE164(body.countryCode, body.phone);
     await checkCode('MOBILE_VERIFICATION', target, body.code, actor.user.id);
-    await db.transaction(async (tx) => {
-      const owner = await repo.findUserByVerifiedPhone(tx, target);
-      if (owner && owner.id !== actor.user.id) throw conflict(PHONE_TAKEN);
-      await repo.updateUser(tx, actor.user.id, {
-        phone: target,
-        phoneVerified: true,
-        updatedAt: clock.now(),
+    try {
+      await db.transaction(async (tx) => {
+        const owner = await repo.findUserByVerifiedPhone(tx, target);
+        if (owner && owner.id !== actor.user.id) throw conflict(PHONE_TAKEN);
+        await repo.updateUser(tx, actor.user.id, {
+          phone: target,
+          phoneVerified: true,
+          updatedAt: clock.now(),
+        });
       });
-    });
+    } catch (error) {
+      // Two accounts verifying one number at once: the unique index on verified numbers decides.
+      if (isUniqueViolation(error, 'users_verified_phone_idx')) throw conflict(PHONE_TAKEN);
+      throw error;
+    }
   }
 
   async function requestNonProfit(actor: Actor, body: NonProfitBody): Promise<NonProfitDetail> {
