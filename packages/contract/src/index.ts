@@ -9,6 +9,7 @@ export * from './favorite-user.js';
 export * from './health.js';
 export * from './media.js';
 export * from './organization.js';
+export * from './organizer-request.js';
 export * from './outbox.js';
 export * from './payment.js';
 export * from './reference.js';

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   accountTokens,
   nonProfitExemptions,
+  organizerRequestDetails,
   sessions,
   users,
   verificationCodes,
@@ -217,11 +218,14 @@ export async function findOpenAccountToken(db: DbOrTx, tokenHash: string, now: D
     .where(
       and(
         eq(accountTokens.tokenHash, tokenHash),
+        inArray(accountTokens.purpose, ['PASSWORD_RESET', 'INVITATION']),
         isNull(accountTokens.usedAt),
         gt(accountTokens.expiresAt, now),
       ),
     );
-  return row;
+  return row as
+    | (NonNullable<typeof row> & { token: { purpose: 'PASSWORD_RESET' | 'INVITATION' } })
+    | undefined;
 }
 
 /** Ends a token before its time (a re-sent or cancelled invitation). */
@@ -234,4 +238,72 @@ export function expireAccountToken(db: DbOrTx, tokenId: string, now: Date) {
 
 export function findUserById(db: DbOrTx, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** The newest open email-change link of a user, if any. */
+export async function findPendingEmailChange(db: DbOrTx, userId: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'EMAIL_CHANGE'),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Ends a user's open email-change links (a newer request replaces them). */
+export function endOpenEmailChanges(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'EMAIL_CHANGE'),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+}
+
+/**
+ * NONE or REJECTED → PENDING in one guarded update; undefined when the request is already pending or
+ * approved (or the user is gone).
+ */
+export async function markOrganizerRequestPending(db: DbOrTx, userId: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ organizerRequest: 'PENDING', updatedAt: now })
+    .where(and(eq(users.id, userId), inArray(users.organizerRequest, ['NONE', 'REJECTED'])))
+    .returning();
+  return row;
+}
+
+export function upsertOrganizerRequestDetails(
+  db: DbOrTx,
+  values: typeof organizerRequestDetails.$inferInsert,
+) {
+  return db
+    .insert(organizerRequestDetails)
+    .values(values)
+    .onConflictDoUpdate({
+      target: organizerRequestDetails.userId,
+      set: {
+        organizationName: values.organizationName,
+        description: values.description,
+        website: values.website,
+        phone: values.phone,
+        submittedAt: values.submittedAt,
+      },
+    });
+}
+
+export function findActiveAdministrators(db: DbOrTx) {
+  return db.query.users.findMany({ where: and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE')) });
 }

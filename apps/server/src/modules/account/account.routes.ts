@@ -5,8 +5,11 @@ import {
   checkMobileForVerification,
   checkResetLink,
   checkUsername,
+  confirmEmailChange,
+  HEADERS,
   mobileVerification,
   passwordReset,
+  requestOrganizerAccess,
   resendOtp,
   toE164,
   updateNonProfitExemptionDetail,
@@ -67,6 +70,17 @@ export function perAddressCheckLimit(config: Config, name: string) {
   };
 }
 
+/** The account of the call's session when it carries a valid one; undefined otherwise. */
+async function signedInUser(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
+  if (!request.headers[HEADERS.accessToken]) return undefined;
+  try {
+    await app.authenticate(request);
+    return request.actor?.user.id;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; config: Config }) {
   const { account, config } = opts;
   const sentMessage = 'If an account matches, we have sent it a message.';
@@ -118,7 +132,9 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     app,
     acceptInvitation,
     async ({ body, request }) => {
-      const result = await account.acceptInvitation(body.token, request.id);
+      // A public call; when it carries a session, that session's account must be the invited one.
+      const signedIn = await signedInUser(app, request);
+      const result = await account.acceptInvitation(body.token, request.id, signedIn);
       return {
         message: `Invitation accepted. Sign in to work with ${result.organizationName}.`,
         result: { organizationName: result.organizationName },
@@ -156,9 +172,29 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
   });
 
   addRoute(app, updateProfile, async ({ actor, body }) => {
-    await account.updateProfile(actor, body);
-    return { message: 'Your profile has been updated.', result: null };
+    const result = await account.updateProfile(actor, body);
+    return {
+      message: result.pendingEmail
+        ? `Your profile has been updated. We sent a confirmation link to ${result.pendingEmail}; your email changes once you open it.`
+        : 'Your profile has been updated.',
+      result,
+    };
   });
+
+  addRoute(
+    app,
+    confirmEmailChange,
+    async ({ body }) => {
+      const result = await account.confirmEmailChange(body.token);
+      return { message: `Your email address is now ${result.email}.`, result };
+    },
+    perAddressCheckLimit(config, 'confirm-email'),
+  );
+
+  addRoute(app, requestOrganizerAccess, async ({ actor, body }) => ({
+    message: 'Your organizer request was sent. An administrator will review it.',
+    result: await account.requestOrganizer(actor, body),
+  }));
 
   addRoute(
     app,

@@ -7,7 +7,7 @@ import { badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hasActiveMembership } from '../../lib/tenancy.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { findNonProfit } from '../account/account.repo.js';
+import { findNonProfit, findPendingEmailChange } from '../account/account.repo.js';
 import { toNonProfitDetail } from '../account/account.service.js';
 import * as repo from './auth.repo.js';
 
@@ -108,12 +108,17 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
   async function profile(actor: Actor): Promise<UserProfile> {
     // The user row was read with the session a moment ago, in this same request.
     const { user } = actor;
-    const [nonProfitRow, isOrganizationMember] = await Promise.all([
+    const [nonProfitRow, pendingEmail, isOrganizationMember] = await Promise.all([
       findNonProfit(db, user.id),
+      findPendingEmailChange(db, user.id, clock.now()),
       // Read on every profile load, so a deactivated member loses the console on the next one.
       hasActiveMembership(db, user.id),
     ]);
-    return { ...toProfile(user, { isOrganizationMember }), nonProfit: toNonProfitDetail(nonProfitRow) };
+    return {
+      ...toProfile(user, { isOrganizationMember }),
+      nonProfit: toNonProfitDetail(nonProfitRow),
+      pendingEmail: pendingEmail?.newEmail ?? null,
+    };
   }
 
   return { login, startSession, authenticate, logout, profile };
