@@ -10,6 +10,8 @@ export const PATHS = {
   resetPassword: '/reset-password',
   /** The link of a reset email or an organization invitation; `:token` is the single-use token. */
   resetLink: '/reset-link/:token',
+  /** The link of an email-change confirmation, sent to the new address. */
+  confirmEmail: '/confirm-email/:token',
   terms: '/terms',
   privacy: '/privacy',
   /** Demo servers only (administrators): the messages the development outbox captured. */
@@ -64,6 +66,7 @@ export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set<AppPath>([
   PATHS.otpVerification,
   PATHS.resetPassword,
   PATHS.resetLink,
+  PATHS.confirmEmail,
   PATHS.terms,
   PATHS.privacy,
   PATHS.myProfile,

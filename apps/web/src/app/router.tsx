@@ -73,6 +73,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'confirm-email/:token',
+            lazy: screen(
+              () => import('../features/account/routes/ConfirmEmailPage'),
+              (m) => m.ConfirmEmailPage,
+            ),
+          },
+          {
             path: 'terms',
             lazy: screen(
               () => import('../features/content/routes/ContentPage'),
