@@ -163,7 +163,14 @@ describe('account area', () => {
 
       await page.getByLabel('Organization legal name').fill('Friends of Jazz');
       await page.getByLabel('Registration or tax number').fill('VR 12345');
-      await page.getByLabel('Supporting document URL').fill('https://example.org/cert.pdf');
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('non-profit-document').click();
+      await (await chooser).setFiles({
+        name: 'certificate.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+      });
+      await page.getByText('certificate.pdf').waitFor();
       await page.getByRole('button', { name: 'Request exemption' }).click();
       await page.getByTestId('non-profit-status').filter({ hasText: 'Pending review' }).waitFor();
     } finally {

@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createIdempotencyStore } from './lib/idempotency.js';
+import { redactingLogSerializers } from './lib/log-redaction.js';
 import { consoleOrigins } from './lib/origins.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -76,8 +77,13 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? false;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Link tokens and codes in URLs never reach the log.
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { ...logger.serializers, ...redactingLogSerializers } }
+        : logger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

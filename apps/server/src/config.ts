@@ -56,6 +56,7 @@ const EnvSchema = z
     SMS_AUTH_TOKEN: z.string().min(1).optional(),
     SMS_FROM: z.string().min(1).optional(),
     OTP_SEND_LIMIT_PER_HOUR: int(1, 1000).default(5),
+    CODE_CHECK_LIMIT_PER_HOUR: int(1, 100_000).default(30),
     ...SOCIAL_ENV,
     MEDIA_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
     S3_BUCKET: z.string().min(1).optional(),
@@ -149,7 +150,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
           from: env.SMS_FROM ?? '',
         }
       : undefined,
-    otp: { sendLimitPerHour: env.OTP_SEND_LIMIT_PER_HOUR },
+    otp: {
+      sendLimitPerHour: env.OTP_SEND_LIMIT_PER_HOUR,
+      /** Codes, reset links and invitation links checked per client address per hour. */
+      checkLimitPerHour: env.CODE_CHECK_LIMIT_PER_HOUR,
+    },
     /** Currency of a new organization when its organizer chooses none. */
     defaultCurrency: env.DEFAULT_CURRENCY,
     /** Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the sandbox provider (docs/payments.md). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './common.js';
+import { MediaUrl } from './media.js';
 import { defineRoute, envelope, type RoleAccess, type RouteDef } from './route.js';
 
 /** Digits of a one-time code sent by SMS. */
@@ -158,17 +159,31 @@ export const UpdateProfileBody = z.object({
     .min(1, 'Enter your last name')
     .max(60, 'Use at most 60 characters'),
   username: Username,
+  /**
+   * A new address is not taken at once: it needs `currentPassword`, and becomes the account's email only
+   * when the link sent to it is used (confirm-email-change).
+   */
   email: EmailAddress,
-  /** URL of an uploaded image (upload-media), or null for none. */
+  /** Required when `email` changes; checked against the account's password. */
+  currentPassword: z.string().max(256).optional(),
+  /** An uploaded image (upload-media, `/media/…`), an older http(s) URL, or null for none. */
   avatar: z
     .string()
     .trim()
     .max(2000)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter an http(s) image URL' }))
+    .pipe(z.union([MediaUrl, z.url({ protocol: /^https?$/, error: 'Upload an image' })]))
     .nullable()
     .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const UpdateProfileResult = z.object({
+  /** The address waiting for its confirmation link to be used; null when the email did not change. */
+  pendingEmail: z.string().nullable(),
+});
+
+/** Hours an email-change confirmation link stays valid. */
+export const EMAIL_CHANGE_HOURS = 24;
 
 export const MobileVerificationRequestBody = MobileTarget;
 export type MobileVerificationRequestBody = z.infer<typeof MobileVerificationRequestBody>;
@@ -189,13 +204,13 @@ export const NonProfitBody = z.object({
     .trim()
     .min(1, 'Enter the registration or tax number')
     .max(60, 'Use at most 60 characters'),
-  /** URL of the uploaded supporting document (upload-media). */
+  /** The uploaded supporting document (upload-document, `/media/…`), or an older http(s) URL. */
   documentUrl: z
     .string({ error: 'Add the supporting document' })
     .trim()
     .min(1, 'Add the supporting document')
     .max(2000)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter an http(s) document URL' })),
+    .pipe(z.union([MediaUrl, z.url({ protocol: /^https?$/, error: 'Upload the supporting document' })])),
 });
 export type NonProfitBody = z.infer<typeof NonProfitBody>;
 
@@ -270,10 +285,25 @@ export const checkUsername = userRoute({
 export const updateProfile = userRoute({
   method: 'PUT',
   path: '/api/v1/user/update-profile',
-  summary: "Update the signed-in user's name, username, email and avatar",
+  summary:
+    "Update the signed-in user's name, username and avatar; a new email needs the current password and is confirmed by a link sent to it",
   access: 'session',
   body: UpdateProfileBody,
-  response: envelope(z.null()),
+  response: envelope(UpdateProfileResult),
+});
+
+export const confirmEmailChange = userRoute({
+  method: 'POST',
+  path: '/api/v1/user/confirm-email-change',
+  summary: 'Confirm a new email address with the link sent to it; the old address is told',
+  access: 'public',
+  body: z.object({
+    token: z
+      .string({ error: 'The link is missing its token' })
+      .min(1, 'The link is missing its token')
+      .max(200),
+  }),
+  response: envelope(z.object({ email: z.string() })),
 });
 
 export const checkMobileForVerification = userRoute({

@@ -51,6 +51,8 @@ export const UserProfile = z.object({
   createdAt: z.iso.datetime(),
   /** The non-profit exemption request, when the server knows it (account feature). */
   nonProfit: NonProfitDetail.optional(),
+  /** A new email address waiting for its confirmation link (update-profile). */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

@@ -10,6 +10,7 @@ export * from './health.js';
 export * from './media.js';
 export * from './money.js';
 export * from './organization.js';
+export * from './organizer-request.js';
 export * from './outbox.js';
 export * from './payment.js';
 export * from './reference.js';

@@ -44,3 +44,31 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
 }
+
+/** Files a supporting document may be: the server checks the bytes, not the name. */
+export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+export const UploadedDocument = z.object({
+  url: MediaUrl,
+  mimeType: z.enum(DOCUMENT_MIME_TYPES),
+  size: z.number().int().positive(),
+  /** The name the file had on the person's device, for showing it back. */
+  fileName: z.string(),
+});
+export type UploadedDocument = z.infer<typeof UploadedDocument>;
+
+/** Multipart: one part named `file`; a PDF, JPEG or PNG up to the media size limit. */
+export const uploadDocument = defineRoute({
+  method: 'POST',
+  path: '/api/v1/user/upload-document',
+  summary: 'Upload one supporting document (PDF, JPEG or PNG) as multipart field "file"; returns its URL',
+  tag: 'Media',
+  access: 'session',
+  response: envelope(UploadedDocument),
+});
+
+export const DOCUMENT_MESSAGES = {
+  notDocument: 'This file is not a PDF, JPEG or PNG. Upload the document as one of those.',
+  tooLarge: (maxBytes: number) => `This file is too large. The limit is ${formatBytes(maxBytes)}.`,
+  missing: 'Choose a file to upload.',
+} as const;

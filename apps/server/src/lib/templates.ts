@@ -77,4 +77,43 @@ export const templates = {
       ],
       { label: options.needsPassword ? 'Set your password' : 'Accept the invitation', url: options.url },
     ),
+
+  /** Sent to the new address: the change happens only when this link is used. */
+  emailChangeConfirmation: (options: { firstName: string; newEmail: string; url: string; hours: number }) =>
+    email(
+      `Confirm your new ${PRODUCT_NAME} email address`,
+      'Confirm your new email address',
+      [
+        `Hello ${options.firstName || 'there'},`,
+        `You asked to use ${options.newEmail} for your ${PRODUCT_NAME} account. The change happens when you open the link below; it works once and expires in ${options.hours} hours.`,
+        'If it was not you, ignore this email: the account keeps its current address.',
+      ],
+      { label: 'Confirm this address', url: options.url },
+    ),
+
+  /** Sent to the old address once the new one is confirmed. */
+  emailChangedNotice: (options: { firstName: string; newEmail: string }) =>
+    email(`Your ${PRODUCT_NAME} email address was changed`, 'Your email address was changed', [
+      `Hello ${options.firstName || 'there'},`,
+      `The email address of your ${PRODUCT_NAME} account is now ${options.newEmail}. Sign-in and messages use the new address from now on.`,
+      'If you did not make this change, reset your password and contact support at once.',
+    ]),
+
+  /** Sent to every administrator when a buyer asks to become an organizer. */
+  organizerRequestEmail: (options: {
+    applicantName: string;
+    applicantEmail: string;
+    organizationName: string;
+    description: string;
+    website: string | null;
+    phone: string;
+  }) =>
+    email(`Organizer request: ${options.organizationName}`, 'New organizer request', [
+      `${options.applicantName} (${options.applicantEmail}) asks to become an organizer on ${PRODUCT_NAME}.`,
+      `Organization: ${options.organizationName}`,
+      `What they run: ${options.description}`,
+      `Website: ${options.website || 'none given'}`,
+      `Phone: ${options.phone}`,
+      'Review the request in the console under user management.',
+    ]),
 };

@@ -31,10 +31,15 @@ export const verificationCodes = pgTable(
 );
 
 /**
- * Why an account token exists: a password reset (after a verified code, or from an emailed link) or an
- * organization invitation whose link lets the invited person set a first password.
+ * Why an account token exists: a password reset (after a verified code, or from an emailed link), an
+ * organization invitation whose link lets the invited person set a first password, or the confirmation
+ * of a new email address (sent to that address).
  */
-export const accountTokenPurposeEnum = pgEnum('account_token_purpose', ['PASSWORD_RESET', 'INVITATION']);
+export const accountTokenPurposeEnum = pgEnum('account_token_purpose', [
+  'PASSWORD_RESET',
+  'INVITATION',
+  'EMAIL_CHANGE',
+]);
 
 /** Single-use tokens carried by `/reset-link/:token` and the reset step; stored as SHA-256. */
 export const accountTokens = pgTable(
@@ -45,6 +50,8 @@ export const accountTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: accountTokenPurposeEnum('purpose').notNull(),
+    /** EMAIL_CHANGE: the address that becomes the account's email once the link is used. */
+    newEmail: text('new_email'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -66,4 +73,17 @@ export const nonProfitExemptions = pgTable('non_profit_exemptions', {
   status: nonProfitStatusEnum('status').notNull().default('PENDING'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+/** What a buyer told about the organization they want to run; the status lives on `users.organizer_request`. */
+export const organizerRequestDetails = pgTable('organizer_request_details', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  organizationName: text('organization_name').notNull(),
+  description: text('description').notNull(),
+  website: text('website'),
+  /** E.164 contact number for the administrator who reviews the request. */
+  phone: text('phone').notNull(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -40,6 +40,8 @@ export const users = pgTable(
     // Email and username are unique regardless of case: "Ann@x.com" and "ann@x.com" are one person.
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // A number proven by code belongs to one account; unverified numbers may repeat.
+    uniqueIndex('users_verified_phone_idx').on(t.phone).where(sql`${t.phoneVerified}`),
     index('users_status_idx').on(t.status),
     check('users_failed_login_count_check', sql`${t.failedLoginCount} >= 0`),
   ],

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   accountTokens,
   nonProfitExemptions,
+  organizerRequestDetails,
   sessions,
   users,
   verificationCodes,
@@ -23,7 +24,10 @@ export function findUserByUsername(db: DbOrTx, username: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.username}) = ${username.toLowerCase()}` });
 }
 
-/** A new code replaces every earlier unused one for the same purpose and target. */
+/**
+ * A new code replaces the user's earlier unused ones for the same purpose and target; another account's
+ * code for the same number stays (else anyone could keep voiding someone else's verification).
+ */
 export async function replaceCode(db: DbOrTx, values: typeof verificationCodes.$inferInsert, now: Date) {
   await db
     .update(verificationCodes)
@@ -32,6 +36,7 @@ export async function replaceCode(db: DbOrTx, values: typeof verificationCodes.$
       and(
         eq(verificationCodes.purpose, values.purpose),
         eq(verificationCodes.target, values.target),
+        eq(verificationCodes.userId, values.userId),
         isNull(verificationCodes.usedAt),
       ),
     );
@@ -56,14 +61,41 @@ export async function latestOpenCode(db: DbOrTx, purpose: CodePurpose, target: s
   return row;
 }
 
-/** Counts a wrong try atomically, so concurrent guesses cannot exceed the limit. */
-export async function recordWrongCode(db: DbOrTx, id: string, maxAttempts: number) {
+/**
+ * Counts a try before the code is compared, in one guarded statement: the latest open code of the target
+ * gets attempts + 1 only while it is under the limit and unexpired. Parallel guesses queue on the row, so
+ * no more than `maxAttempts` of them ever reach the comparison. Undefined when no try is left.
+ */
+export async function claimCodeAttempt(
+  db: DbOrTx,
+  input: { purpose: CodePurpose; target: string; userId?: string; maxAttempts: number; now: Date },
+) {
+  const latest = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, input.purpose),
+        eq(verificationCodes.target, input.target),
+        isNull(verificationCodes.usedAt),
+        input.userId ? eq(verificationCodes.userId, input.userId) : undefined,
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
   const [row] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, id), sql`${verificationCodes.attempts} < ${maxAttempts}`))
-    .returning({ attempts: verificationCodes.attempts });
-  return row?.attempts ?? maxAttempts;
+    .where(
+      and(
+        sql`${verificationCodes.id} = (${latest})`,
+        sql`${verificationCodes.attempts} < ${input.maxAttempts}`,
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, input.now),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** Marks a code used; false when another request used it first. */
@@ -101,6 +133,33 @@ export async function consumeAccountToken(
     )
     .returning();
   return row;
+}
+
+/**
+ * Ends every reset link and reset code of a user that is still open: after a reset or a password change
+ * an older link (perhaps in someone else's hands) must not set the password again.
+ */
+export async function endOpenResets(db: DbOrTx, userId: string, now: Date) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'PASSWORD_RESET'),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+  await db
+    .update(verificationCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, 'FORGOT_PASSWORD'),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
 }
 
 export function setPassword(db: DbOrTx, userId: string, passwordHash: string, now: Date) {
@@ -159,11 +218,14 @@ export async function findOpenAccountToken(db: DbOrTx, tokenHash: string, now: D
     .where(
       and(
         eq(accountTokens.tokenHash, tokenHash),
+        inArray(accountTokens.purpose, ['PASSWORD_RESET', 'INVITATION']),
         isNull(accountTokens.usedAt),
         gt(accountTokens.expiresAt, now),
       ),
     );
-  return row;
+  return row as
+    | (NonNullable<typeof row> & { token: { purpose: 'PASSWORD_RESET' | 'INVITATION' } })
+    | undefined;
 }
 
 /** Ends a token before its time (a re-sent or cancelled invitation). */
@@ -176,4 +238,72 @@ export function expireAccountToken(db: DbOrTx, tokenId: string, now: Date) {
 
 export function findUserById(db: DbOrTx, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** The newest open email-change link of a user, if any. */
+export async function findPendingEmailChange(db: DbOrTx, userId: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'EMAIL_CHANGE'),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Ends a user's open email-change links (a newer request replaces them). */
+export function endOpenEmailChanges(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'EMAIL_CHANGE'),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+}
+
+/**
+ * NONE or REJECTED → PENDING in one guarded update; undefined when the request is already pending or
+ * approved (or the user is gone).
+ */
+export async function markOrganizerRequestPending(db: DbOrTx, userId: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ organizerRequest: 'PENDING', updatedAt: now })
+    .where(and(eq(users.id, userId), inArray(users.organizerRequest, ['NONE', 'REJECTED'])))
+    .returning();
+  return row;
+}
+
+export function upsertOrganizerRequestDetails(
+  db: DbOrTx,
+  values: typeof organizerRequestDetails.$inferInsert,
+) {
+  return db
+    .insert(organizerRequestDetails)
+    .values(values)
+    .onConflictDoUpdate({
+      target: organizerRequestDetails.userId,
+      set: {
+        organizationName: values.organizationName,
+        description: values.description,
+        website: values.website,
+        phone: values.phone,
+        submittedAt: values.submittedAt,
+      },
+    });
+}
+
+export function findActiveAdministrators(db: DbOrTx) {
+  return db.query.users.findMany({ where: and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE')) });
 }

@@ -5,8 +5,11 @@ import {
   checkMobileForVerification,
   checkResetLink,
   checkUsername,
+  confirmEmailChange,
+  HEADERS,
   mobileVerification,
   passwordReset,
+  requestOrganizerAccess,
   resendOtp,
   toE164,
   updateNonProfitExemptionDetail,
@@ -46,6 +49,38 @@ function perTargetLimit(config: Config, name: string) {
   };
 }
 
+/**
+ * Checking codes and link tokens is limited per client address too (before validation, so junk counts),
+ * whatever number or account the guesses are about: one address cannot walk through many targets.
+ * The answer carries Retry-After.
+ */
+export function perAddressCheckLimit(config: Config, name: string) {
+  return {
+    config: {
+      rateLimit: {
+        max: config.otp.checkLimitPerHour,
+        timeWindow: '1 hour',
+        keyGenerator: (request: FastifyRequest) => `check-${name}:${request.ip}`,
+        errorResponseBuilder: (_req: FastifyRequest, context: { ttl: number }) => ({
+          statusCode: 429,
+          message: `Too many codes or links were checked from your network. Please try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,
+        }),
+      },
+    },
+  };
+}
+
+/** The account of the call's session when it carries a valid one; undefined otherwise. */
+async function signedInUser(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
+  if (!request.headers[HEADERS.accessToken]) return undefined;
+  try {
+    await app.authenticate(request);
+    return request.actor?.user.id;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; config: Config }) {
   const { account, config } = opts;
   const sentMessage = 'If an account matches, we have sent it a message.';
@@ -73,33 +108,55 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     perTargetLimit(config, 'resend'),
   );
 
-  addRoute(app, verifyOtp, async ({ body }) => ({
-    message: 'Code verified. Choose a new password.',
-    result: await account.verifyOtp(body),
-  }));
+  addRoute(
+    app,
+    verifyOtp,
+    async ({ body }) => ({
+      message: 'Code verified. Choose a new password.',
+      result: await account.verifyOtp(body),
+    }),
+    perAddressCheckLimit(config, 'verify-otp'),
+  );
 
-  addRoute(app, checkResetLink, async ({ query }) => ({
-    message: 'The link is valid.',
-    result: await account.checkResetLink(query.token),
-  }));
+  addRoute(
+    app,
+    checkResetLink,
+    async ({ query }) => ({
+      message: 'The link is valid.',
+      result: await account.checkResetLink(query.token),
+    }),
+    perAddressCheckLimit(config, 'reset-link'),
+  );
 
-  addRoute(app, acceptInvitation, async ({ body, request }) => {
-    const result = await account.acceptInvitation(body.token, request.id);
-    return {
-      message: `Invitation accepted. Sign in to work with ${result.organizationName}.`,
-      result: { organizationName: result.organizationName },
-    };
-  });
+  addRoute(
+    app,
+    acceptInvitation,
+    async ({ body, request }) => {
+      // A public call; when it carries a session, that session's account must be the invited one.
+      const signedIn = await signedInUser(app, request);
+      const result = await account.acceptInvitation(body.token, request.id, signedIn);
+      return {
+        message: `Invitation accepted. Sign in to work with ${result.organizationName}.`,
+        result: { organizationName: result.organizationName },
+      };
+    },
+    perAddressCheckLimit(config, 'accept-invitation'),
+  );
 
-  addRoute(app, passwordReset, async ({ body, request }) => {
-    const { invitation } = await account.passwordReset(body, request.id);
-    return {
-      message: invitation
-        ? `Your password is set and you have joined ${invitation.organizationName}. Please sign in.`
-        : 'Your password has been reset. Please sign in with the new password.',
-      result: null,
-    };
-  });
+  addRoute(
+    app,
+    passwordReset,
+    async ({ body, request }) => {
+      const { invitation } = await account.passwordReset(body, request.id);
+      return {
+        message: invitation
+          ? `Your password is set and you have joined ${invitation.organizationName}. Please sign in.`
+          : 'Your password has been reset. Please sign in with the new password.',
+        result: null,
+      };
+    },
+    perAddressCheckLimit(config, 'password-reset'),
+  );
 
   addRoute(app, changePassword, async ({ actor, body }) => {
     await account.changePassword(actor, body);
@@ -115,9 +172,29 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
   });
 
   addRoute(app, updateProfile, async ({ actor, body }) => {
-    await account.updateProfile(actor, body);
-    return { message: 'Your profile has been updated.', result: null };
+    const result = await account.updateProfile(actor, body);
+    return {
+      message: result.pendingEmail
+        ? `Your profile has been updated. We sent a confirmation link to ${result.pendingEmail}; your email changes once you open it.`
+        : 'Your profile has been updated.',
+      result,
+    };
   });
+
+  addRoute(
+    app,
+    confirmEmailChange,
+    async ({ body }) => {
+      const result = await account.confirmEmailChange(body.token);
+      return { message: `Your email address is now ${result.email}.`, result };
+    },
+    perAddressCheckLimit(config, 'confirm-email'),
+  );
+
+  addRoute(app, requestOrganizerAccess, async ({ actor, body }) => ({
+    message: 'Your organizer request was sent. An administrator will review it.',
+    result: await account.requestOrganizer(actor, body),
+  }));
 
   addRoute(
     app,
@@ -129,10 +206,15 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     perTargetLimit(config, 'verify-mobile'),
   );
 
-  addRoute(app, mobileVerification, async ({ actor, body }) => {
-    await account.mobileVerification(actor, body);
-    return { message: 'Your mobile number is verified.', result: null };
-  });
+  addRoute(
+    app,
+    mobileVerification,
+    async ({ actor, body }) => {
+      await account.mobileVerification(actor, body);
+      return { message: 'Your mobile number is verified.', result: null };
+    },
+    perAddressCheckLimit(config, 'mobile-verification'),
+  );
 
   addRoute(app, updateNonProfitExemptionDetail, async ({ actor, body }) => ({
     message: 'Your non-profit exemption request was sent. An administrator will review it.',

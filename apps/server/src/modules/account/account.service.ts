@@ -1,11 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type ChangePasswordBody,
+  EMAIL_CHANGE_HOURS,
   type ForgotPasswordBody,
   INVITATION_DAYS,
   type MobileVerificationBody,
   type NonProfitBody,
   type NonProfitDetail,
+  type OrganizerRequestBody,
   OTP_LENGTH,
   OTP_RESEND_SECONDS,
   type PasswordResetBody,
@@ -54,6 +56,8 @@ export interface InvitationHooks {
 
 export const CODE_INVALID = 'That code is not valid or has expired. Check it or request a new code.';
 export const CODE_EXHAUSTED = 'Too many wrong codes. Please request a new code.';
+export const EMAIL_CHANGE_INVALID =
+  'This confirmation link has expired or was already used. Change the email on your profile again to get a new one.';
 export const RESET_TOKEN_INVALID =
   'This reset link or code has expired or was already used. Please start again from "Forgot password".';
 
@@ -157,13 +161,22 @@ export function createAccountService(deps: {
     userId?: string,
   ) {
     const now = clock.now();
-    const row = await repo.latestOpenCode(db, purpose, target, userId);
     const fail = (message: string) => badRequest(message, [{ field: 'code', message }]);
-    if (!row || row.expiresAt <= now) throw fail(CODE_INVALID);
-    if (row.attempts >= MAX_CODE_ATTEMPTS) throw fail(CODE_EXHAUSTED);
+    // Counted before compared: a guess that finds no try left is never compared.
+    const row = await repo.claimCodeAttempt(db, {
+      purpose,
+      target,
+      userId,
+      maxAttempts: MAX_CODE_ATTEMPTS,
+      now,
+    });
+    if (!row) {
+      const latest = await repo.latestOpenCode(db, purpose, target, userId);
+      const exhausted = latest && latest.expiresAt > now && latest.attempts >= MAX_CODE_ATTEMPTS;
+      throw fail(exhausted ? CODE_EXHAUSTED : CODE_INVALID);
+    }
     if (!sameHash(row.codeHash, hashCode(row.id, code))) {
-      const attempts = await repo.recordWrongCode(db, row.id, MAX_CODE_ATTEMPTS);
-      throw fail(attempts >= MAX_CODE_ATTEMPTS ? CODE_EXHAUSTED : CODE_INVALID);
+      throw fail(row.attempts >= MAX_CODE_ATTEMPTS ? CODE_EXHAUSTED : CODE_INVALID);
     }
     if (!(await repo.consumeCode(db, row.id, now))) throw fail(CODE_INVALID);
     return row;
@@ -236,6 +249,7 @@ export function createAccountService(deps: {
         invitation = await acceptWith(tx, token, requestId, now);
       }
       await repo.setPassword(tx, token.userId, passwordHash, now);
+      await repo.endOpenResets(tx, token.userId, now);
       await repo.revokeUserSessions(tx, token.userId, now);
       return { invitation };
     });
@@ -307,13 +321,22 @@ export function createAccountService(deps: {
     };
   }
 
-  /** An existing account accepts an invitation with its link (no password change). */
-  async function acceptInvitation(tokenValue: string, requestId: string) {
+  /**
+   * An existing account accepts an invitation with its link (no password change). Someone signed in
+   * (`signedInUserId`) may accept only an invitation sent to their own address.
+   */
+  async function acceptInvitation(tokenValue: string, requestId: string, signedInUserId?: string) {
     return db.transaction(async (tx) => {
       const now = clock.now();
       const token = await repo.consumeAccountToken(tx, hashToken(tokenValue), now, ['INVITATION']);
       if (!token) throw badRequest(INVITATION_INVALID);
       const user = await repo.findUserById(tx, token.userId);
+      if (signedInUserId && user && signedInUserId !== user.id) {
+        throw new AppError(
+          403,
+          `This invitation was sent to ${user.email}. Sign out, then open the link again and sign in with that address.`,
+        );
+      }
       if (!user?.passwordHash) {
         throw badRequest(INVITATION_NEEDS_PASSWORD, [
           { field: 'password', message: INVITATION_NEEDS_PASSWORD },
@@ -338,6 +361,7 @@ export function createAccountService(deps: {
     await db.transaction(async (tx) => {
       const now = clock.now();
       await repo.setPassword(tx, user.id, passwordHash, now);
+      await repo.endOpenResets(tx, user.id, now);
       await repo.revokeUserSessions(tx, user.id, now, actor.session.id);
     });
   }
@@ -350,33 +374,156 @@ export function createAccountService(deps: {
   const USERNAME_TAKEN = 'This username is already taken.';
   const EMAIL_TAKEN = 'This email address is already used by another account.';
 
+  const PASSWORD_FOR_EMAIL = 'Enter your current password to change your email address.';
+  const PASSWORD_WRONG = 'Your current password is not correct.';
+
+  function takenErrors(error: unknown) {
+    if (isUniqueViolation(error, 'username'))
+      return new AppError(409, USERNAME_TAKEN, [{ field: 'username', message: USERNAME_TAKEN }]);
+    if (isUniqueViolation(error, 'email'))
+      return new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+    return error;
+  }
+
+  /**
+   * Names, username and avatar change at once. A new email address does not: it needs the current
+   * password, and becomes the account's address only when the link sent to it is used, so nobody can
+   * claim an address (and the invitations sent to it) without reading its mail.
+   */
   async function updateProfile(actor: Actor, body: UpdateProfileBody) {
+    const user = actor.user;
+    const emailChanges = body.email.toLowerCase() !== user.email.toLowerCase();
     const [byUsername, byEmail] = await Promise.all([
       repo.findUserByUsername(db, body.username),
       repo.findUserByEmail(db, body.email),
     ]);
     const errors: { field: string; message: string }[] = [];
-    if (byUsername && byUsername.id !== actor.user.id)
-      errors.push({ field: 'username', message: USERNAME_TAKEN });
-    if (byEmail && byEmail.id !== actor.user.id) errors.push({ field: 'email', message: EMAIL_TAKEN });
+    if (byUsername && byUsername.id !== user.id) errors.push({ field: 'username', message: USERNAME_TAKEN });
+    if (byEmail && byEmail.id !== user.id) errors.push({ field: 'email', message: EMAIL_TAKEN });
     if (errors.length > 0) throw new AppError(409, errors.map((e) => e.message).join(' '), errors);
+    if (emailChanges) {
+      if (!body.currentPassword)
+        throw badRequest(PASSWORD_FOR_EMAIL, [{ field: 'currentPassword', message: PASSWORD_FOR_EMAIL }]);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+        throw badRequest(PASSWORD_WRONG, [{ field: 'currentPassword', message: PASSWORD_WRONG }]);
+    }
+    const now = clock.now();
+    const link = newToken();
     try {
-      await repo.updateUser(db, actor.user.id, {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        username: body.username,
-        email: body.email,
-        ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
-        updatedAt: clock.now(),
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          username: body.username,
+          // Only a change of letter case is taken at once: it is the same address.
+          ...(emailChanges ? {} : { email: body.email }),
+          ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+          updatedAt: now,
+        });
+        if (emailChanges) {
+          await repo.endOpenEmailChanges(tx, user.id, now);
+          await repo.insertAccountToken(tx, {
+            userId: user.id,
+            purpose: 'EMAIL_CHANGE',
+            newEmail: body.email,
+            tokenHash: hashToken(link),
+            expiresAt: new Date(now.getTime() + EMAIL_CHANGE_HOURS * 3_600_000),
+            createdAt: now,
+          });
+        }
       });
     } catch (error) {
       // Two people claiming the same name at once: the unique index decides.
-      if (isUniqueViolation(error, 'username'))
-        throw new AppError(409, USERNAME_TAKEN, [{ field: 'username', message: USERNAME_TAKEN }]);
-      if (isUniqueViolation(error, 'email'))
-        throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
-      throw error;
+      throw takenErrors(error);
     }
+    if (!emailChanges) return { pendingEmail: null };
+    const content = templates.emailChangeConfirmation({
+      firstName: body.firstName,
+      newEmail: body.email,
+      url: `${config.publicUrl}/confirm-email/${link}`,
+      hours: EMAIL_CHANGE_HOURS,
+    });
+    await deliver(() => mailer.send({ to: body.email, ...content }));
+    return { pendingEmail: body.email };
+  }
+
+  /** The link sent to a new address was used: it becomes the email, and the old address is told. */
+  async function confirmEmailChange(tokenValue: string) {
+    const { user, newEmail } = await (async () => {
+      try {
+        return await db.transaction(async (tx) => {
+          const now = clock.now();
+          const token = await repo.consumeAccountToken(tx, hashToken(tokenValue), now, ['EMAIL_CHANGE']);
+          if (!token?.newEmail) throw badRequest(EMAIL_CHANGE_INVALID);
+          const found = await repo.findUserById(tx, token.userId);
+          if (!found) throw badRequest(EMAIL_CHANGE_INVALID);
+          const taken = await repo.findUserByEmail(tx, token.newEmail);
+          if (taken && taken.id !== found.id) throw conflict(EMAIL_TAKEN);
+          await repo.updateUser(tx, found.id, { email: token.newEmail, updatedAt: now });
+          // Reset links mailed to the old address must not outlive it.
+          await repo.endOpenResets(tx, found.id, now);
+          return { user: found, newEmail: token.newEmail };
+        });
+      } catch (error) {
+        throw takenErrors(error);
+      }
+    })();
+    const notice = templates.emailChangedNotice({ firstName: user.firstName, newEmail });
+    // The change is done; a failing mail server must not make it look as if it were not.
+    await mailer.send({ to: user.email, ...notice }).catch((error) => {
+      log.error({ err: error }, 'the email-change notice to the old address was not sent');
+    });
+    return { email: newEmail };
+  }
+
+  /** The new address waiting for confirmation, for the profile. */
+  async function pendingEmail(userId: string) {
+    return (await repo.findPendingEmailChange(db, userId, clock.now()))?.newEmail ?? null;
+  }
+
+  /**
+   * A buyer asks to become an organizer: NONE or REJECTED → PENDING (guarded; pending or approved is a
+   * 409), the details kept for the reviewer, every administrator told by email.
+   */
+  async function requestOrganizer(actor: Actor, body: OrganizerRequestBody) {
+    const now = clock.now();
+    const phone = toE164(body.countryCode, body.phone);
+    const website = body.website ? body.website : null;
+    await db.transaction(async (tx) => {
+      const row = await repo.markOrganizerRequestPending(tx, actor.user.id, now);
+      if (!row) {
+        throw conflict(
+          actor.user.organizerRequest === 'APPROVED'
+            ? 'You are already an organizer.'
+            : 'Your organizer request is already waiting for review.',
+        );
+      }
+      await repo.upsertOrganizerRequestDetails(tx, {
+        userId: actor.user.id,
+        organizationName: body.organizationName,
+        description: body.description,
+        website,
+        phone,
+        submittedAt: now,
+      });
+    });
+    const admins = await repo.findActiveAdministrators(db);
+    const user = actor.user;
+    const content = templates.organizerRequestEmail({
+      applicantName: `${user.firstName} ${user.lastName}`.trim() || user.username,
+      applicantEmail: user.email,
+      organizationName: body.organizationName,
+      description: body.description,
+      website,
+      phone,
+    });
+    // The request is stored; an administrator also finds it in user management if a mail is lost.
+    for (const admin of admins) {
+      await mailer.send({ to: admin.email, ...content }).catch((error) => {
+        log.error({ err: error }, 'an organizer-request email to an administrator was not sent');
+      });
+    }
+    return { organizerRequest: 'PENDING' as const };
   }
 
   const PHONE_TAKEN = 'This mobile number is already verified on another account.';
@@ -393,15 +540,21 @@ export function createAccountService(deps: {
   async function mobileVerification(actor: Actor, body: MobileVerificationBody) {
     const target = toE164(body.countryCode, body.phone);
     await checkCode('MOBILE_VERIFICATION', target, body.code, actor.user.id);
-    await db.transaction(async (tx) => {
-      const owner = await repo.findUserByVerifiedPhone(tx, target);
-      if (owner && owner.id !== actor.user.id) throw conflict(PHONE_TAKEN);
-      await repo.updateUser(tx, actor.user.id, {
-        phone: target,
-        phoneVerified: true,
-        updatedAt: clock.now(),
+    try {
+      await db.transaction(async (tx) => {
+        const owner = await repo.findUserByVerifiedPhone(tx, target);
+        if (owner && owner.id !== actor.user.id) throw conflict(PHONE_TAKEN);
+        await repo.updateUser(tx, actor.user.id, {
+          phone: target,
+          phoneVerified: true,
+          updatedAt: clock.now(),
+        });
       });
-    });
+    } catch (error) {
+      // Two accounts verifying one number at once: the unique index on verified numbers decides.
+      if (isUniqueViolation(error, 'users_verified_phone_idx')) throw conflict(PHONE_TAKEN);
+      throw error;
+    }
   }
 
   async function requestNonProfit(actor: Actor, body: NonProfitBody): Promise<NonProfitDetail> {
@@ -429,6 +582,9 @@ export function createAccountService(deps: {
     changePassword,
     checkUsername,
     updateProfile,
+    confirmEmailChange,
+    pendingEmail,
+    requestOrganizer,
     checkMobileForVerification,
     mobileVerification,
     requestNonProfit,

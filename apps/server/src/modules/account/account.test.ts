@@ -25,7 +25,7 @@ beforeAll(async () => {
       publicUrl: 'https://console.example.test',
       mail: { smtpUrl: smtp.url, from: 'Marquee <no-reply@marquee.test>' },
       sms: { gatewayUrl: gateway.url, accountSid: 'AC123', authToken: 'secret-token', from: '+15550009999' },
-      otp: { sendLimitPerHour: 5 },
+      otp: { sendLimitPerHour: 5, checkLimitPerHour: 1000 },
     },
   });
 });
@@ -381,17 +381,20 @@ describe('profile', () => {
         lastName: 'Day',
         username: newName,
         email: `${newName}@example.test`,
+        currentPassword: me.password,
         avatar: 'https://cdn.example.test/a.png',
       },
       token,
     );
     expect(ok.statusCode).toBe(200);
     const profile = (await get('/api/v1/user/get-user-detail', token)).json().result;
+    // A new email waits for its confirmation link (email-and-invitations.test.ts).
     expect(profile).toMatchObject({
       firstName: 'May',
       lastName: 'Day',
       username: newName,
-      email: `${newName}@example.test`,
+      email: me.email,
+      pendingEmail: `${newName}@example.test`,
       avatar: 'https://cdn.example.test/a.png',
       nonProfit: { status: 'NONE' },
     });

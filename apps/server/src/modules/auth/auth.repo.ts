@@ -9,16 +9,32 @@ export function findUserByLogin(db: DbOrTx, login: string) {
   });
 }
 
-/** Counts a wrong password atomically, so concurrent attempts cannot slip past the limit. */
-export async function recordFailedLogin(db: DbOrTx, userId: string, maxFailures: number, lockUntil: Date) {
+/**
+ * Counts a sign-in attempt before its password is compared, and locks on the last allowed one, in one
+ * guarded statement: an account under a lock is not touched and nothing is returned. Parallel attempts
+ * queue on the row, so no more than `maxFailures` passwords are compared per lock period. A lock that
+ * has run out starts the count again.
+ */
+export async function claimLoginAttempt(
+  db: DbOrTx,
+  input: { userId: string; maxFailures: number; lockUntil: Date; now: Date },
+) {
+  const expired = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} <= ${input.now.toISOString()}::timestamptz)`;
+  const count = sql`(case when ${expired} then 0 else ${users.failedLoginCount} end) + 1`;
+  const reachesLimit = sql`${count} >= ${input.maxFailures}`;
   const [row] = await db
     .update(users)
     .set({
-      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailures} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailures} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+      failedLoginCount: sql`case when ${reachesLimit} then 0 else ${count} end`,
+      lockedUntil: sql`case when ${reachesLimit} then ${input.lockUntil.toISOString()}::timestamptz else null end`,
     })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
+    .where(
+      and(
+        eq(users.id, input.userId),
+        or(isNull(users.lockedUntil), sql`${users.lockedUntil} <= ${input.now.toISOString()}::timestamptz`),
+      ),
+    )
+    .returning();
   return row;
 }
 

@@ -9,7 +9,7 @@ import { badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hasActiveMembership } from '../../lib/tenancy.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { findNonProfit } from '../account/account.repo.js';
+import { findNonProfit, findPendingEmailChange } from '../account/account.repo.js';
 import { toNonProfitDetail } from '../account/account.service.js';
 import * as repo from './auth.repo.js';
 
@@ -33,21 +33,31 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
 
   async function login(input: LoginBody, meta: SessionMeta): Promise<LoginResult> {
     const now = clock.now();
-    const user = await repo.findUserByLogin(db, input.email);
-    if (user?.lockedUntil && user.lockedUntil > now) {
-      throw locked(lockedMessage(user.lockedUntil, now));
-    }
-    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user) throw badRequest(INVALID_CREDENTIALS);
-    if (!passwordOk) {
-      const lockUntil = new Date(now.getTime() + config.login.lockMinutes * 60_000);
-      const row = await repo.recordFailedLogin(db, user.id, config.login.maxFailures, lockUntil);
-      if (row?.lockedUntil && row.lockedUntil > now) throw locked(lockedMessage(row.lockedUntil, now));
+    const found = await repo.findUserByLogin(db, input.email);
+    if (!found) {
+      // The same hashing work as for a known account, so timing tells nothing.
+      await verifyPassword(null, input.password);
       throw badRequest(INVALID_CREDENTIALS);
     }
+    const lockUntil = new Date(now.getTime() + config.login.lockMinutes * 60_000);
+    // Counted (and locked on the last allowed try) before the password is compared.
+    const user = await repo.claimLoginAttempt(db, {
+      userId: found.id,
+      maxFailures: config.login.maxFailures,
+      lockUntil,
+      now,
+    });
+    if (!user) {
+      const current = await repo.findUserByLogin(db, input.email);
+      throw locked(lockedMessage(current?.lockedUntil ?? lockUntil, now));
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      if (user.lockedUntil && user.lockedUntil > now) throw locked(lockedMessage(user.lockedUntil, now));
+      throw badRequest(INVALID_CREDENTIALS);
+    }
+    await repo.clearFailedLogins(db, user.id);
     // Checked only after the password, so the account's state is told to its owner alone.
     if (user.status === 'BLOCKED') throw locked(BLOCKED_MESSAGE);
-    if (user.failedLoginCount > 0 || user.lockedUntil) await repo.clearFailedLogins(db, user.id);
 
     const token = await startSession(user, meta);
     return { accessToken: token, _id: user.id, organizerRequest: user.organizerRequest };
@@ -99,12 +109,17 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
   async function profile(actor: Actor): Promise<UserProfile> {
     // The user row was read with the session a moment ago, in this same request.
     const { user } = actor;
-    const [nonProfitRow, isOrganizationMember] = await Promise.all([
+    const [nonProfitRow, pendingEmail, isOrganizationMember] = await Promise.all([
       findNonProfit(db, user.id),
+      findPendingEmailChange(db, user.id, clock.now()),
       // Read on every profile load, so a deactivated member loses the console on the next one.
       hasActiveMembership(db, user.id),
     ]);
-    return { ...toProfile(user, { isOrganizationMember }), nonProfit: toNonProfitDetail(nonProfitRow) };
+    return {
+      ...toProfile(user, { isOrganizationMember }),
+      nonProfit: toNonProfitDetail(nonProfitRow),
+      pendingEmail: pendingEmail?.newEmail ?? null,
+    };
   }
 
   return { login, startSession, authenticate, logout, profile };

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
-import { MEDIA_MESSAGES, uploadMedia } from '@marquee/contract';
-import type { FastifyInstance } from 'fastify';
+import { DOCUMENT_MESSAGES, MEDIA_MESSAGES, uploadDocument, uploadMedia } from '@marquee/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MediaStorage } from '../../adapters/media-storage/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
@@ -39,6 +39,19 @@ export async function mediaRoutes(
     return { message: 'Image uploaded.', result: await media.storeImage(bytes) };
   });
 
+  addRoute(app, uploadDocument, async ({ request }) => {
+    const fileError = (status: number, message: string) =>
+      new AppError(status, message, [{ field: 'file', message }]);
+    const upload = await readOneFile(request, {
+      missing: () => fileError(400, DOCUMENT_MESSAGES.missing),
+      tooLarge: () => fileError(413, DOCUMENT_MESSAGES.tooLarge(maxBytes)),
+    });
+    return {
+      message: 'Document uploaded.',
+      result: await media.storeDocument(upload.bytes, upload.fileName),
+    };
+  });
+
   // Same origin as the console, so the content security policy's img-src 'self' covers it.
   app.get<{ Params: { key: string } }>('/media/:key', async (request, reply) => {
     const { key } = request.params;
@@ -47,9 +60,33 @@ export async function mediaRoutes(
     const object = contentType ? await storage.get(key) : null;
     if (!object) return reply.status(404).send({ message: 'This image was not found.' });
     reply.header('content-type', contentType);
+    // A PDF is someone's upload: shown in the browser's viewer, never able to run as our origin.
+    if (ext === 'pdf') reply.header('content-security-policy', "sandbox; default-src 'none'");
     // Keys are random and never reused, so the bytes under one URL never change.
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     if (object.size !== undefined) reply.header('content-length', object.size);
     return reply.send(object.body);
   });
+}
+
+/** The one file part of a multipart upload, with its bytes and a printable name. */
+async function readOneFile(
+  request: FastifyRequest,
+  errors: { missing: () => AppError; tooLarge: () => AppError },
+): Promise<{ bytes: Buffer; fileName: string }> {
+  if (!request.isMultipart()) throw errors.missing();
+  try {
+    const file = await request.file();
+    if (!file) throw errors.missing();
+    const bytes = await file.toBuffer();
+    const fileName = (file.filename || 'document').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 120);
+    return { bytes, fileName };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw errors.tooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw badRequest('Upload one file at a time.');
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { UploadedMedia } from '@marquee/contract';
-import { MEDIA_MESSAGES } from '@marquee/contract';
+import type { UploadedDocument, UploadedMedia } from '@marquee/contract';
+import { DOCUMENT_MESSAGES, MEDIA_MESSAGES } from '@marquee/contract';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { MediaStorage } from '../../adapters/media-storage/index.js';
 import { badRequest } from '../../lib/errors.js';
@@ -16,7 +16,13 @@ export const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  pdf: 'application/pdf',
 };
+
+/** A PDF by its first bytes (`%PDF-`), whatever the file is called. */
+export function isPdf(bytes: Buffer): boolean {
+  return bytes.length >= 5 && bytes.toString('latin1', 0, 5) === '%PDF-';
+}
 
 export const THUMBNAIL_SIZE = 400;
 /** A decompression bomb is refused before it is decoded. */
@@ -106,7 +112,26 @@ export function createMediaService(deps: { storage: MediaStorage }) {
     };
   }
 
-  return { storeImage };
+  /**
+   * A supporting document: a PDF is stored as it is (served sandboxed); a JPEG or PNG goes through the
+   * image checks and loses its metadata. Anything else is refused by its bytes.
+   */
+  async function storeDocument(bytes: Buffer, fileName: string): Promise<UploadedDocument> {
+    const sniffed = sniffImage(bytes);
+    if (sniffed === 'jpeg' || sniffed === 'png') {
+      const image = await storeImage(bytes);
+      return { url: image.url, mimeType: FORMATS[sniffed].mime, size: image.size, fileName };
+    }
+    if (!isPdf(bytes))
+      throw badRequest(DOCUMENT_MESSAGES.notDocument, [
+        { field: 'file', message: DOCUMENT_MESSAGES.notDocument },
+      ]);
+    const key = `${randomUUID()}.pdf`;
+    await storage.put(key, bytes, 'application/pdf');
+    return { url: mediaUrl(key), mimeType: 'application/pdf', size: bytes.length, fileName };
+  }
+
+  return { storeImage, storeDocument };
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;

@@ -94,27 +94,25 @@ export function createMemberService(deps: {
     organization: OrganizationRow,
   ): Promise<PendingEmail> {
     const now = clock.now();
-    let userId = member.userId;
-    if (!userId) {
-      const existing = await repo.findUserByEmail(tx, member.email);
-      userId =
-        existing?.id ??
-        (
-          await repo.insertUser(tx, {
-            email: member.email,
-            username: await freeUsername(tx, member.email),
-            firstName: member.firstName,
-            lastName: member.lastName,
-            passwordHash: null,
-            createdAt: now,
-            updatedAt: now,
-          })
-        ).id;
-    }
+    // The link goes to the member's address and is issued for the account that owns that address now
+    // (a password-less one for a new person); the membership is linked only when it is accepted.
+    const existing = await repo.findUserByEmail(tx, member.email);
+    const userId =
+      existing?.id ??
+      (
+        await repo.insertUser(tx, {
+          email: member.email,
+          username: await freeUsername(tx, member.email),
+          firstName: member.firstName,
+          lastName: member.lastName,
+          passwordHash: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+      ).id;
     if (member.invitationTokenId) await account.revokeInvitation(tx, member.invitationTokenId);
     const link = await account.issueInvitation(tx, userId, now);
     const after = await repo.updateMember(tx, member.id, {
-      userId,
       invitationTokenId: link.tokenId,
       invitedAt: now,
       invitationExpiresAt: link.expiresAt,
@@ -210,11 +208,12 @@ export function createMemberService(deps: {
           const now = clock.now();
           const row = await repo.insertMember(tx, {
             organizationId: organization.id,
-            // An existing account is linked at once; a new person gets one with the first invitation.
-            userId: user?.id ?? null,
-            email: user?.email ?? input.email,
-            firstName: input.firstName || user?.firstName || '',
-            lastName: input.lastName || user?.lastName || '',
+            // No account is linked yet: the invitation is bound to this address, and the account that
+            // accepts it from that address is linked then (so nobody can take over someone's invitation).
+            userId: null,
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
             status: 'INVITED',
             invitedBy: who.actor.user.id,
             createdAt: now,
@@ -332,8 +331,13 @@ export function createInvitationHooks(): InvitationHooks {
     },
     async accepted(tx, { tokenId, userId, requestId, now }) {
       const found = await repo.findInvitedMemberByToken(tx, tokenId);
-      if (!found || found.row.userId !== userId) return null;
+      if (!found) return null;
+      // Bound to the address it was sent to: the accepting account must still own that address.
+      const user = await repo.findUserById(tx, userId);
+      if (!user || user.email.toLowerCase() !== found.row.email.toLowerCase()) return null;
+      if (found.row.userId && found.row.userId !== userId) return null;
       const after = await repo.updateMember(tx, found.row.id, {
+        userId,
         status: 'ACTIVE',
         acceptedAt: now,
         invitationTokenId: null,

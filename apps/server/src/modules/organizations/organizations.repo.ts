@@ -170,3 +170,7 @@ export function listOwners(db: DbOrTx, where: SQL | undefined, limit: number) {
     .orderBy(users.firstName, users.lastName, users.id)
     .limit(limit);
 }
+
+export function findUserById(db: DbOrTx, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}

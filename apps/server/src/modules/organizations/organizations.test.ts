@@ -373,13 +373,15 @@ describe('team', () => {
     ).toBe(200);
   });
 
-  it('links an existing account, which accepts without touching its password; re-sending ends the old link', async () => {
+  it('links an existing account when it accepts, without touching its password; re-sending ends the old link', async () => {
     const existing = await createUser(t, { firstName: 'Eve', lastName: 'Existing' });
     const added = await call('POST', `${F}/add-favorite-user`, owner, {
       organizationId: orgId,
-      email: existing.email.toUpperCase(),
+      email: existing.email,
+      firstName: 'Eve',
     });
-    expect(added.body.result).toMatchObject({ userId: existing.id, email: existing.email, firstName: 'Eve' });
+    // Bound to the address, not linked to an account until accepted (docs/account.md).
+    expect(added.body.result).toMatchObject({ userId: null, email: existing.email, firstName: 'Eve' });
     const first = await lastLinkTo(existing.email);
     // Someone who already has a password is asked to accept, not to set one.
     const invitation = await lastMessageTo(existing.email);
@@ -403,6 +405,8 @@ describe('team', () => {
     expect(takeover.status).toBe(400);
     const accepted = await call('POST', '/api/v1/user/accept-invitation', undefined, { token: second });
     expect(accepted.body.result).toEqual({ organizationName: 'Jazz Club Downtown' });
+    const linked = await call('GET', `${F}/favorite-user-detail`, owner, { memberId: added.body.result._id });
+    expect(linked.body.result.userId).toBe(existing.id);
     expect(await loginAs(t, existing.email, existing.password)).toBeTruthy();
     const again = await call('POST', `${F}/send-invite`, owner, { memberId: added.body.result._id });
     expect(again.status).toBe(409);

@@ -23,6 +23,11 @@ export const accountRoutes: FeatureRoutes = {
       () => import('./routes/ResetLinkPage'),
       (m) => m.ResetLinkPage,
     ),
+    lazyScreen(
+      ACCOUNT_PATHS.confirmEmail,
+      () => import('./routes/ConfirmEmailPage'),
+      (m) => m.ConfirmEmailPage,
+    ),
   ],
   admin: [
     lazyScreen(

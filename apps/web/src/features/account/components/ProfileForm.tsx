@@ -1,15 +1,36 @@
-import { Avatar, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Group,
+  Loader,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { UpdateProfileBody, Username, type UserProfile } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ImagePicker } from '../../../components/ImagePicker';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toasts';
 import { checkUsernameQueryOptions } from '../api/check-username';
 import { useUpdateProfile } from '../api/update-profile';
 
+const PASSWORD_FOR_EMAIL = 'Enter your current password to change your email address.';
+
+function sameAddress(a: string, b: string) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
 export function ProfileForm({ profile }: { profile: UserProfile }) {
   const update = useUpdateProfile();
+  // The address a confirmation link was just sent to (the profile reload shows it as well).
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -17,11 +38,30 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       lastName: profile.lastName,
       username: profile.username,
       email: profile.email,
+      currentPassword: '',
       avatar: profile.avatar ?? '',
     },
-    validate: (values) =>
-      schemaResolver(UpdateProfileBody, { sync: true })({ ...values, avatar: values.avatar.trim() || null }),
+    validate: (values) => {
+      const errors = schemaResolver(UpdateProfileBody, { sync: true })(toBody(values));
+      if (!sameAddress(values.email, profile.email) && !values.currentPassword)
+        return { ...errors, currentPassword: PASSWORD_FOR_EMAIL };
+      return errors;
+    },
   });
+  const emailChanges = !sameAddress(form.values.email, profile.email);
+  const pendingEmail = sentTo ?? profile.pendingEmail ?? null;
+
+  function toBody(values: typeof form.values) {
+    const changes = !sameAddress(values.email, profile.email);
+    return {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      username: values.username,
+      email: values.email,
+      avatar: values.avatar.trim() || null,
+      ...(changes ? { currentPassword: values.currentPassword } : {}),
+    };
+  }
   const [username] = useDebouncedValue(form.values.username.trim(), 350);
   const checkable =
     Username.safeParse(username).success && username.toLowerCase() !== profile.username.toLowerCase();
@@ -29,12 +69,24 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const response = await update.mutateAsync({ ...values, avatar: values.avatar.trim() || null });
+      const response = await update.mutateAsync(toBody(values));
       toast.success(response.message);
+      if (response.result.pendingEmail) {
+        setSentTo(response.result.pendingEmail);
+        // The field goes back to the address in use until the new one is confirmed.
+        form.setValues({ email: profile.email, currentPassword: '' });
+      }
       form.resetDirty();
     } catch (error) {
       form.setErrors(
-        serverFieldErrors(error, ['firstName', 'lastName', 'username', 'email', 'avatar'] as const),
+        serverFieldErrors(error, [
+          'firstName',
+          'lastName',
+          'username',
+          'email',
+          'currentPassword',
+          'avatar',
+        ] as const),
       );
     }
   });
@@ -55,20 +107,22 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Profile">
       <Stack gap="md">
-        <Group gap="md" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" align="flex-start">
           <Avatar
             src={form.values.avatar.trim() || null}
             name={`${form.values.firstName} ${form.values.lastName}`}
             color="initials"
             size={64}
           />
-          <TextInput
-            label="Avatar image URL"
-            description="One image; uploading from your device comes with media upload."
-            placeholder="https://…"
-            style={{ flex: 1 }}
-            {...form.getInputProps('avatar')}
-          />
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <ImagePicker
+              label="Profile picture"
+              description="One JPEG, PNG or WebP image."
+              value={form.values.avatar ? [{ url: form.values.avatar }] : []}
+              onChange={(images) => form.setFieldValue('avatar', images[0]?.url ?? '')}
+              error={form.errors.avatar as string | undefined}
+            />
+          </div>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />
@@ -77,8 +131,33 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
             <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
             <div style={{ minHeight: 20, marginTop: 4 }}>{usernameHint}</div>
           </div>
-          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            description={emailChanges ? 'We will send a confirmation link to the new address.' : undefined}
+            {...form.getInputProps('email')}
+          />
+          {emailChanges && (
+            <PasswordInput
+              label="Current password"
+              description="Needed to change your email address."
+              autoComplete="current-password"
+              data-testid="email-change-password"
+              {...form.getInputProps('currentPassword')}
+            />
+          )}
         </SimpleGrid>
+        {pendingEmail && (
+          <Alert
+            color="blue"
+            variant="light"
+            title="Confirm your new email address"
+            data-testid="pending-email"
+          >
+            We sent a confirmation link to {pendingEmail}. Your email stays {profile.email} until you open it.
+          </Alert>
+        )}
         <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
           Save profile
         </Button>

@@ -4,12 +4,13 @@ import { IconLock, IconLogout } from '@tabler/icons-react';
 import { Brand } from '../../../components/Brand';
 import { fullNameOf, ORGANIZER_REQUEST_LABELS } from '../session/console-role';
 import { useLogout } from '../session/logout';
+import { OrganizerRequestForm } from './OrganizerRequestForm';
 
 const REQUEST_EXPLANATIONS: Record<OrganizerRequest, string> = {
-  NONE: 'You have not asked to become an organizer yet.',
+  NONE: 'You have not asked to become an organizer yet. Tell us about your organization below.',
   PENDING: 'Your request to become an organizer is waiting for review by an administrator.',
   REJECTED:
-    'Your request to become an organizer was not approved. Contact support if you think this is a mistake.',
+    'Your request to become an organizer was not approved. You can send a new request with more details below.',
   APPROVED: 'Your organizer request is approved. Sign out and sign in again to open the console.',
 };
 
@@ -26,7 +27,7 @@ export function NoConsoleAccess({ profile }: { profile: UserProfile }) {
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
       <title>No console access · Marquee</title>
-      <Stack maw={480} w="100%" gap="lg" align="center">
+      <Stack maw={520} w="100%" gap="lg" align="center">
         <Brand size="lg" />
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }} w="100%">
           <Stack gap="md">
@@ -49,6 +50,9 @@ export function NoConsoleAccess({ profile }: { profile: UserProfile }) {
                 <Text size="sm">{REQUEST_EXPLANATIONS[profile.organizerRequest]}</Text>
               </Stack>
             </Alert>
+            {(profile.organizerRequest === 'NONE' || profile.organizerRequest === 'REJECTED') && (
+              <OrganizerRequestForm />
+            )}
             <Button leftSection={<IconLogout size={18} />} variant="default" onClick={() => logout()}>
               Logout
             </Button>
