@@ -43,6 +43,7 @@ import { clientHeadersPlugin } from './plugins/client-headers.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
   const payouts = createPayoutService({ db, clock, payments, publicUrl: config.publicUrl, log: app.log });
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(openapiPlugin);

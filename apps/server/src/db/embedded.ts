@@ -305,14 +305,20 @@ function startPostgres(
   });
 }
 
-/** Fast shutdown (SIGINT): open sessions are ended, data is flushed; the pool is closed before this. */
+/**
+ * Smart shutdown (SIGTERM) first: the pool is closed before this, but its last goodbyes may still be
+ * in flight, and a fast shutdown would log each such session as FATAL "terminating connection due to
+ * administrator command". Fast (SIGINT) after 5 s, immediate (SIGQUIT) after 30 s.
+ */
 async function stopPostgres(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
-  const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+  child.kill('SIGTERM');
+  const fast = setTimeout(() => child.kill('SIGINT'), 5_000);
+  const immediate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
   await exited;
-  clearTimeout(timer);
+  clearTimeout(fast);
+  clearTimeout(immediate);
   running.delete(child);
 }
 
