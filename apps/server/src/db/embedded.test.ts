@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded.js';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded.js';
 import { packagedNativeDir } from './embedded-host.js';
 
 const asRoot = process.getuid?.() === 0;
@@ -62,4 +62,26 @@ describe('the embedded PostgreSQL under a folder closed to others (mode 700)', (
     expect(again.clusterDir).toBe(db.clusterDir);
     await again.stop();
   }, 60_000);
+
+  it.runIf(asRoot)(
+    'never swaps an existing cluster it cannot reach for an empty one: it says what to do',
+    async () => {
+      const dataDir = path.join(closed, 'old-data');
+      await fs.mkdir(path.join(dataDir, 'postgres'), { recursive: true });
+      await fs.writeFile(path.join(dataDir, 'postgres', 'PG_VERSION'), '18\n');
+      const started = Date.now();
+      const attempt = startEmbeddedPostgres({
+        dataDir,
+        preferredPort: 0,
+        nativeDir: path.join(closed, 'native'),
+        binaryCacheDir: open,
+        relocatedClusterRoot: path.join(open, 'clusters'),
+      });
+      await expect(attempt).rejects.toThrow(EmbeddedPostgresError);
+      await expect(attempt).rejects.toThrow(/runs as user postgres, which cannot enter .*set DATABASE_URL/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      // The lock is released: the folder is free for the next attempt.
+      await expect(fs.access(path.join(dataDir, 'server.lock'))).rejects.toThrow();
+    },
+  );
 });
