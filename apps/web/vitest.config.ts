@@ -11,6 +11,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A journey through lazy screens can take seconds on a loaded 2-core machine; this is a hang
+    // guard, not a performance assertion.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

@@ -2,7 +2,10 @@ import { afterEach } from 'vitest';
 
 // Shared by node and DOM test files: only DOM files need (and can load) Testing Library and Mantine.
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // Screens load lazily; on a busy 2-core machine the first render of a chunk can pass 1 s, the
+  // default wait of findBy*, and fail a journey that is not broken.
+  configure({ asyncUtilTimeout: 5000 });
   const { notifications } = await import('@mantine/notifications');
   afterEach(() => {
     cleanup();
