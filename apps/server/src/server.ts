@@ -69,9 +69,10 @@ async function main() {
     });
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;
-    const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
+    // A wildcard address is not one to type in a browser; any other is shown as it is.
+    const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
     const facts: BannerFacts = {
-      url: `http://${host}:${port}`,
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       clusterDir: embedded?.clusterDir,
       outboxChannels: [...(config.mail.smtpUrl ? [] : ['emails']), ...(config.sms ? [] : ['text messages'])],
       outboxPage: config.devOutbox,
