@@ -16,7 +16,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: it is what production serves, and maps would publish the source.
+    sourcemap: false,
     // Inlined assets become data: URLs, which the CSP allows only for images; keep fonts and scripts as files.
     assetsInlineLimit: (file) => (/\.(png|jpe?g|gif|svg|webp)$/i.test(file) ? undefined : false),
   },

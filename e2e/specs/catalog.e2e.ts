@@ -81,7 +81,8 @@ describe('catalog administration', () => {
     await row.getByRole('switch', { name: 'Popular: Jazz Nights' }).click({ force: true });
     await confirmDialog(page);
     await toast(page, 'Category "Jazz Nights" marked as popular.').waitFor();
-    expect(await row.getByRole('switch').isChecked()).toBe(true);
+    // The toast comes before the list is fetched again: wait for the row to show the new state.
+    await row.getByRole('switch', { name: 'Popular: Jazz Nights', checked: true }).waitFor();
 
     // A subcategory under it.
     await page.getByRole('tab', { name: 'Subcategories' }).click();

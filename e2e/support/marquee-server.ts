@@ -27,7 +27,8 @@ export async function startMarqueeServer(port: number, env: Record<string, strin
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-e2e-'));
   await fs.chmod(dataDir, 0o755);
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // What `npm start` runs: the bundle (`npm run test:e2e` builds it with the console).
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -50,6 +50,7 @@ import { clientHeadersPlugin } from './plugins/client-headers.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 import { textInputPlugin } from './plugins/text-input.js';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps) {
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   app.decorate('idempotency', createIdempotencyStore({ db, clock }));
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin, { config });
   // Before any route (the documentation's included): every /api route must declare its access.
   await app.register(accessPlugin, { db });
   await app.register(securityPlugin, { config });

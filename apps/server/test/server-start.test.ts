@@ -1,15 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// What `npm start` runs: the bundle, built once here (esbuild takes about a second).
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+}, 60_000);
+
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,6 +83,41 @@ describe('server start', () => {
       await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('starts as root from a data folder closed to others (mode 700), or says at once what to do', async () => {
+    const closed = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-closed-'));
+    await fs.chmod(closed, 0o700);
+    const dataDir = path.join(closed, 'data');
+    let clusterDir: string | undefined;
+    try {
+      const port = await freePort();
+      const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+      running.push(server.child);
+      await waitFor(
+        () => server.output().includes('Marquee is up') || server.child.exitCode !== null,
+        60_000,
+      );
+      expect(server.output()).not.toContain('EACCES');
+      expect(server.output()).not.toMatch(/Unhandled 'error' event/);
+      expect(server.child.exitCode, server.output()).toBeNull();
+      expect(await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()).toEqual({ status: 'ok' });
+      clusterDir = JSON.parse(
+        server
+          .output()
+          .split('\n')
+          .find((l) => l.includes('Marquee is up')) ?? '{}',
+      ).clusterDir;
+      expect(clusterDir).toBeTruthy();
+      if (process.getuid?.() === 0) expect(clusterDir?.startsWith(closed)).toBe(false);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await fs.rm(closed, { recursive: true, force: true });
+      // Relocated out of the closed folder (as root): the test's cluster goes too.
+      if (clusterDir && !clusterDir.startsWith(closed))
+        await fs.rm(clusterDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

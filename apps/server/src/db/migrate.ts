@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { serverRoot } from '../lib/server-root.js';
 import type { Db } from './client.js';
 import { ensureReferenceData } from './reference-data.js';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.join(serverRoot, 'drizzle');
 
 /**
  * Applies the committed migrations, then adds missing reference lists (reasons, class and ticket types);

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
+/** One year, subdomains included: helmet's own default value. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers. The console is built with no inline script, so scripts come from our own origin
  * only; Mantine sets inline styles, hence 'unsafe-inline' for styles alone.
@@ -25,5 +28,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent below, over HTTPS only: browsers ignore it over plain HTTP, and saying it there claims a
+    // promise this server (reached without TLS) is not keeping.
+    strictTransportSecurity: false,
+  });
+  // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on, so a client cannot fake it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 });

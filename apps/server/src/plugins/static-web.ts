@@ -5,6 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
+ * Source maps would hand out the console's source. The production build emits none
+ * (apps/web/vite.config.ts), and a map left in the folder by another build is never served either:
+ * the development server (Vite) is where maps belong.
+ */
+const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
+
+/**
  * Serves the built console at `/`. Any GET outside `/api` that is not a file answers index.html, so
  * the console's own router handles deep links such as /dashboard.
  */
@@ -20,6 +27,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
     root,
     wildcard: false,
     index: false,
+    allowedPath: (pathname) => !isSourceMap(pathname),
     setHeaders(res, filePath) {
       // Vite fingerprints everything under assets/, so those files never change under the same name.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -31,6 +39,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
     if (url.startsWith('/api/') || url === '/api') {
       return reply.status(404).send({ message: `No API call GET ${url}.` });
     }
+    if (isSourceMap(url)) return reply.status(404).send({ message: 'File not found.' });
     const file = path.join(root, path.normalize(url));
     if (file.startsWith(root) && path.extname(url) && existsSync(file))
       return reply.sendFile(path.relative(root, file));
