@@ -62,8 +62,9 @@ describe('database errors mapped once', () => {
     await t.db
       .insert(organizations)
       .values({ ownerId, name: 'Owned', socialLinks: {} as never, currency: 'USD' });
-    const inUse = mapDatabaseError(await failure(() => t.db.delete(users).where(eq(users.id, ownerId))));
-    expect(inUse?.statusCode).toBe(409);
+    const refused = await failure(() => t.db.delete(users).where(eq(users.id, ownerId)));
+    const inUse = mapDatabaseError(refused);
+    expect(inUse?.statusCode, `mapped from: ${String((refused as Error).cause ?? refused)}`).toBe(409);
     expect(inUse?.message).toMatch(/still in use/);
   });
 

@@ -8,6 +8,8 @@ import { AppError } from './errors.js';
 export const PG = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
+  /** PostgreSQL 18 reports deleting a row an `ON DELETE RESTRICT` key still points at with its own code. */
+  restrictViolation: '23001',
   checkViolation: '23514',
   notNullViolation: '23502',
   lockNotAvailable: '55P03',
@@ -129,9 +131,10 @@ export function mapDatabaseError(error: unknown): AppError | undefined {
       const message = known?.message(value) ?? 'This already exists.';
       return new AppError(known?.status ?? 409, message, [{ field, message }]);
     }
-    case PG.foreignKeyViolation: {
+    case PG.foreignKeyViolation:
+    case PG.restrictViolation: {
       // Inserting a reference to a missing row: that row was not found. Deleting a row still in use: a conflict.
-      const stillUsed = /is still referenced/.test(pg.detail ?? '');
+      const stillUsed = pg.code === PG.restrictViolation || /is still referenced/.test(pg.detail ?? '');
       const field = known?.field ?? pg.column ?? 'body';
       const message =
         known?.message(value) ??

@@ -207,9 +207,10 @@ describe('secrets in the request log', () => {
     });
     const database = await freshDatabase();
     const app = await buildApp({
-      config: testConfig(),
+      // Request logs are held back below debug (plugins/request-log.ts); at debug every URL is logged.
+      config: testConfig({ logLevel: 'debug' }),
       db: database.db,
-      logger: { level: 'info', stream },
+      logger: { level: 'debug', stream },
     });
     try {
       await app.inject({
