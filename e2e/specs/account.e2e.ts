@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { DEMO, signIn, toast } from '../support/session.js';
+import { DEMO, dismissToasts, signIn, toast } from '../support/session.js';
 
 const b = useBrowser();
 
@@ -163,6 +163,7 @@ describe('account area', () => {
 
       await page.getByLabel('Organization legal name').fill('Friends of Jazz');
       await page.getByLabel('Registration or tax number').fill('VR 12345');
+      await dismissToasts(page);
       const chooser = page.waitForEvent('filechooser');
       await page.getByTestId('non-profit-document').click();
       await (await chooser).setFiles({

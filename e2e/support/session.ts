@@ -27,3 +27,17 @@ export function storageSnapshot(page: Page): Promise<Record<string, string>> {
 export function toast(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
+
+/**
+ * Closes every open toast, as a person does when one sits over the button they want next (toasts stay
+ * 4–5 s by the spec and sit over the page's right side).
+ */
+export async function dismissToasts(page: Page) {
+  for (const open of await page.locator('.mantine-Notification-root').all()) {
+    await open
+      .locator('.mantine-Notification-closeButton')
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 10_000 });
+}
