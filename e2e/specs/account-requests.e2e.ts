@@ -115,6 +115,8 @@ describe('email change', () => {
     await password.fill('not-the-password');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Your current password is not correct.').first().waitFor();
+    // Under the password field only: the same words are not repeated in a toast.
+    expect(await toast(page, 'Your current password is not correct.').count()).toBe(0);
     await password.fill(DEMO.organizer.password);
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page

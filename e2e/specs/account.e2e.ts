@@ -142,7 +142,10 @@ describe('account area', () => {
       await page.getByTestId('username-availability').filter({ hasText: 'already taken' }).waitFor();
       await page.getByLabel('First name').fill('Olive');
       await page.getByRole('button', { name: 'Save profile' }).click();
-      await toast(page, 'This username is already taken.').first().waitFor();
+      // The refusal belongs to the username: it sits under that field (focused), not in a toast.
+      await page.locator('input[aria-invalid="true"]:focus').waitFor();
+      expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+      expect(await toast(page, 'This username is already taken.').count()).toBe(0);
       expect(await page.getByLabel('First name').inputValue()).toBe('Olive');
       await page.getByLabel('Username').fill('organizer');
       await page.getByLabel('First name').fill('Olivia');

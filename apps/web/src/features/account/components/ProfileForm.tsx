@@ -16,7 +16,8 @@ import { UpdateProfileBody, Username, type UserProfile } from '@marquee/contract
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ImagePicker } from '../../../components/ImagePicker';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { submitWithServerErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toasts';
 import { checkUsernameQueryOptions } from '../api/check-username';
 import { useUpdateProfile } from '../api/update-profile';
@@ -67,28 +68,17 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
     Username.safeParse(username).success && username.toLowerCase() !== profile.username.toLowerCase();
   const availability = useQuery({ ...checkUsernameQueryOptions(username), enabled: checkable });
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const response = await update.mutateAsync(toBody(values));
-      toast.success(response.message);
-      if (response.result.pendingEmail) {
-        setSentTo(response.result.pendingEmail);
-        // The field goes back to the address in use until the new one is confirmed.
-        form.setValues({ email: profile.email, currentPassword: '' });
-      }
-      form.resetDirty();
-    } catch (error) {
-      form.setErrors(
-        serverFieldErrors(error, [
-          'firstName',
-          'lastName',
-          'username',
-          'email',
-          'currentPassword',
-          'avatar',
-        ] as const),
-      );
+  // Leaving with unsaved edits asks first; a wrong password or a taken username lands on its field.
+  useUnsavedChangesGuard(form.isDirty());
+  const handleSubmit = submitWithServerErrors(form, async (values) => {
+    const response = await update.mutateAsync(toBody(values));
+    toast.success(response.message);
+    if (response.result.pendingEmail) {
+      setSentTo(response.result.pendingEmail);
+      // The field goes back to the address in use until the new one is confirmed.
+      form.setValues({ email: profile.email, currentPassword: '' });
     }
+    form.resetDirty();
   });
 
   let usernameHint: React.ReactNode = null;
