@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import type { TestApp } from './helpers.js';
 
 /**
@@ -17,11 +19,32 @@ export interface HttpAnswer {
   error?: string;
 }
 
-/** Starts the test app on 127.0.0.1 with a free port; the server closes with the app. */
-export async function listenOnLoopback(t: TestApp): Promise<string> {
-  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
+/** Starts the app (or the test app) on 127.0.0.1 with a free port; the server closes with the app. */
+export async function listenOnLoopback(target: TestApp | FastifyInstance): Promise<string> {
+  const app = 'app' in target ? target.app : target;
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * Holds the only connection of a one-connection pool while the test lines requests up behind it. The
+ * pool hands connections out first come, first served, so the order in which requests reach the
+ * database is the order the test chose, not chance.
+ */
+export async function poolGate(pool: pg.Pool) {
+  const held = await pool.connect();
+  return {
+    /** Waits until `count` queries wait for the connection. */
+    async waitForQueue(count: number, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (pool.waitingCount < count) {
+        if (Date.now() > until) throw new Error(`only ${pool.waitingCount} of ${count} queries queued`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    open: () => held.release(),
+  };
 }
 
 /** One call on a connection of its own; never throws: a timeout or a broken connection is an `error`. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback, poolGate } from '../../../test/concurrency.js';
 import { clientHeaders, createUser, freshDatabase, type TestApp } from '../../../test/helpers.js';
-import { listening, poolGate } from '../../../test/parallel.js';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { connectDatabase, type Database } from '../../db/client.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   const app = await buildApp({ config, db: single.db });
   t = { app, db: fresh.db, config } as unknown as TestApp;
-  base = await listening(app);
+  base = await listenOnLoopback(app);
 });
 afterAll(async () => {
   await t.app.close();

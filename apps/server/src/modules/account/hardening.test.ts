@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../../../test/concurrency.js';
 import {
   clientHeaders,
   createTestApp,
@@ -9,7 +10,6 @@ import {
   type TestApp,
 } from '../../../test/helpers.js';
 import { lastCodeFor, startSmsGateway, startSmtpServer } from '../../../test/message-servers.js';
-import { listening } from '../../../test/parallel.js';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 
@@ -169,7 +169,7 @@ describe('reset links and codes after a reset or a password change', () => {
 
 describe('one verified phone number per account', () => {
   it('answers 409 to the second of two accounts verifying the same number in parallel', async () => {
-    const base = await listening(t.app);
+    const base = await listenOnLoopback(t.app);
     const [a, b] = [await createUser(t), await createUser(t)];
     const [tokenA, tokenB] = [await loginAs(t, a.email, a.password), await loginAs(t, b.email, b.password)];
     const number = { countryCode: '+1', phone: '3035557777' };
