@@ -55,17 +55,6 @@ export function orderBy(
   return [descending ? desc(column) : asc(column), asc(tieBreaker)];
 }
 
-/** Runs the page and the count queries together and shapes `{ items, total, page, limit }`. */
-export async function pageOf<Row, Item>(
-  input: PageInput,
-  run: { rows: (limit: number, offset: number) => Promise<Row[]>; count: () => Promise<number> },
-  map: (row: Row) => Item,
-): Promise<Page<Item>> {
-  const offset = (input.page - 1) * input.limit;
-  const [rows, total] = await Promise.all([run.rows(input.limit, offset), run.count()]);
-  return { items: rows.map(map), total, page: input.page, limit: input.limit };
-}
-
 /** One page's worth of a list query: what a repo applies to its SELECT (see `paged`). */
 export interface PageWindow {
   where: SQL | undefined;

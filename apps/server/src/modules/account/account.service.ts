@@ -22,6 +22,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { nonProfitExemptions } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { templates } from '../../lib/templates.js';
@@ -75,12 +76,6 @@ function sameHash(a: string, b: string): boolean {
 
 function newCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const inner = e.cause ?? e;
-  return inner.code === '23505' && (inner.constraint ?? '').includes(constraint);
 }
 
 export function toNonProfitDetail(row: typeof nonProfitExemptions.$inferSelect | undefined): NonProfitDetail {
@@ -378,9 +373,9 @@ export function createAccountService(deps: {
   const PASSWORD_WRONG = 'Your current password is not correct.';
 
   function takenErrors(error: unknown) {
-    if (isUniqueViolation(error, 'username'))
+    if (isUniqueViolation(error, 'users_username_lower_idx'))
       return new AppError(409, USERNAME_TAKEN, [{ field: 'username', message: USERNAME_TAKEN }]);
-    if (isUniqueViolation(error, 'email'))
+    if (isUniqueViolation(error, 'users_email_lower_idx'))
       return new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
     return error;
   }
