@@ -5,6 +5,7 @@ export * from './catalog-common.js';
 export * from './category.js';
 export * from './common.js';
 export * from './content.js';
+export * from './event.js';
 export * from './favorite-user.js';
 export * from './health.js';
 export * from './media.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CatalogStatus, DisplayOrder } from './catalog-common.js';
+import { ClassBookingMode, TicketPricing } from './event.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 const P = '/api/v1/common';
@@ -35,7 +36,7 @@ export const getClassType = defineRoute({
   summary: 'Class types offered for class events',
   tag: 'Common',
   access: 'console',
-  response: envelope(z.array(ReferenceItem)),
+  response: envelope(z.array(ReferenceItem.extend({ bookingMode: ClassBookingMode }))),
 });
 
 export const getTicketType = defineRoute({
@@ -44,7 +45,7 @@ export const getTicketType = defineRoute({
   summary: 'Ticket types offered for events',
   tag: 'Common',
   access: 'console',
-  response: envelope(z.array(ReferenceItem)),
+  response: envelope(z.array(ReferenceItem.extend({ pricing: TicketPricing }))),
 });
 
 // ---------- Reasons management (administrators; names chosen here) ----------

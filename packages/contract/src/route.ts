@@ -30,11 +30,13 @@ export type RoleAccess = (typeof ROLE_ACCESS)[number];
 export const RESOURCE_LEVELS = {
   organization: ['read', 'manage'],
   member: ['read', 'manage'],
+  /** read: see it; manage: change it (owner, administrators, its event organizers); scan: check-in (also scanners). */
+  event: ['read', 'manage', 'scan'],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKind = keyof typeof RESOURCE_LEVELS;
 export type ResourceLevel<K extends ResourceKind = ResourceKind> = (typeof RESOURCE_LEVELS)[K][number];
 
-/** Where the resource's id is read: a field of the validated query or body. */
+/** Where the resource's id is read: a field of the validated query or body (an array of ids: every one is checked). */
 export type AccessSource = `query.${string}` | `body.${string}`;
 
 /** A resource rule: `{ organization: 'manage', from: 'body.organizationId' }`. `optional`: no id, no check. */

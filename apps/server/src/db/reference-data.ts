@@ -32,8 +32,20 @@ export const REASONS = {
   ],
 } as const;
 
-export const CLASS_TYPES = ['Workshop', 'Course', 'Drop-in class', 'Private lesson', 'Online class'];
-export const TICKET_TYPES = ['General admission', 'VIP', 'Early bird', 'Student', 'Child', 'Group', 'Free'];
+/** COURSE: one ticket covers every session (capacity counted once); DROP_IN: each session booked on its own. */
+export const CLASS_TYPES = [
+  { name: 'Workshop', bookingMode: 'COURSE' },
+  { name: 'Course', bookingMode: 'COURSE' },
+  { name: 'Drop-in class', bookingMode: 'DROP_IN' },
+  { name: 'Private lesson', bookingMode: 'DROP_IN' },
+  { name: 'Online class', bookingMode: 'COURSE' },
+] as const;
+/** How a ticket type is priced; a donation's price is the minimum a buyer gives. */
+export const TICKET_TYPES = [
+  { name: 'Paid', pricing: 'PAID' },
+  { name: 'Free', pricing: 'FREE' },
+  { name: 'Donation', pricing: 'DONATION' },
+] as const;
 
 export async function ensureReferenceData(db: DbOrTx): Promise<void> {
   const reasonRows = Object.entries(REASONS).flatMap(([kind, texts]) =>
@@ -42,10 +54,10 @@ export async function ensureReferenceData(db: DbOrTx): Promise<void> {
   await db.insert(reasons).values(reasonRows).onConflictDoNothing();
   await db
     .insert(classTypes)
-    .values(CLASS_TYPES.map((name, order) => ({ name, order })))
+    .values(CLASS_TYPES.map((type, order) => ({ ...type, order })))
     .onConflictDoNothing();
   await db
     .insert(ticketTypes)
-    .values(TICKET_TYPES.map((name, order) => ({ name, order })))
+    .values(TICKET_TYPES.map((type, order) => ({ ...type, order })))
     .onConflictDoNothing();
 }

@@ -116,7 +116,14 @@ export async function resolveResource(
     id: string,
     level: string,
   ) => Promise<Resolved>;
-  return resolve(db, actor, String(id), resource.level);
+  if (!Array.isArray(id)) return resolve(db, actor, String(id), resource.level);
+  // A list of ids (bulk actions): every one must pass, or the whole call answers 404.
+  const all: Resolved[] = [];
+  for (const one of new Set(id.map(String))) all.push(await resolve(db, actor, one, resource.level));
+  const [first] = all;
+  if (!first)
+    throw new Error(`access declaration names ${resource.source}.${resource.field}, which is empty`);
+  return { ...first, events: all.flatMap((r) => r.events ?? []) };
 }
 
 /**

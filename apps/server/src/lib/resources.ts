@@ -4,11 +4,15 @@ import type { DbOrTx } from '../db/client.js';
 import { organizationMembers } from '../db/schema/index.js';
 import type { Actor } from './actor.js';
 import { notFound } from './errors.js';
+import { type EventGrant, type EventLevel, organizationGrantOf, requireEvent } from './event-access.js';
 import { type OrganizationGrant, requireOrganization } from './tenancy.js';
 
-/** What a resource rule hands the handler: always the organization grant; later the event too. */
+/** What a resource rule hands the handler: always the organization grant; for events the event grants too. */
 export interface Resolved {
   grant: OrganizationGrant;
+  /** Event rules: the event (the first, when the rule names a list of ids) and every event named. */
+  event?: EventGrant;
+  events?: EventGrant[];
 }
 
 type Resolver<K extends ResourceKind> = (
@@ -31,6 +35,10 @@ export const resolvers: { [K in ResourceKind]: Resolver<K> } = {
     const organizationId = await organizationOfMember(db, id);
     if (!organizationId) throw notFound('The member');
     return { grant: await requireOrganization(db, actor, organizationId, level, { what: 'The member' }) };
+  },
+  event: async (db, actor, id, level) => {
+    const event = await requireEvent(db, actor, id, level as EventLevel);
+    return { grant: organizationGrantOf(event), event, events: [event] };
   },
 };
 

@@ -2,6 +2,7 @@ import type { RouteDef } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './actor.js';
+import type { EventGrant } from './event-access.js';
 import { type IdempotencyMode, idempotent } from './idempotency.js';
 import { runInRequestContext } from './request-context.js';
 import type { OrganizationGrant } from './tenancy.js';
@@ -20,6 +21,10 @@ export interface RouteContext<R extends RouteDef> {
     : Access<R> extends { from: string }
       ? OrganizationGrant
       : null;
+  /** Event rules: the event the rule resolved and what the actor is to it (the first of a list). */
+  event: Access<R> extends { event: string } ? EventGrant : null;
+  /** Event rules over a list of ids (bulk actions): every event, each checked. */
+  events: EventGrant[];
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -64,6 +69,8 @@ export function addRoute<R extends RouteDef>(
             body: request.body as Out<R['body']>,
             actor: request.actor as RouteContext<R>['actor'],
             grant: (request.resolved?.grant ?? null) as RouteContext<R>['grant'],
+            event: (request.resolved?.event ?? null) as RouteContext<R>['event'],
+            events: request.resolved?.events ?? [],
             request,
             reply,
           }),

@@ -148,16 +148,23 @@ export const reasons = pgTable(
   ],
 );
 
+export const ticketPricingEnum = pgEnum('ticket_pricing', ['PAID', 'FREE', 'DONATION']);
+export const classBookingModeEnum = pgEnum('class_booking_mode', ['COURSE', 'DROP_IN']);
+
+/** The reference list behind `get-class-type`; the mode says how a class of this type is booked. */
 export const classTypes = pgTable('class_types', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
   order: integer('order').notNull().default(0),
+  bookingMode: classBookingModeEnum('booking_mode').notNull().default('COURSE'),
 });
 
+/** The reference list behind `get-ticket-type`: how a ticket type is priced. */
 export const ticketTypes = pgTable('ticket_types', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
   order: integer('order').notNull().default(0),
+  pricing: ticketPricingEnum('pricing').notNull().default('PAID'),
 });
 
 export type CategoryRow = typeof categories.$inferSelect;

@@ -17,11 +17,11 @@ export function createReferenceService(deps: { db: Db }) {
     },
     async classTypes() {
       const rows = await db.select().from(classTypes).orderBy(asc(classTypes.order), asc(classTypes.name));
-      return rows.map((r) => ({ _id: r.id, name: r.name, order: r.order }));
+      return rows.map((r) => ({ _id: r.id, name: r.name, order: r.order, bookingMode: r.bookingMode }));
     },
     async ticketTypes() {
       const rows = await db.select().from(ticketTypes).orderBy(asc(ticketTypes.order), asc(ticketTypes.name));
-      return rows.map((r) => ({ _id: r.id, name: r.name, order: r.order }));
+      return rows.map((r) => ({ _id: r.id, name: r.name, order: r.order, pricing: r.pricing }));
     },
   };
 }

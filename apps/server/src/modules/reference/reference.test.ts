@@ -33,7 +33,11 @@ describe('reference lists (seeded by the migrations step)', () => {
       (await call('GET', '/api/v1/common/get-class-type', organizer)).body.result.length,
     ).toBeGreaterThan(0);
     const tickets = await call('GET', '/api/v1/common/get-ticket-type', organizer);
-    expect(tickets.body.result.map((x: { name: string }) => x.name)).toContain('General admission');
+    expect(tickets.body.result.map((x: { pricing: string }) => x.pricing)).toEqual([
+      'PAID',
+      'FREE',
+      'DONATION',
+    ]);
     expect((await call('GET', '/api/v1/common/get-ticket-type', buyer)).status).toBe(403);
   });
 });

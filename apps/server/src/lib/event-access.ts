@@ -1,0 +1,127 @@
+import type { EventRole } from '@marquee/contract';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import {
+  type EventRow,
+  events,
+  eventTeam,
+  type OrganizationRow,
+  organizationMembers,
+  organizations,
+} from '../db/schema/index.js';
+import { type Actor, isAdmin } from './actor.js';
+import { notFound } from './errors.js';
+import type { OrganizationGrant } from './tenancy.js';
+
+/**
+ * The one place that decides what an actor may do with an event (docs/events.md, role table). Every
+ * event, order, refund and check-in call resolves its event here through its access declaration;
+ * anything the actor may not reach answers 404 "The event was not found".
+ *
+ * | who                                   | read | manage | scan |
+ * |---------------------------------------|------|--------|------|
+ * | owner of the event's organization     | yes  | yes    | yes  |
+ * | platform administrator                | yes  | yes    | yes  |
+ * | ACTIVE member, event organizer of it  | yes  | yes    | yes  |
+ * | ACTIVE member, scanner of it          | 404  | 404    | yes  |
+ * | any other member, organizer or buyer  | 404  | 404    | 404  |
+ *
+ * Moderation that only administrators may do (block, verify) is checked by the service on top.
+ */
+export type EventLevel = 'read' | 'manage' | 'scan';
+
+export interface EventGrant {
+  event: EventRow;
+  organization: OrganizationRow;
+  role: EventRole;
+}
+
+const LEVELS: Record<EventRole, readonly EventLevel[]> = {
+  OWNER: ['read', 'manage', 'scan'],
+  ADMIN: ['read', 'manage', 'scan'],
+  EVENT_ORGANIZER: ['read', 'manage', 'scan'],
+  SCANNER: ['scan'],
+};
+
+export function roleAllows(role: EventRole, level: EventLevel): boolean {
+  return LEVELS[role].includes(level);
+}
+
+/** The team role of the actor on an event, when they are an ACTIVE member of its organization. */
+async function teamRole(db: DbOrTx, userId: string, eventId: string): Promise<EventRole | null> {
+  const [row] = await db
+    .select({ role: eventTeam.role })
+    .from(eventTeam)
+    .innerJoin(organizationMembers, eq(organizationMembers.id, eventTeam.memberId))
+    .where(
+      and(
+        eq(eventTeam.eventId, eventId),
+        eq(organizationMembers.userId, userId),
+        eq(organizationMembers.status, 'ACTIVE'),
+      ),
+    )
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/** What the actor is to the event, or null when they may not see it at all. */
+export async function eventRoleOf(
+  db: DbOrTx,
+  actor: Actor,
+  event: EventRow,
+  organization: OrganizationRow,
+): Promise<EventRole | null> {
+  if (organization.ownerId === actor.user.id) return 'OWNER';
+  if (isAdmin(actor)) return 'ADMIN';
+  return teamRole(db, actor.user.id, event.id);
+}
+
+/**
+ * The event and what the actor is to it, when `level` is allowed; otherwise 404. Pass the transaction
+ * and `lock` when the caller changes the event (the event row is held FOR UPDATE).
+ */
+export async function requireEvent(
+  db: DbOrTx,
+  actor: Actor,
+  eventId: string,
+  level: EventLevel,
+  options: { lock?: boolean } = {},
+): Promise<EventGrant> {
+  const query = db
+    .select({ event: events, organization: organizations })
+    .from(events)
+    .innerJoin(organizations, eq(organizations.id, events.organizationId))
+    .where(eq(events.id, eventId));
+  const [row] = options.lock ? await query.for('update', { of: events }) : await query;
+  if (!row) throw notFound('The event');
+  const role = await eventRoleOf(db, actor, row.event, row.organization);
+  if (!role || !roleAllows(role, level)) throw notFound('The event');
+  return { event: row.event, organization: row.organization, role };
+}
+
+/** The organization grant an event grant implies (what `ctx.grant` carries on event routes). */
+export function organizationGrantOf(grant: EventGrant): OrganizationGrant {
+  const role = grant.role === 'OWNER' ? 'OWNER' : grant.role === 'ADMIN' ? 'ADMIN' : 'MEMBER';
+  return { organization: grant.organization, role };
+}
+
+/**
+ * The events an actor may see in lists, as a WHERE condition over `events`; undefined for
+ * administrators. `manage` leaves out events where the actor is only a scanner.
+ */
+export function eventScope(actor: Actor, level: EventLevel = 'scan'): SQL | undefined {
+  if (isAdmin(actor)) return undefined;
+  const roles = level === 'scan' ? sql`('EVENT_ORGANIZER', 'SCANNER')` : sql`('EVENT_ORGANIZER')`;
+  return or(
+    sql`${events.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.ownerId} = ${actor.user.id})`,
+    sql`exists (select 1 from ${eventTeam} join ${organizationMembers} on ${organizationMembers.id} = ${eventTeam.memberId} where ${eventTeam.eventId} = ${events.id} and ${organizationMembers.userId} = ${actor.user.id} and ${organizationMembers.status} = 'ACTIVE' and ${eventTeam.role} in ${roles})`,
+  );
+}
+
+/** SQL: the actor's role on the row of `events` in the query (for lists' `myRole`). */
+export function myEventRole(actor: Actor): SQL<EventRole> {
+  if (isAdmin(actor)) {
+    return sql<EventRole>`case when exists (select 1 from ${organizations} where ${organizations.id} = ${events.organizationId} and ${organizations.ownerId} = ${actor.user.id}) then 'OWNER' else 'ADMIN' end`;
+  }
+  return sql<EventRole>`case when exists (select 1 from ${organizations} where ${organizations.id} = ${events.organizationId} and ${organizations.ownerId} = ${actor.user.id}) then 'OWNER' else (select ${eventTeam.role}::text from ${eventTeam} join ${organizationMembers} on ${organizationMembers.id} = ${eventTeam.memberId} where ${eventTeam.eventId} = ${events.id} and ${organizationMembers.userId} = ${actor.user.id} and ${organizationMembers.status} = 'ACTIVE' limit 1) end`;
+}
