@@ -6,6 +6,7 @@ import { catalogRequestRoutes } from '../features/catalog-requests/routes';
 import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
+import { eventRoutes } from '../features/events/routes';
 import { organizationRoutes } from '../features/organizations/routes';
 import { reasonRoutes } from '../features/reasons/routes';
 import { socialRoutes } from '../features/social/routes';
@@ -25,6 +26,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   reasonRoutes,
   catalogRequestRoutes,
   organizationRoutes,
+  eventRoutes,
   devOutboxRoutes,
 ];
 

@@ -6,6 +6,7 @@ import { CATALOG_REQUEST_PATHS } from '../features/catalog-requests/paths';
 import { CONTENT_PATHS } from '../features/content/paths';
 import { DASHBOARD_PATHS } from '../features/dashboard/paths';
 import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
+import { EVENT_PATHS } from '../features/events/paths';
 import { ORGANIZATION_PATHS } from '../features/organizations/paths';
 import { REASON_PATHS } from '../features/reasons/paths';
 import { SOCIAL_PATHS } from '../features/social/paths';
@@ -14,6 +15,12 @@ import { registeredPaths } from '../lib/routing';
 import { accountAreaRoutes, adminAreaRoutes } from './feature-routes';
 
 export { editBannerPath } from '../features/banners/paths';
+export {
+  createEventPath,
+  editEventPath,
+  eventDetailsPath,
+  organizationEventsPath,
+} from '../features/events/paths';
 export {
   editOrganizationPath,
   inviteMemberPath,
@@ -39,8 +46,8 @@ export const PATHS = {
   ...REASON_PATHS,
   ...CATALOG_REQUEST_PATHS,
   ...ORGANIZATION_PATHS,
+  ...EVENT_PATHS,
   userManagement: '/user-management',
-  eventManagement: '/event-management',
   orders: '/orders',
 } as const;
 
