@@ -50,7 +50,7 @@ const TAGS = [
 ];
 
 /** A small flat picture with a soft gradient: a believable placeholder made at seed time, no files shipped. */
-function demoImage(color: string, width: number, height: number): Promise<Buffer> {
+export function demoImage(color: string, width: number, height: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0.35"/>

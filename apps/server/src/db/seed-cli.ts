@@ -17,7 +17,7 @@ try {
   console.log(
     seeded
       ? `Demo data created:\n${describeDemoAccounts()}`
-      : 'The database already has users: nothing seeded.',
+      : 'The database already has users: no accounts seeded (demo organizations without events get the demo events).',
   );
 } finally {
   await database.close();

@@ -5,6 +5,7 @@ import type { Db } from './client.js';
 import { users } from './schema/index.js';
 import { seedAccount } from './seed-account.js';
 import { seedCatalog } from './seed-catalog.js';
+import { seedEvents } from './seed-events.js';
 import { DEMO_MEMBER, seedOrganizations } from './seed-organizations.js';
 
 /** The demo accounts; the README lists the same. */
@@ -55,10 +56,19 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** Seeds demo data into an empty database; returns false when there was data already. */
-export async function seedDemoData(db: Db, options: { media?: MediaStorage } = {}): Promise<boolean> {
+/**
+ * Seeds demo data into an empty database; returns false when there were users already. A demo
+ * database from before events existed still gets the demo events (once: see seedEvents).
+ */
+export async function seedDemoData(
+  db: Db,
+  options: { media?: MediaStorage; now?: Date } = {},
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) {
+    await db.transaction((tx) => seedEvents(tx, options));
+    return false;
+  }
   await db.transaction(async (tx) => {
     for (const { password, note: _note, ...account } of DEMO_ACCOUNTS) {
       await tx.insert(users).values({ ...account, passwordHash: await hashPassword(password) });
@@ -66,6 +76,7 @@ export async function seedDemoData(db: Db, options: { media?: MediaStorage } = {
     await seedCatalog(tx, options.media);
     await seedAccount(tx);
     await seedOrganizations(tx);
+    await seedEvents(tx, options);
   });
   return true;
 }
