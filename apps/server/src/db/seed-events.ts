@@ -90,13 +90,12 @@ export async function seedEvents(
 
 async function loadLookups(db: DbOrTx, organizerId: string, storage?: MediaStorage): Promise<Lookups> {
   const media = storage ? createMediaService({ storage }) : undefined;
-  const [categoryRows, subRows, tagRows, classRows, reasonRows] = await Promise.all([
-    db.select({ id: categories.id, name: categories.name }).from(categories),
-    db.select({ id: subcategories.id, name: subcategories.name }).from(subcategories),
-    db.select({ id: tags.id, name: tags.name }).from(tags),
-    db.select().from(classTypes),
-    db.select().from(reasons),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const categoryRows = await db.select({ id: categories.id, name: categories.name }).from(categories);
+  const subRows = await db.select({ id: subcategories.id, name: subcategories.name }).from(subcategories);
+  const tagRows = await db.select({ id: tags.id, name: tags.name }).from(tags);
+  const classRows = await db.select().from(classTypes);
+  const reasonRows = await db.select().from(reasons);
   return {
     organizerId,
     categories: new Map(categoryRows.map((r) => [r.name, r.id])),

@@ -10,7 +10,7 @@ export const DEMO_MEMBER = {
   username: 'member',
   firstName: 'Mia',
   lastName: 'Member',
-  note: 'active member of "Riverside Jazz Club"',
+  note: 'active member of "Riverside Jazz Club": organizer of one event, scanner on another',
 } as const;
 
 const NO_SOCIAL = { facebook: null, instagram: null, x: null, linkedin: null, youtube: null, tiktok: null };
