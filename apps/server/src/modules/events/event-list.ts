@@ -69,6 +69,15 @@ const FLAG_COLUMNS = {
  * Sydney event on the 5th is on the 5th in Sydney). Events without dates (drafts) never match a range.
  */
 function dateRange(from: string | undefined, to: string | undefined): SQL | undefined {
+  // The contract's date format accepts year 0000, which PostgreSQL has no date for.
+  for (const [field, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (value && value < '0001-01-01') {
+      throw badRequest('Choose a real date.', [{ field, message: 'Choose a real date' }]);
+    }
+  }
   if (from && to && to < from) {
     throw badRequest('The end date is before the start date.', [
       { field: 'to', message: 'Choose an end date on or after the start date' },

@@ -115,6 +115,11 @@ describe('panel-organizer-event-list', () => {
     const wrong = await list(w.tokens.owner, { from: day(at(5)), to: day(at(1)) });
     expect(wrong.status).toBe(400);
     expect(wrong.error?.errors?.[0]?.field).toBe('to');
+    const yearZero = await list(w.tokens.owner, { from: '0000-01-01' });
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.error?.errors?.[0]?.field).toBe('from');
+    const farFuture = await list(w.tokens.owner, { to: '9999-12-31' });
+    expect(farFuture.status).toBe(200);
   });
 
   it('searches title, venue and organization name, wildcards taken literally', async () => {
