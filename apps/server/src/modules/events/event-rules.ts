@@ -35,8 +35,9 @@ export function cancelRefusal(event: State): string | null {
 
 /**
  * Tickets sold per event, from `ticket_inventory.sold` (what selling increments with its guarded
- * UPDATE). This is the one count the delete rule and the availability call read: it is 0 until
- * selling lands and holds unchanged once it does. Events without inventory are absent (0).
+ * UPDATE): what the availability call reports as bookings. Delete sums the same column over rows it
+ * has locked (moderation.service.ts). 0 until selling lands, unchanged once it does. Events without
+ * inventory are absent (0).
  */
 export async function soldTickets(db: DbOrTx, eventIds: string[]): Promise<Map<string, number>> {
   if (eventIds.length === 0) return new Map();

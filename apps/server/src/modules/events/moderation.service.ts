@@ -1,13 +1,13 @@
 import { ADMIN_EVENT_ACTIONS, EVENT_MESSAGES, type EventAction } from '@marquee/contract';
 import { asc, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { type EventRow, events } from '../../db/schema/index.js';
+import { type EventRow, events, ticketInventory } from '../../db/schema/index.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import type { AuditChange } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
-import { deleteRefusal, soldTickets } from './event-rules.js';
+import { deleteRefusal } from './event-rules.js';
 import { requireActiveReason } from './reasons.js';
 
 export const EVENT_ENTITY = 'EVENT';
@@ -72,10 +72,21 @@ export function createModerationService(deps: {
   const change = createUnitOfWork(deps);
 
   async function remove(tx: Tx, rows: EventRow[], audit: (entry: AuditChange) => Promise<void>) {
-    const sold = await soldTickets(
-      tx,
-      rows.map((r) => r.id),
-    );
+    // The inventory rows are locked too: a sale (a guarded UPDATE of one of them) waits for this
+    // transaction, then finds its row gone; no sale slips in between the count and the delete.
+    const inventory = await tx
+      .select({ eventId: ticketInventory.eventId, sold: ticketInventory.sold })
+      .from(ticketInventory)
+      .where(
+        inArray(
+          ticketInventory.eventId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(ticketInventory.id))
+      .for('update');
+    const sold = new Map<string, number>();
+    for (const line of inventory) sold.set(line.eventId, (sold.get(line.eventId) ?? 0) + line.sold);
     // Whole call refused when one event has sales: nothing is deleted.
     for (const row of rows) {
       const refusal = deleteRefusal(sold.get(row.id) ?? 0);
