@@ -275,6 +275,38 @@ describe('organizer-panel-event-action', () => {
   });
 });
 
+describe('bulk calls over overlapping sets', () => {
+  it('lock in id order: 16 parallel calls naming the same events in opposite orders all succeed', async () => {
+    const a = (await w.event()).event;
+    const b = (await w.event()).event;
+    const e = (await w.event()).event;
+    const base = await listenOnLoopback(t);
+    const orders = [
+      [a.id, b.id, e.id],
+      [e.id, b.id, a.id],
+    ];
+    const tally = await inParallel(base, 16, (i) => ({
+      method: 'POST',
+      path: c.organizerPanelEventAction.path,
+      headers: clientHeaders(w.tokens.admin),
+      body: { eventIds: orders[i % 2], action: i % 4 < 2 ? 'VERIFY' : 'UNVERIFY' },
+    }));
+    expect(tally.byStatus).toEqual({ 200: 16 });
+    // Each answer counted only the events it changed; the audit holds exactly those changes.
+    const changed = tally.answers.reduce((n, x) => n + (x.body.result as { updated: number }).updated, 0);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          inArray(auditLog.entityId, [a.id, b.id, e.id]),
+          inArray(auditLog.action, ['event.verify', 'event.unverify']),
+        ),
+      );
+    expect(entries).toHaveLength(changed);
+  });
+});
+
 describe('delete-event, archive-event, cancel-event', () => {
   it('delete-event deletes an event without sales and refuses one with sales', async () => {
     const { event } = await w.event();
