@@ -27,6 +27,7 @@ import { createTagService } from './modules/catalog/tag.service.js';
 import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/catalog/usage.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
+import { manageRoutes } from './modules/events/manage.routes.js';
 import { pingDatabase } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, { content: createContentService({ db, clock }) });
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
+  await app.register(manageRoutes, { db, clock });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {

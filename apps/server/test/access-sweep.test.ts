@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers, sessions, users } from '../src/db/schema/index.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
 import { call } from './calls.js';
+import { insertEvent, insertReason } from './event-fixtures.js';
 import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
 
 /**
@@ -72,6 +73,12 @@ interface Fixtures {
   memberId: string;
   /** A member made for one call, for routes that change or remove it. */
   freshMemberId(): Promise<string>;
+  /** A published event of the organization (with `memberId` as its scanner), for routes that read. */
+  eventId: string;
+  /** An event made for one call, for routes that change, cancel or delete it. */
+  freshEventId(): Promise<string>;
+  /** An active EVENT_CANCEL reason. */
+  cancelReasonId: string;
 }
 
 /** Required fields besides the resource id, per route path; without them the resource check never runs. */
@@ -88,12 +95,40 @@ const EXTRA_INPUT: Record<string, (f: Fixtures) => Promise<{ query?: object; bod
     },
   }),
   [contract.favoriteUserUpdateStatus.path]: async () => ({ body: { status: 'INACTIVE' } }),
+  [contract.updateEventStatus.path]: async () => ({ body: { visibility: 'PRIVATE' } }),
+  [contract.organizerPanelEventAction.path]: async () => ({ body: { action: 'ARCHIVE' } }),
+  [contract.cancelEvent.path]: async (f) => ({ body: { reasonId: f.cancelReasonId } }),
+  // Every fixture event has the fixture member on its team.
+  [contract.unlinkUserFromEvent.path]: async (f) => ({ body: { memberId: f.memberId } }),
 };
+
+/**
+ * Event calls that the authoring routes register (create, edit, drafts, detail, pickers, fee); they
+ * land on a parallel branch. Until then they are skipped here, visibly; any other route missing from
+ * the server fails. Once registered, this list changes nothing (and can go).
+ */
+const PENDING_AUTHORING = new Set<string>([
+  contract.createSingleEvent.path,
+  contract.createMultipleEvent.path,
+  contract.createClassCreator.path,
+  contract.updateSingleEvent.path,
+  contract.updateMultiEvent.path,
+  contract.updateClassCreator.path,
+  contract.saveAsDraft.path,
+  contract.removeFromDraft.path,
+  contract.checkEventTitleDuplicacy.path,
+  contract.eventDropDownValues.path,
+  contract.timeZoneForLocation.path,
+  contract.calculateServiceFee.path,
+  contract.panelOrganizerEventDetail.path,
+  contract.partiallyEventDetail.path,
+]);
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
 async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<string> {
   if (kind === 'organization') return f.organizationId;
   if (kind === 'member') return route.method === 'GET' ? f.memberId : f.freshMemberId();
+  if (kind === 'event') return route.method === 'GET' ? f.eventId : f.freshEventId();
   throw new Error(`access-sweep: no fixture for resource kind "${kind}" (${route.path}); add one`);
 }
 
@@ -107,7 +142,10 @@ async function inputFor(route: RouteDef, f: Fixtures) {
     const { from, optional: _optional, ...rule } = route.access;
     const [source, field] = from.split('.') as ['query' | 'body', string];
     const kind = Object.keys(rule)[0] as string;
-    input[source] = { ...input[source], [field]: await resourceId(route, kind, f) };
+    const id = await resourceId(route, kind, f);
+    // Bulk routes name a list of ids (`eventIds`): the schema says which.
+    const shape = (route[source] as { shape?: Record<string, { type?: string }> } | undefined)?.shape;
+    input[source] = { ...input[source], [field]: shape?.[field]?.type === 'array' ? [id] : id };
   }
   return input;
 }
@@ -167,10 +205,16 @@ describe('access sweep: every contract route, every kind of caller', () => {
       return row.id;
     };
     await addMember(otherOrganizationId, { userId: userIds.otherMember, status: 'ACTIVE' });
+    const memberId = await addMember(organizationId);
+    const freshEventId = async () =>
+      (await insertEvent(t.db, { organizationId, team: [{ memberId, role: 'SCANNER' }] })).event.id;
     fixtures = {
       organizationId,
-      memberId: await addMember(organizationId),
+      memberId,
       freshMemberId: () => addMember(organizationId),
+      eventId: await freshEventId(),
+      freshEventId,
+      cancelReasonId: (await insertReason(t.db, 'EVENT_CANCEL')).id,
     };
   });
 
@@ -183,7 +227,11 @@ describe('access sweep: every contract route, every kind of caller', () => {
   });
 
   for (const route of routes) {
-    it(`${route.method} ${route.path} (${JSON.stringify(route.access)})`, async () => {
+    it(`${route.method} ${route.path} (${JSON.stringify(route.access)})`, async (ctx) => {
+      if (!t.app.hasRoute({ method: route.method, url: route.path })) {
+        if (PENDING_AUTHORING.has(route.path)) return ctx.skip();
+        throw new Error(`${route.method} ${route.path} is in the contract but not registered`);
+      }
       const failures: string[] = [];
       for (const who of EVERYONE) {
         const want = expected(route, who);
