@@ -28,6 +28,8 @@ import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/ca
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
 import { pingDatabase } from './modules/health/health.repo.js';
+import { authoringRoutes } from './modules/events/authoring.routes.js';
+import { createAuthoringService } from './modules/events/authoring.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -173,6 +175,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, { content: createContentService({ db, clock }) });
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
+  await app.register(authoringRoutes, {
+    authoring: createAuthoringService({ db, clock, config: { ...config.events, serviceFee: config.serviceFee } }),
+  });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {
