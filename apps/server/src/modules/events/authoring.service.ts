@@ -96,19 +96,17 @@ async function refuseDuplicateTitle(db: DbOrTx, organizationId: string, title: s
 
 /** What is stored of an event, in the shape of `EventInput` (a draft published is checked as input). */
 async function storedInput(db: DbOrTx, event: EventRow) {
-  const [occurrences, tickets, tagRows] = await Promise.all([
-    db
-      .select()
-      .from(eventOccurrences)
-      .where(eq(eventOccurrences.eventId, event.id))
-      .orderBy(asc(eventOccurrences.startsAt)),
-    db
-      .select()
-      .from(eventTicketTypes)
-      .where(eq(eventTicketTypes.eventId, event.id))
-      .orderBy(asc(eventTicketTypes.position)),
-    db.select({ id: eventTags.tagId }).from(eventTags).where(eq(eventTags.eventId, event.id)),
-  ]);
+  const occurrences = await db
+    .select()
+    .from(eventOccurrences)
+    .where(eq(eventOccurrences.eventId, event.id))
+    .orderBy(asc(eventOccurrences.startsAt));
+  const tickets = await db
+    .select()
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.eventId, event.id))
+    .orderBy(asc(eventTicketTypes.position));
+  const tagRows = await db.select({ id: eventTags.tagId }).from(eventTags).where(eq(eventTags.eventId, event.id));
   const location =
     event.locationType === 'VENUE'
       ? {
@@ -157,13 +155,14 @@ async function storedInput(db: DbOrTx, event: EventRow) {
 }
 
 async function storedRefs(db: DbOrTx, eventId: string): Promise<NonNullable<RuleContext['stored']>> {
-  const [occurrences, tickets] = await Promise.all([
-    db
-      .select({ id: eventOccurrences.id, startsAt: eventOccurrences.startsAt, endsAt: eventOccurrences.endsAt })
-      .from(eventOccurrences)
-      .where(eq(eventOccurrences.eventId, eventId)),
-    db.select({ id: eventTicketTypes.id }).from(eventTicketTypes).where(eq(eventTicketTypes.eventId, eventId)),
-  ]);
+  const occurrences = await db
+    .select({ id: eventOccurrences.id, startsAt: eventOccurrences.startsAt, endsAt: eventOccurrences.endsAt })
+    .from(eventOccurrences)
+    .where(eq(eventOccurrences.eventId, eventId));
+  const tickets = await db
+    .select({ id: eventTicketTypes.id })
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.eventId, eventId));
   return {
     occurrences: new Map(occurrences.map((o) => [o.id, { startsAt: o.startsAt, endsAt: o.endsAt }])),
     ticketTypeIds: new Set(tickets.map((t) => t.id)),

@@ -16,6 +16,7 @@ import {
   tags,
   ticketInventory,
 } from '../../db/schema/index.js';
+import { OCCURRENCE_SOLD, TICKET_TYPE_SOLD } from './event-writer.js';
 
 /**
  * One event as the console reads it: the light header (`partially-event-detail`, also what scanners
@@ -68,8 +69,7 @@ async function occurrencesOf(db: DbOrTx, eventId: string) {
   const rows = await db
     .select({
       row: eventOccurrences,
-      // Tickets of this date: the date's own count or its inventory rows, whichever selling keeps.
-      sold: sql<number>`greatest(${eventOccurrences.sold}, coalesce((select sum(${ticketInventory.sold}) from ${ticketInventory} where ${ticketInventory.occurrenceId} = ${eventOccurrences.id}), 0))::int`,
+      sold: OCCURRENCE_SOLD,
     })
     .from(eventOccurrences)
     .where(eq(eventOccurrences.eventId, eventId))
@@ -89,7 +89,7 @@ async function ticketTypesOf(db: DbOrTx, eventId: string) {
   const rows = await db
     .select({
       row: eventTicketTypes,
-      sold: sql<number>`coalesce((select sum(${ticketInventory.sold}) from ${ticketInventory} where ${ticketInventory.ticketTypeId} = ${eventTicketTypes.id}), 0)::int`,
+      sold: TICKET_TYPE_SOLD,
     })
     .from(eventTicketTypes)
     .where(eq(eventTicketTypes.eventId, eventId))
@@ -134,30 +134,28 @@ export async function loadEventDetail(
   organization: OrganizationRow,
   role: EventRole,
 ): Promise<EventDetail> {
-  const [category, subcategory, tagRows, classType, occurrences, ticketTypes, team, total, reason] =
-    await Promise.all([
-      namedRef(db, categories, event.categoryId),
-      namedRef(db, subcategories, event.subcategoryId),
-      db
-        .select({ _id: tags.id, name: tags.name })
-        .from(eventTags)
-        .innerJoin(tags, eq(tags.id, eventTags.tagId))
-        .where(eq(eventTags.eventId, event.id))
-        .orderBy(asc(tags.name)),
-      event.classTypeId
-        ? db
-            .select({ _id: classTypes.id, name: classTypes.name, bookingMode: classTypes.bookingMode })
-            .from(classTypes)
-            .where(eq(classTypes.id, event.classTypeId))
-        : Promise.resolve([]),
-      occurrencesOf(db, event.id),
-      ticketTypesOf(db, event.id),
-      teamOf(db, event.id),
-      totals(db, event.id),
-      event.cancelReasonId
-        ? db.select({ text: reasons.text }).from(reasons).where(eq(reasons.id, event.cancelReasonId))
-        : Promise.resolve([]),
-    ]);
+  // One query after the other: inside a transaction they share one connection anyway.
+  const category = await namedRef(db, categories, event.categoryId);
+  const subcategory = await namedRef(db, subcategories, event.subcategoryId);
+  const tagRows = await db
+    .select({ _id: tags.id, name: tags.name })
+    .from(eventTags)
+    .innerJoin(tags, eq(tags.id, eventTags.tagId))
+    .where(eq(eventTags.eventId, event.id))
+    .orderBy(asc(tags.name));
+  const classType = event.classTypeId
+    ? await db
+        .select({ _id: classTypes.id, name: classTypes.name, bookingMode: classTypes.bookingMode })
+        .from(classTypes)
+        .where(eq(classTypes.id, event.classTypeId))
+    : [];
+  const occurrences = await occurrencesOf(db, event.id);
+  const ticketTypes = await ticketTypesOf(db, event.id);
+  const team = await teamOf(db, event.id);
+  const total = await totals(db, event.id);
+  const reason = event.cancelReasonId
+    ? await db.select({ text: reasons.text }).from(reasons).where(eq(reasons.id, event.cancelReasonId))
+    : [];
   const storedClassType = classType[0];
   return {
     ...toEventHeader(event, organization, role),

@@ -53,12 +53,19 @@ function eventValues(input: WriteInput) {
   };
 }
 
-/** Sold per date: the date's own count or its inventory rows, whichever selling keeps. */
+/**
+ * Sold of the `event_occurrences` row in the query: the date's own count or its inventory rows,
+ * whichever selling keeps. Spelled out: a correlated subquery must name the outer table itself.
+ */
+export const OCCURRENCE_SOLD = sql<number>`greatest("event_occurrences"."sold", coalesce((select sum(i.sold) from "ticket_inventory" i where i.occurrence_id = "event_occurrences"."id"), 0))::int`;
+/** Sold of the `event_ticket_types` row in the query, over all its inventory rows. */
+export const TICKET_TYPE_SOLD = sql<number>`coalesce((select sum(i.sold) from "ticket_inventory" i where i.ticket_type_id = "event_ticket_types"."id"), 0)::int`;
+
 async function soldPerOccurrence(tx: Tx, eventId: string) {
   const rows = await tx
     .select({
       id: eventOccurrences.id,
-      sold: sql<number>`greatest(${eventOccurrences.sold}, coalesce((select sum(${ticketInventory.sold}) from ${ticketInventory} where ${ticketInventory.occurrenceId} = ${eventOccurrences.id}), 0))::int`,
+      sold: OCCURRENCE_SOLD,
     })
     .from(eventOccurrences)
     .where(eq(eventOccurrences.eventId, eventId));
@@ -198,7 +205,7 @@ export async function syncInventory(
 ) {
   const wrongShape = course
     ? sql`${ticketInventory.occurrenceId} is not null`
-    : sql`(${ticketInventory.occurrenceId} is null or exists (select 1 from ${eventOccurrences} where ${eventOccurrences.id} = ${ticketInventory.occurrenceId} and ${eventOccurrences.status} <> 'SCHEDULED'))`;
+    : sql`("ticket_inventory"."occurrence_id" is null or exists (select 1 from "event_occurrences" o where o.id = "ticket_inventory"."occurrence_id" and o.status <> 'SCHEDULED'))`;
   const [heldSales] = await tx
     .select({ sold: sql<number>`coalesce(sum(${ticketInventory.sold}), 0)::int` })
     .from(ticketInventory)
@@ -245,13 +252,13 @@ export async function syncInventory(
 
 /** First start and last end over the scheduled dates (all dates when every one is cancelled). */
 export async function refreshEventTimes(tx: Tx, eventId: string) {
-  const scheduled = sql`${eventOccurrences.eventId} = ${eventId} and ${eventOccurrences.status} = 'SCHEDULED'`;
-  const any = sql`${eventOccurrences.eventId} = ${eventId}`;
+  const scheduled = sql`o.event_id = ${eventId} and o.status = 'SCHEDULED'`;
+  const any = sql`o.event_id = ${eventId}`;
   await tx
     .update(events)
     .set({
-      startsAt: sql`coalesce((select min(starts_at) from ${eventOccurrences} where ${scheduled}), (select min(starts_at) from ${eventOccurrences} where ${any}))`,
-      endsAt: sql`coalesce((select max(ends_at) from ${eventOccurrences} where ${scheduled}), (select max(ends_at) from ${eventOccurrences} where ${any}))`,
+      startsAt: sql`coalesce((select min(o.starts_at) from "event_occurrences" o where ${scheduled}), (select min(o.starts_at) from "event_occurrences" o where ${any}))`,
+      endsAt: sql`coalesce((select max(o.ends_at) from "event_occurrences" o where ${scheduled}), (select max(o.ends_at) from "event_occurrences" o where ${any}))`,
     })
     .where(eq(events.id, eventId));
 }
