@@ -27,9 +27,9 @@ import { createTagService } from './modules/catalog/tag.service.js';
 import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/catalog/usage.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
-import { pingDatabase } from './modules/health/health.repo.js';
 import { authoringRoutes } from './modules/events/authoring.routes.js';
 import { createAuthoringService } from './modules/events/authoring.service.js';
+import { pingDatabase } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -176,7 +176,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
   await app.register(authoringRoutes, {
-    authoring: createAuthoringService({ db, clock, config: { ...config.events, serviceFee: config.serviceFee } }),
+    authoring: createAuthoringService({
+      db,
+      clock,
+      config: { ...config.events, serviceFee: config.serviceFee },
+    }),
   });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.

@@ -7,7 +7,7 @@ import {
 } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers, sessions, users } from '../src/db/schema/index.js';
+import { categories, classTypes, organizationMembers, sessions, users } from '../src/db/schema/index.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
 import { call } from './calls.js';
 import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
@@ -72,6 +72,26 @@ interface Fixtures {
   memberId: string;
   /** A member made for one call, for routes that change or remove it. */
   freshMemberId(): Promise<string>;
+  /** A published single event of the owner's organization, and what a complete event input needs. */
+  eventId: string;
+  categoryId: string;
+  classTypeId: string;
+}
+
+/** A complete event input (update routes add the event id); its date lies a month ahead. */
+function eventBody(f: Fixtures) {
+  const start = new Date(Date.now() + 30 * 86_400_000);
+  return {
+    title: 'Sweep event',
+    description: 'An event made by the access sweep.',
+    categoryId: f.categoryId,
+    classTypeId: f.classTypeId,
+    location: { type: 'ONLINE', onlineUrl: 'https://meet.example.test/sweep', timeZone: 'UTC' },
+    occurrences: [
+      { startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 3_600_000).toISOString() },
+    ],
+    ticketTypes: [{ pricing: 'PAID', name: 'General', price: 1000, quantity: 10 }],
+  };
 }
 
 /** Required fields besides the resource id, per route path; without them the resource check never runs. */
@@ -88,12 +108,32 @@ const EXTRA_INPUT: Record<string, (f: Fixtures) => Promise<{ query?: object; bod
     },
   }),
   [contract.favoriteUserUpdateStatus.path]: async () => ({ body: { status: 'INACTIVE' } }),
+  [contract.createSingleEvent.path]: async (f) => ({ body: eventBody(f) }),
+  [contract.createMultipleEvent.path]: async (f) => ({
+    body: { ...eventBody(f), occurrences: [...eventBody(f).occurrences, ...eventBody(f).occurrences] },
+  }),
+  [contract.createClassCreator.path]: async (f) => ({ body: eventBody(f) }),
+  [contract.updateSingleEvent.path]: async (f) => ({
+    body: { ...eventBody(f), organizationId: f.organizationId },
+  }),
+  [contract.updateMultiEvent.path]: async (f) => ({
+    body: { ...eventBody(f), organizationId: f.organizationId },
+  }),
+  [contract.updateClassCreator.path]: async (f) => ({
+    body: { ...eventBody(f), organizationId: f.organizationId },
+  }),
+  [contract.saveAsDraft.path]: async () => ({ body: { kind: 'SINGLE', title: 'Sweep draft' } }),
+  [contract.checkEventTitleDuplicacy.path]: async () => ({ query: { title: 'Sweep draft' } }),
+  [contract.calculateServiceFee.path]: async () => ({
+    body: { items: [{ key: 'a', pricing: 'PAID', price: 1000 }] },
+  }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
 async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<string> {
   if (kind === 'organization') return f.organizationId;
   if (kind === 'member') return route.method === 'GET' ? f.memberId : f.freshMemberId();
+  if (kind === 'event') return f.eventId;
   throw new Error(`access-sweep: no fixture for resource kind "${kind}" (${route.path}); add one`);
 }
 
@@ -149,7 +189,8 @@ describe('access sweep: every contract route, every kind of caller', () => {
       if (r.status !== 200) throw new Error(`fixture organization: ${r.status}`);
       return r.body.result._id;
     };
-    const organizationId = await create(await loginAs(t, owner.email, owner.password), 'Harbour Lights');
+    const ownerToken = await loginAs(t, owner.email, owner.password);
+    const organizationId = await create(ownerToken, 'Harbour Lights');
     const otherOrganizationId = await create(await loginAs(t, other.email, other.password), 'Elsewhere');
     const addMember = async (
       orgId: string,
@@ -167,11 +208,26 @@ describe('access sweep: every contract route, every kind of caller', () => {
       return row.id;
     };
     await addMember(otherOrganizationId, { userId: userIds.otherMember, status: 'ACTIVE' });
-    fixtures = {
+    const [category] = await t.db.insert(categories).values({ name: 'Sweep category' }).returning();
+    const [classType] = await t.db
+      .insert(classTypes)
+      .values({ name: 'Sweep class type', bookingMode: 'DROP_IN' })
+      .returning();
+    if (!category || !classType) throw new Error('fixture catalog');
+    const partial = {
       organizationId,
       memberId: await addMember(organizationId),
       freshMemberId: () => addMember(organizationId),
+      categoryId: category.id,
+      classTypeId: classType.id,
+      eventId: '',
     };
+    const event = await call(t, contract.createSingleEvent, {
+      token: ownerToken,
+      body: { ...eventBody(partial), organizationId } as never,
+    });
+    if (event.status !== 200) throw new Error(`fixture event: ${event.status} ${JSON.stringify(event.body)}`);
+    fixtures = { ...partial, eventId: event.body.result._id };
   });
 
   afterAll(async () => {

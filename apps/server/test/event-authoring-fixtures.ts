@@ -63,14 +63,25 @@ export async function activeMember(t: TestApp, organizationId: string, firstName
   const user = await createUser(t, { firstName, lastName: 'Member' });
   const [member] = await t.db
     .insert(organizationMembers)
-    .values({ organizationId, userId: user.id, email: user.email, firstName, lastName: 'Member', status: 'ACTIVE' })
+    .values({
+      organizationId,
+      userId: user.id,
+      email: user.email,
+      firstName,
+      lastName: 'Member',
+      status: 'ACTIVE',
+    })
     .returning();
   if (!member) throw new Error('member not created');
   return { user, member, token: await loginAs(t, user.email, user.password) };
 }
 
 /** A complete single event in New York, starting ten days after the clock's default "now". */
-export function eventInput(f: CatalogFixtures, organizationId: string, overrides: Partial<c.EventInput> = {}): c.EventInput {
+export function eventInput(
+  f: CatalogFixtures,
+  organizationId: string,
+  overrides: Partial<c.EventInput> = {},
+): c.EventInput {
   return {
     organizationId,
     title: 'Jazz Night',
@@ -79,7 +90,12 @@ export function eventInput(f: CatalogFixtures, organizationId: string, overrides
     subcategoryId: f.jazz.id,
     tagIds: [f.live.id],
     images: ['/media/22222222-2222-4222-8222-222222222222.jpg'],
-    location: { type: 'VENUE', venueName: 'Blue Hall', address: '1 Main St, New York', timeZone: 'America/New_York' },
+    location: {
+      type: 'VENUE',
+      venueName: 'Blue Hall',
+      address: '1 Main St, New York',
+      timeZone: 'America/New_York',
+    },
     visibility: 'PUBLIC',
     occurrences: [{ startsAt: '2026-12-01T19:00:00-05:00', endsAt: '2026-12-01T22:00:00-05:00' }],
     ticketTypes: [{ pricing: 'PAID', name: 'General', price: 2500, quantity: 100 }],

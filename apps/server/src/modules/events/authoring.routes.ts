@@ -7,7 +7,10 @@ import type { AuthoringService } from './authoring.service.js';
 /** Creating, editing and drafting events, and what the event form needs (docs/events.md, "Authoring"). */
 export async function authoringRoutes(app: FastifyInstance, opts: { authoring: AuthoringService }) {
   const { authoring } = opts;
-  const who = (ctx: { actor: Actor; request: { id: string } }) => ({ actor: ctx.actor, requestId: ctx.request.id });
+  const who = (ctx: { actor: Actor; request: { id: string } }) => ({
+    actor: ctx.actor,
+    requestId: ctx.request.id,
+  });
 
   const creates = [
     [c.createSingleEvent, 'SINGLE'],
@@ -42,7 +45,9 @@ export async function authoringRoutes(app: FastifyInstance, opts: { authoring: A
   addRoute(app, c.checkEventTitleDuplicacy, async ({ query }) => {
     const result = await authoring.checkTitle(query.organizationId, query.title, query.eventId);
     return {
-      message: result.duplicate ? c.DUPLICATE_TITLE_MESSAGE : 'No other event of this organization has this title.',
+      message: result.duplicate
+        ? c.DUPLICATE_TITLE_MESSAGE
+        : 'No other event of this organization has this title.',
       result,
     };
   });

@@ -1,7 +1,7 @@
 import {
-  DUPLICATE_TITLE_MESSAGE,
   type DraftInput,
   type DropDownValues,
+  DUPLICATE_TITLE_MESSAGE,
   EventInput,
   type EventKind,
   MESSAGES,
@@ -50,7 +50,11 @@ export interface AuthoringConfig {
 }
 
 const AUDIT_ENTITY = 'EVENT';
-const KIND_NAMES: Record<EventKind, string> = { SINGLE: 'single event', MULTI: 'multi event', CLASS: 'class' };
+const KIND_NAMES: Record<EventKind, string> = {
+  SINGLE: 'single event',
+  MULTI: 'multi event',
+  CLASS: 'class',
+};
 export const AUTHORING_MESSAGES = {
   wrongKind: (kind: EventKind) => {
     const name = KIND_NAMES[kind];
@@ -64,7 +68,10 @@ export const AUTHORING_MESSAGES = {
 } as const;
 
 function refuse(errors: FieldError[]): AppError {
-  return badRequest(errors.length === 1 ? (errors[0]?.message ?? '') : AUTHORING_MESSAGES.correctFields, errors);
+  return badRequest(
+    errors.length === 1 ? (errors[0]?.message ?? '') : AUTHORING_MESSAGES.correctFields,
+    errors,
+  );
 }
 
 /** The same key as the generated `events.title_key`: case and runs of white space ignored. */
@@ -106,7 +113,10 @@ async function storedInput(db: DbOrTx, event: EventRow) {
     .from(eventTicketTypes)
     .where(eq(eventTicketTypes.eventId, event.id))
     .orderBy(asc(eventTicketTypes.position));
-  const tagRows = await db.select({ id: eventTags.tagId }).from(eventTags).where(eq(eventTags.eventId, event.id));
+  const tagRows = await db
+    .select({ id: eventTags.tagId })
+    .from(eventTags)
+    .where(eq(eventTags.eventId, event.id));
   const location =
     event.locationType === 'VENUE'
       ? {
@@ -197,7 +207,12 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
     return checked;
   }
 
-  async function detailOf(tx: DbOrTx, event: EventRow, organization: OrganizationRow, role: EventGrant['role']) {
+  async function detailOf(
+    tx: DbOrTx,
+    event: EventRow,
+    organization: OrganizationRow,
+    role: EventGrant['role'],
+  ) {
     return loadEventDetail(tx, event, organization, role);
   }
 
@@ -404,11 +419,19 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
       return { timeZone };
     },
 
-    async quote(organization: OrganizationRow, items: { key: string; pricing: 'PAID' | 'FREE' | 'DONATION'; price: number }[]) {
+    async quote(
+      organization: OrganizationRow,
+      items: { key: string; pricing: 'PAID' | 'FREE' | 'DONATION'; price: number }[],
+    ) {
       const [exemption] = await db
         .select({ userId: nonProfitExemptions.userId })
         .from(nonProfitExemptions)
-        .where(and(eq(nonProfitExemptions.userId, organization.ownerId), eq(nonProfitExemptions.status, 'APPROVED')));
+        .where(
+          and(
+            eq(nonProfitExemptions.userId, organization.ownerId),
+            eq(nonProfitExemptions.status, 'APPROVED'),
+          ),
+        );
       return quoteFees({
         items,
         currency: organization.currency,
@@ -429,7 +452,11 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
           .where(eq(categories.status, 'ACTIVE'))
           .orderBy(asc(categories.order), asc(categories.name)),
         db
-          .select({ categoryId: subcategoryCategories.categoryId, _id: subcategories.id, name: subcategories.name })
+          .select({
+            categoryId: subcategoryCategories.categoryId,
+            _id: subcategories.id,
+            name: subcategories.name,
+          })
           .from(subcategoryCategories)
           .innerJoin(subcategories, eq(subcategories.id, subcategoryCategories.subcategoryId))
           .where(eq(subcategories.status, 'ACTIVE'))

@@ -77,7 +77,13 @@ describe('create: one path for the three kinds', () => {
       organization: { _id: orgId, currency: 'USD' },
     });
     expect(event.occurrences).toHaveLength(1);
-    expect(event.ticketTypes[0]).toMatchObject({ name: 'General', price: 2500, quantity: 100, sold: 0, position: 0 });
+    expect(event.ticketTypes[0]).toMatchObject({
+      name: 'General',
+      price: 2500,
+      quantity: 100,
+      sold: 0,
+      position: 0,
+    });
     const rows = await inventoryOf(t, event._id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -117,7 +123,13 @@ describe('create: one path for the three kinds', () => {
         title: uniqueTitle('Pottery'),
         classTypeId,
         occurrences: dates(4),
-        schedule: { days: [2], startTime: '19:00', durationMinutes: 180, firstDate: '2026-12-01', lastDate: '2026-12-04' },
+        schedule: {
+          days: [2],
+          startTime: '19:00',
+          durationMinutes: 180,
+          firstDate: '2026-12-01',
+          lastDate: '2026-12-04',
+        },
         ticketTypes: [
           { pricing: 'PAID', name: 'Seat', price: 9000, quantity: 12 },
           { pricing: 'DONATION', name: 'Supporter', price: 500, quantity: 3 },
@@ -151,13 +163,19 @@ describe('create: one path for the three kinds', () => {
       body: eventInput(f, orgId, { title: uniqueTitle('Two dates'), occurrences: dates(2) }),
     });
     expect(single.status).toBe(400);
-    expect(fieldErrors(single)).toContainEqual({ field: 'occurrences', message: 'A single event has exactly one date.' });
+    expect(fieldErrors(single)).toContainEqual({
+      field: 'occurrences',
+      message: 'A single event has exactly one date.',
+    });
     const multi = await call(t, c.createMultipleEvent, {
       token: owner,
       body: eventInput(f, orgId, { title: uniqueTitle('One date') }),
     });
     expect(multi.status).toBe(400);
-    expect(fieldErrors(multi)).toContainEqual({ field: 'occurrences', message: 'A multi event needs at least two dates.' });
+    expect(fieldErrors(multi)).toContainEqual({
+      field: 'occurrences',
+      message: 'A multi event needs at least two dates.',
+    });
     const klass = await call(t, c.createClassCreator, {
       token: owner,
       body: eventInput(f, orgId, { title: uniqueTitle('No type') }),
@@ -173,11 +191,16 @@ describe('time rules, answered on the field', () => {
       token: owner,
       body: eventInput(f, orgId, {
         title: uniqueTitle('Past'),
-        occurrences: [dates(1)[0] as c.OccurrenceInput, { startsAt: '2026-11-21T09:59:00Z', endsAt: '2026-11-21T12:00:00Z' }],
+        occurrences: [
+          dates(1)[0] as c.OccurrenceInput,
+          { startsAt: '2026-11-21T09:59:00Z', endsAt: '2026-11-21T12:00:00Z' },
+        ],
       }),
     });
     expect(answer.status).toBe(400);
-    expect(fieldErrors(answer)).toEqual([{ field: 'occurrences.1.startsAt', message: 'Please re-select event start time.' }]);
+    expect(fieldErrors(answer)).toEqual([
+      { field: 'occurrences.1.startsAt', message: 'Please re-select event start time.' },
+    ]);
     expect(answer.error?.message).toBe('Please re-select event start time.');
   });
 
@@ -190,7 +213,9 @@ describe('time rules, answered on the field', () => {
       }),
     });
     expect(answer.status).toBe(400);
-    expect(fieldErrors(answer)).toEqual([{ field: 'occurrences.0.endsAt', message: 'Please re-select event end time.' }]);
+    expect(fieldErrors(answer)).toEqual([
+      { field: 'occurrences.0.endsAt', message: 'Please re-select event end time.' },
+    ]);
   });
 
   it('ticket sales ending after the last date are refused on the field', async () => {
@@ -199,7 +224,13 @@ describe('time rules, answered on the field', () => {
       body: eventInput(f, orgId, {
         title: uniqueTitle('Late sales'),
         ticketTypes: [
-          { pricing: 'PAID', name: 'General', price: 2500, quantity: 100, saleEndsAt: '2026-12-02T04:00:00Z' },
+          {
+            pricing: 'PAID',
+            name: 'General',
+            price: 2500,
+            quantity: 100,
+            saleEndsAt: '2026-12-02T04:00:00Z',
+          },
         ],
       }),
     });
@@ -219,7 +250,10 @@ describe('time rules, answered on the field', () => {
     });
     expect(answer.status).toBe(400);
     expect(fieldErrors(answer)).toEqual([
-      { field: 'ticketTypes.0.maxPerOrder', message: "At most 10 tickets per order (the organization's limit)" },
+      {
+        field: 'ticketTypes.0.maxPerOrder',
+        message: "At most 10 tickets per order (the organization's limit)",
+      },
     ]);
     // Null means the organization's maximum.
     const open = await createSingle({
@@ -252,14 +286,26 @@ describe('catalog, images and place', () => {
     );
     const other = await call(t, c.createSingleEvent, {
       token: owner,
-      body: eventInput(f, orgId, { title: uniqueTitle('Refs'), categoryId: f.sport.id, subcategoryId: f.jazz.id }),
+      body: eventInput(f, orgId, {
+        title: uniqueTitle('Refs'),
+        categoryId: f.sport.id,
+        subcategoryId: f.jazz.id,
+      }),
     });
-    expect(fieldErrors(other)).toEqual([{ field: 'subcategoryId', message: 'Choose an active subcategory of this category' }]);
+    expect(fieldErrors(other)).toEqual([
+      { field: 'subcategoryId', message: 'Choose an active subcategory of this category' },
+    ]);
   });
 
   it('finds the zone from the coordinates offline; a zone chosen by hand wins; a bad zone is refused', async () => {
     const paris = await createSingle({
-      location: { type: 'VENUE', venueName: 'Le Duc', address: '183 Rue des Lombards', latitude: 48.8566, longitude: 2.3522 },
+      location: {
+        type: 'VENUE',
+        venueName: 'Le Duc',
+        address: '183 Rue des Lombards',
+        latitude: 48.8566,
+        longitude: 2.3522,
+      },
     });
     expect(paris.timeZone).toBe('Europe/Paris');
     expect(paris.location).toMatchObject({ latitude: 48.8566, longitude: 2.3522, venueName: 'Le Duc' });
@@ -304,11 +350,20 @@ describe('catalog, images and place', () => {
   });
 
   it('time-zone-for-location answers the zone of a point', async () => {
-    const paris = await call(t, c.timeZoneForLocation, { token: owner, query: { latitude: 48.8566, longitude: 2.3522 } });
+    const paris = await call(t, c.timeZoneForLocation, {
+      token: owner,
+      query: { latitude: 48.8566, longitude: 2.3522 },
+    });
     expect(paris.body.result).toEqual({ timeZone: 'Europe/Paris' });
-    const ny = await call(t, c.timeZoneForLocation, { token: owner, query: { latitude: 40.71, longitude: -74.0 } });
+    const ny = await call(t, c.timeZoneForLocation, {
+      token: owner,
+      query: { latitude: 40.71, longitude: -74.0 },
+    });
     expect(ny.body.result).toEqual({ timeZone: 'America/New_York' });
-    const wrong = await call(t, c.timeZoneForLocation, { token: owner, query: invalid({ latitude: 91, longitude: 0 }) });
+    const wrong = await call(t, c.timeZoneForLocation, {
+      token: owner,
+      query: invalid({ latitude: 91, longitude: 0 }),
+    });
     expect(wrong.status).toBe(400);
     expect(fieldErrors(wrong)[0]?.field).toBe('latitude');
   });
@@ -318,14 +373,25 @@ describe('duplicate titles', () => {
   it('ignores case and spaces, ignores the event itself and other organizations; publishing one answers 409', async () => {
     const first = await createSingle({ title: 'Blue Note Evening' });
     const check = (title: string, eventId?: string, organizationId = orgId, token = owner) =>
-      call(t, c.checkEventTitleDuplicacy, { token, query: { organizationId, title, ...(eventId ? { eventId } : {}) } });
+      call(t, c.checkEventTitleDuplicacy, {
+        token,
+        query: { organizationId, title, ...(eventId ? { eventId } : {}) },
+      });
     for (const variant of ['blue note evening', '  BLUE   Note  Evening ', 'Blue\tNote Evening']) {
       const answer = await check(variant);
-      expect(answer.body.result).toEqual({ duplicate: true, existing: { _id: first._id, name: 'Blue Note Evening' } });
+      expect(answer.body.result).toEqual({
+        duplicate: true,
+        existing: { _id: first._id, name: 'Blue Note Evening' },
+      });
     }
-    expect((await check('Blue Note Evening', first._id)).body.result).toEqual({ duplicate: false, existing: null });
+    expect((await check('Blue Note Evening', first._id)).body.result).toEqual({
+      duplicate: false,
+      existing: null,
+    });
     expect((await check('Blue Notes Evening')).body.result.duplicate).toBe(false);
-    expect((await check('Blue Note Evening', undefined, rivalOrgId, rival)).body.result.duplicate).toBe(false);
+    expect((await check('Blue Note Evening', undefined, rivalOrgId, rival)).body.result.duplicate).toBe(
+      false,
+    );
 
     const again = await call(t, c.createSingleEvent, {
       token: owner,
@@ -348,7 +414,10 @@ describe('duplicate titles', () => {
       body: { ...eventInput(f, orgId, { title: 'BLUE NOTE EVENING' }), kind: 'SINGLE' },
     });
     expect(draft.status).toBe(200);
-    const publish = await call(t, c.removeFromDraft, { token: owner, body: { eventId: draft.body.result._id } });
+    const publish = await call(t, c.removeFromDraft, {
+      token: owner,
+      body: { eventId: draft.body.result._id },
+    });
     expect(publish.status).toBe(409);
     expect(publish.error?.errors).toEqual([{ field: 'title', message: c.DUPLICATE_TITLE_MESSAGE }]);
     // Renaming a published event onto another's title is refused; keeping its own title is fine.
@@ -356,7 +425,12 @@ describe('duplicate titles', () => {
     const { _id, ...rest } = { ...eventInput(f, orgId), _id: second._id };
     const rename = await call(t, c.updateSingleEvent, {
       token: owner,
-      body: { ...rest, eventId: _id, title: 'blue note evening', occurrences: [{ ...dates(1)[0], _id: second.occurrences[0]?._id } as c.OccurrenceInput] },
+      body: {
+        ...rest,
+        eventId: _id,
+        title: 'blue note evening',
+        occurrences: [{ ...dates(1)[0], _id: second.occurrences[0]?._id } as c.OccurrenceInput],
+      },
     });
     expect(rename.status).toBe(409);
     expect(rename.error?.errors).toEqual([{ field: 'title', message: c.DUPLICATE_TITLE_MESSAGE }]);
@@ -383,7 +457,13 @@ describe('drafts', () => {
 
     const resumed = await call(t, c.saveAsDraft, {
       token: owner,
-      body: { eventId: draftId, kind: 'MULTI', organizationId: orgId, title: 'Winter Series', description: 'Short' },
+      body: {
+        eventId: draftId,
+        kind: 'MULTI',
+        organizationId: orgId,
+        title: 'Winter Series',
+        description: 'Short',
+      },
     });
     expect(resumed.status).toBe(200);
     expect(resumed.body.result.description).toBe('Short');
@@ -391,8 +471,13 @@ describe('drafts', () => {
     const early = await call(t, c.removeFromDraft, { token: owner, body: { eventId: draftId } });
     expect(early.status).toBe(400);
     const fields = fieldErrors(early).map((e) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(['description', 'categoryId', 'location', 'occurrences', 'ticketTypes']));
-    expect(fieldErrors(early)).toContainEqual({ field: 'description', message: 'Describe the event in at least 10 characters' });
+    expect(fields).toEqual(
+      expect.arrayContaining(['description', 'categoryId', 'location', 'occurrences', 'ticketTypes']),
+    );
+    expect(fieldErrors(early)).toContainEqual({
+      field: 'description',
+      message: 'Describe the event in at least 10 characters',
+    });
 
     // Saved with one date only: a multi event is refused on publish with the kind's rule.
     const oneDate = await call(t, c.saveAsDraft, {
@@ -401,11 +486,17 @@ describe('drafts', () => {
     });
     expect(oneDate.status).toBe(200);
     const stillShort = await call(t, c.removeFromDraft, { token: owner, body: { eventId: draftId } });
-    expect(fieldErrors(stillShort)).toEqual([{ field: 'occurrences', message: 'A multi event needs at least two dates.' }]);
+    expect(fieldErrors(stillShort)).toEqual([
+      { field: 'occurrences', message: 'A multi event needs at least two dates.' },
+    ]);
 
     const complete = await call(t, c.saveAsDraft, {
       token: owner,
-      body: { ...eventInput(f, orgId, { title: 'Winter Series', occurrences: dates(2) }), eventId: draftId, kind: 'MULTI' },
+      body: {
+        ...eventInput(f, orgId, { title: 'Winter Series', occurrences: dates(2) }),
+        eventId: draftId,
+        kind: 'MULTI',
+      },
     });
     expect(complete.status).toBe(200);
     expect(complete.body.result.status).toBe('DRAFT');
@@ -418,8 +509,16 @@ describe('drafts', () => {
       capacity: 200,
     });
     expect(await inventoryOf(t, draftId)).toHaveLength(2);
-    const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, draftId))).map((e) => e.action);
-    expect(actions).toEqual(['event.draft.save', 'event.draft.save', 'event.draft.save', 'event.draft.save', 'event.publish']);
+    const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, draftId))).map(
+      (e) => e.action,
+    );
+    expect(actions).toEqual([
+      'event.draft.save',
+      'event.draft.save',
+      'event.draft.save',
+      'event.draft.save',
+      'event.publish',
+    ]);
 
     const overPublished = await call(t, c.saveAsDraft, {
       token: owner,
@@ -442,8 +541,13 @@ describe('drafts', () => {
       },
     });
     expect(draft.status).toBe(200);
-    const publish = await call(t, c.removeFromDraft, { token: owner, body: { eventId: draft.body.result._id } });
-    expect(fieldErrors(publish)).toEqual([{ field: 'occurrences.0.startsAt', message: 'Please re-select event start time.' }]);
+    const publish = await call(t, c.removeFromDraft, {
+      token: owner,
+      body: { eventId: draft.body.result._id },
+    });
+    expect(fieldErrors(publish)).toEqual([
+      { field: 'occurrences.0.startsAt', message: 'Please re-select event start time.' },
+    ]);
   });
 
   it('saving over a draft of another organization is 404; over one it may not manage, 404', async () => {
@@ -456,7 +560,10 @@ describe('drafts', () => {
       body: { eventId: draft.body.result._id, kind: 'SINGLE', organizationId: rivalOrgId, title: 'Mine now' },
     });
     expect(stolen.status).toBe(404);
-    const publish = await call(t, c.removeFromDraft, { token: rival, body: { eventId: draft.body.result._id } });
+    const publish = await call(t, c.removeFromDraft, {
+      token: rival,
+      body: { eventId: draft.body.result._id },
+    });
     expect(publish.status).toBe(404);
   });
 });
@@ -472,7 +579,9 @@ describe('update: dates and ticket types matched by _id', () => {
     const ticket = event.ticketTypes[0];
     if (!first || !second || !ticket) throw new Error('fixture');
     const base = { ...eventInput(f, orgId, { title: event.title }), eventId: event._id };
-    const keepTicket = [{ _id: ticket._id, pricing: 'PAID' as const, name: 'General', price: 2500, quantity: 100 }];
+    const keepTicket = [
+      { _id: ticket._id, pricing: 'PAID' as const, name: 'General', price: 2500, quantity: 100 },
+    ];
 
     // Add a third date, drop the second.
     const updated = await call(t, c.updateMultiEvent, {
@@ -500,7 +609,14 @@ describe('update: dates and ticket types matched by _id', () => {
     await setSold(t, ticket._id, first._id, 7);
     const removeSold = await call(t, c.updateMultiEvent, {
       token: owner,
-      body: { ...base, occurrences: [{ _id: third, ...dates(1, 10)[0] } as c.OccurrenceInput, dates(1, 12)[0] as c.OccurrenceInput], ticketTypes: keepTicket },
+      body: {
+        ...base,
+        occurrences: [
+          { _id: third, ...dates(1, 10)[0] } as c.OccurrenceInput,
+          dates(1, 12)[0] as c.OccurrenceInput,
+        ],
+        ticketTypes: keepTicket,
+      },
     });
     expect(removeSold.status).toBe(409);
     expect(removeSold.error?.message).toMatch(/has 7 tickets sold and cannot be removed/);
@@ -512,24 +628,41 @@ describe('update: dates and ticket types matched by _id', () => {
     ];
     const dropTicket = await call(t, c.updateMultiEvent, {
       token: owner,
-      body: { ...base, occurrences: keepDates, ticketTypes: [{ pricing: 'FREE', name: 'Other', price: 0, quantity: 5 }] },
+      body: {
+        ...base,
+        occurrences: keepDates,
+        ticketTypes: [{ pricing: 'FREE', name: 'Other', price: 0, quantity: 5 }],
+      },
     });
     expect(dropTicket.status).toBe(409);
-    expect(dropTicket.error?.message).toBe('The ticket type "General" has 7 tickets sold and cannot be removed.');
+    expect(dropTicket.error?.message).toBe(
+      'The ticket type "General" has 7 tickets sold and cannot be removed.',
+    );
 
     const below = await call(t, c.updateMultiEvent, {
       token: owner,
-      body: { ...base, occurrences: keepDates, ticketTypes: [{ ...keepTicket[0], quantity: 6 } as c.TicketTypeInput] },
+      body: {
+        ...base,
+        occurrences: keepDates,
+        ticketTypes: [{ ...keepTicket[0], quantity: 6 } as c.TicketTypeInput],
+      },
     });
     expect(below.status).toBe(409);
     expect(below.error?.errors).toEqual([
-      { field: 'ticketTypes.0.quantity', message: '7 tickets of this type are already sold; the quantity cannot go below that.' },
+      {
+        field: 'ticketTypes.0.quantity',
+        message: '7 tickets of this type are already sold; the quantity cannot go below that.',
+      },
     ]);
 
     // Down to exactly what is sold is fine; the sold count shows in the detail.
     const exact = await call(t, c.updateMultiEvent, {
       token: owner,
-      body: { ...base, occurrences: keepDates, ticketTypes: [{ ...keepTicket[0], quantity: 7 } as c.TicketTypeInput] },
+      body: {
+        ...base,
+        occurrences: keepDates,
+        ticketTypes: [{ ...keepTicket[0], quantity: 7 } as c.TicketTypeInput],
+      },
     });
     expect(exact.status).toBe(200);
     expect(exact.body.result.ticketTypes[0]).toMatchObject({ quantity: 7, sold: 7 });
@@ -537,19 +670,28 @@ describe('update: dates and ticket types matched by _id', () => {
     expect((await inventoryOf(t, event._id)).map((r) => r.capacity)).toEqual([7, 7]);
 
     // A date's own capacity cannot go below the date's sales either.
-    await t.db.update(eventOccurrences).set({ capacity: 50, sold: 7 }).where(eq(eventOccurrences.id, first._id));
+    await t.db
+      .update(eventOccurrences)
+      .set({ capacity: 50, sold: 7 })
+      .where(eq(eventOccurrences.id, first._id));
     const lowCapacity = await call(t, c.updateMultiEvent, {
       token: owner,
       body: {
         ...base,
-        occurrences: [{ ...keepDates[0], capacity: 5 } as c.OccurrenceInput, keepDates[1] as c.OccurrenceInput],
+        occurrences: [
+          { ...keepDates[0], capacity: 5 } as c.OccurrenceInput,
+          keepDates[1] as c.OccurrenceInput,
+        ],
         ticketTypes: [{ ...keepTicket[0], quantity: 7 } as c.TicketTypeInput],
       },
     });
     expect(lowCapacity.status).toBe(409);
     expect(lowCapacity.error?.errors?.[0]?.field).toBe('occurrences.0.capacity');
 
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, event._id), eq(auditLog.action, 'event.update')));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, event._id), eq(auditLog.action, 'event.update')));
     expect(audit).toHaveLength(2);
   });
 
@@ -563,7 +705,9 @@ describe('update: dates and ticket types matched by _id', () => {
         occurrences: [{ ...dates(1)[0], _id: '99999999-9999-4999-8999-999999999999' } as c.OccurrenceInput],
       },
     });
-    expect(fieldErrors(answer)).toEqual([{ field: 'occurrences.0._id', message: 'This date is not part of the event.' }]);
+    expect(fieldErrors(answer)).toEqual([
+      { field: 'occurrences.0._id', message: 'This date is not part of the event.' },
+    ]);
   });
 
   it('a date that already started may stay unchanged; moving it into the past is refused', async () => {
@@ -577,14 +721,23 @@ describe('update: dates and ticket types matched by _id', () => {
       const base = { ...eventInput(f, orgId, { title: event.title }), eventId: event._id };
       const same = await call(t, c.updateSingleEvent, {
         token: owner,
-        body: { ...base, description: 'Now with a guest pianist on every night.', occurrences: [{ _id: occurrence._id, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt }] },
+        body: {
+          ...base,
+          description: 'Now with a guest pianist on every night.',
+          occurrences: [{ _id: occurrence._id, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt }],
+        },
       });
       expect(same.status, JSON.stringify(same.body)).toBe(200);
       const moved = await call(t, c.updateSingleEvent, {
         token: owner,
-        body: { ...base, occurrences: [{ _id: occurrence._id, startsAt: '2026-11-22T11:00:00Z', endsAt: occurrence.endsAt }] },
+        body: {
+          ...base,
+          occurrences: [{ _id: occurrence._id, startsAt: '2026-11-22T11:00:00Z', endsAt: occurrence.endsAt }],
+        },
       });
-      expect(fieldErrors(moved)).toEqual([{ field: 'occurrences.0.startsAt', message: 'Please re-select event start time.' }]);
+      expect(fieldErrors(moved)).toEqual([
+        { field: 'occurrences.0.startsAt', message: 'Please re-select event start time.' },
+      ]);
     } finally {
       clock.advance(-2 * 24 * 3600 * 1000);
     }
@@ -597,14 +750,21 @@ describe('update: dates and ticket types matched by _id', () => {
     });
     const answer = await call(t, c.updateSingleEvent, {
       token: owner,
-      body: { ...eventInput(f, orgId, { title: created.body.result.title }), eventId: created.body.result._id },
+      body: {
+        ...eventInput(f, orgId, { title: created.body.result.title }),
+        eventId: created.body.result._id,
+      },
     });
     expect(answer.status).toBe(409);
     expect(answer.error?.message).toBe('This is a class; edit it as a class.');
   });
 
   it("a cancelled, completed or blocked event can't be edited", async () => {
-    for (const change of [{ status: 'CANCELLED' as const }, { status: 'COMPLETED' as const }, { isBlocked: true }]) {
+    for (const change of [
+      { status: 'CANCELLED' as const },
+      { status: 'COMPLETED' as const },
+      { isBlocked: true },
+    ]) {
       const event = await createSingle();
       await t.db.update(events).set(change).where(eq(events.id, event._id));
       const answer = await call(t, c.updateSingleEvent, {
@@ -620,10 +780,16 @@ describe('update: dates and ticket types matched by _id', () => {
     const event = await createSingle();
     const answer = await call(t, c.updateSingleEvent, {
       token: owner,
-      body: { ...eventInput(f, orgId, { title: event.title }), organizationId: rivalOrgId, eventId: event._id },
+      body: {
+        ...eventInput(f, orgId, { title: event.title }),
+        organizationId: rivalOrgId,
+        eventId: event._id,
+      },
     });
     expect(answer.status).toBe(400);
-    expect(fieldErrors(answer)).toEqual([{ field: 'organizationId', message: 'An event cannot move to another organization' }]);
+    expect(fieldErrors(answer)).toEqual([
+      { field: 'organizationId', message: 'An event cannot move to another organization' },
+    ]);
   });
 });
 
@@ -663,12 +829,20 @@ describe('who may author', () => {
       token: rival,
       body: eventInput(f, rivalOrgId, {
         title: uniqueTitle('Small'),
-        ticketTypes: [{ pricing: 'PAID', name: 'General', price: 100, quantity: 10, minPerOrder: 5, maxPerOrder: 6 }],
+        ticketTypes: [
+          { pricing: 'PAID', name: 'General', price: 100, quantity: 10, minPerOrder: 5, maxPerOrder: 6 },
+        ],
       }),
     });
     expect(fieldErrors(answer)).toEqual([
-      { field: 'ticketTypes.0.maxPerOrder', message: "At most 4 tickets per order (the organization's limit)" },
-      { field: 'ticketTypes.0.minPerOrder', message: "At most 4 tickets per order (the organization's limit)" },
+      {
+        field: 'ticketTypes.0.maxPerOrder',
+        message: "At most 4 tickets per order (the organization's limit)",
+      },
+      {
+        field: 'ticketTypes.0.minPerOrder',
+        message: "At most 4 tickets per order (the organization's limit)",
+      },
     ]);
   });
 });

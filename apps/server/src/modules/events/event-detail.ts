@@ -183,7 +183,11 @@ export async function loadEventDetail(
     schedule: event.schedule ?? null,
     team,
     cancellation: event.cancelledAt
-      ? { reason: reason[0]?.text ?? '', note: event.cancelNote, cancelledAt: event.cancelledAt.toISOString() }
+      ? {
+          reason: reason[0]?.text ?? '',
+          note: event.cancelNote,
+          cancelledAt: event.cancelledAt.toISOString(),
+        }
       : null,
     publishedAt: iso(event.publishedAt),
     createdAt: event.createdAt.toISOString(),

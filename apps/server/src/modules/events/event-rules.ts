@@ -98,7 +98,12 @@ function resolveLocation(values: EventValues, ctx: RuleContext, errors: FieldErr
     if (!isValidTimeZone(location.timeZone)) {
       errors.push({ field: 'location.timeZone', message: RULE_MESSAGES.invalidTimeZone });
     }
-    return { ...NO_LOCATION, locationType: 'ONLINE', onlineUrl: location.onlineUrl, timeZone: location.timeZone };
+    return {
+      ...NO_LOCATION,
+      locationType: 'ONLINE',
+      onlineUrl: location.onlineUrl,
+      timeZone: location.timeZone,
+    };
   }
   const latitude = location.latitude ?? null;
   const longitude = location.longitude ?? null;
@@ -220,7 +225,9 @@ function checkOccurrences(values: EventValues, ctx: RuleContext, errors: FieldEr
     // A date that already started may stay as it is; only a new or moved one must lie ahead.
     const unchanged =
       before !== undefined &&
-      ctx.stored?.startedMayStay === true && before.startsAt.getTime() === startsAt && before.endsAt.getTime() === endsAt;
+      ctx.stored?.startedMayStay === true &&
+      before.startsAt.getTime() === startsAt &&
+      before.endsAt.getTime() === endsAt;
     if (unchanged) return;
     if (publish && startsAt < ctx.now.getTime()) {
       errors.push({ field: `occurrences.${n}.startsAt`, message: MESSAGES.reselectStartTime });

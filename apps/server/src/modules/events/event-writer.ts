@@ -239,7 +239,12 @@ export async function syncInventory(
     .select({ id: ticketInventory.ticketTypeId, sold: sql<number>`max(${ticketInventory.sold})::int` })
     .from(ticketInventory)
     .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, ticketInventory.ticketTypeId))
-    .where(and(eq(ticketInventory.eventId, eventId), sql`${ticketInventory.capacity} <> ${eventTicketTypes.quantity}`))
+    .where(
+      and(
+        eq(ticketInventory.eventId, eventId),
+        sql`${ticketInventory.capacity} <> ${eventTicketTypes.quantity}`,
+      ),
+    )
     .groupBy(ticketInventory.ticketTypeId)
     .limit(1);
   if (blocked) {
@@ -270,7 +275,11 @@ export async function refreshEventTimes(tx: Tx, eventId: string) {
 export async function writeEvent(tx: Tx, existing: EventRow | null, input: WriteInput): Promise<EventRow> {
   let event: EventRow;
   if (existing) {
-    const [row] = await tx.update(events).set(eventValues(input)).where(eq(events.id, existing.id)).returning();
+    const [row] = await tx
+      .update(events)
+      .set(eventValues(input))
+      .where(eq(events.id, existing.id))
+      .returning();
     if (!row) throw new Error('event vanished');
     event = row;
   } else {
@@ -299,7 +308,11 @@ export async function writeEvent(tx: Tx, existing: EventRow | null, input: Write
         .for('update')
     : [];
   if (existing) {
-    await tx.select({ id: ticketInventory.id }).from(ticketInventory).where(eq(ticketInventory.eventId, event.id)).for('update');
+    await tx
+      .select({ id: ticketInventory.id })
+      .from(ticketInventory)
+      .where(eq(ticketInventory.eventId, event.id))
+      .for('update');
   }
   await writeTags(tx, event.id, input.values.tagIds);
   await writeOccurrences(tx, event, input, storedOccurrences);

@@ -4,7 +4,12 @@ import { fixedFeeIn, quoteFees } from './fees.js';
 const rate = { percentBasisPoints: 250, fixed: 99 };
 const one = (
   price: number,
-  options: { pricing?: 'PAID' | 'FREE' | 'DONATION'; paidBy?: 'BUYER' | 'ABSORBED'; waived?: boolean; currency?: string } = {},
+  options: {
+    pricing?: 'PAID' | 'FREE' | 'DONATION';
+    paidBy?: 'BUYER' | 'ABSORBED';
+    waived?: boolean;
+    currency?: string;
+  } = {},
 ) =>
   quoteFees({
     items: [{ key: 'k', pricing: options.pricing ?? 'PAID', price }],
@@ -27,20 +32,30 @@ describe('quoteFees (2.5 % + 0.99, integer minor units, half up)', () => {
     [0, 'DONATION', 'BUYER', 0, 0, 0],
     [50, 'PAID', 'ABSORBED', 50, 50, 0], // the fee (100) is capped at the price, never negative
     [1, 'PAID', 'BUYER', 0 + 99, 100, 1],
-  ] as const)('%i %s paid by %s: fee %i, buyer %i, organizer %i', (price, pricing, paidBy, fee, buyer, organizer) => {
-    expect(one(price, { pricing, paidBy })).toEqual({
-      key: 'k',
-      pricing,
-      price,
-      serviceFee: fee,
-      buyerPays: buyer,
-      organizerReceives: organizer,
-    });
-  });
+  ] as const)(
+    '%i %s paid by %s: fee %i, buyer %i, organizer %i',
+    (price, pricing, paidBy, fee, buyer, organizer) => {
+      expect(one(price, { pricing, paidBy })).toEqual({
+        key: 'k',
+        pricing,
+        price,
+        serviceFee: fee,
+        buyerPays: buyer,
+        organizerReceives: organizer,
+      });
+    },
+  );
 
   it('waives the fee entirely for an approved non-profit owner', () => {
-    expect(one(2000, { waived: true })).toMatchObject({ serviceFee: 0, buyerPays: 2000, organizerReceives: 2000 });
-    expect(one(2000, { waived: true, paidBy: 'ABSORBED' })).toMatchObject({ serviceFee: 0, organizerReceives: 2000 });
+    expect(one(2000, { waived: true })).toMatchObject({
+      serviceFee: 0,
+      buyerPays: 2000,
+      organizerReceives: 2000,
+    });
+    expect(one(2000, { waived: true, paidBy: 'ABSORBED' })).toMatchObject({
+      serviceFee: 0,
+      organizerReceives: 2000,
+    });
   });
 
   it('scales the fixed part to the currency: 1 yen for JPY, 990 fils for KWD', () => {

@@ -1,4 +1,10 @@
-import { type FeeQuote, type FeeQuoteItem, isCurrencyCode, minorDigits, type TicketPricing } from '@marquee/contract';
+import {
+  type FeeQuote,
+  type FeeQuoteItem,
+  isCurrencyCode,
+  minorDigits,
+  type TicketPricing,
+} from '@marquee/contract';
 
 /**
  * The platform's service fee (docs/events.md, "Service fee"): a percentage of the ticket price plus a

@@ -1,5 +1,5 @@
-import tzLookup from '@photostructure/tz-lookup';
 import { isValidTimeZone } from '@marquee/time';
+import tzLookup from '@photostructure/tz-lookup';
 
 /**
  * The IANA zone at a point, found offline from the boundaries shipped inside the package (no network).
