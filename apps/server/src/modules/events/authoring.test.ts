@@ -1,7 +1,8 @@
 import * as c from '@marquee/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, invalid } from '../../../test/calls.js';
+import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import {
   activeMember,
   type CatalogFixtures,
@@ -12,7 +13,7 @@ import {
   organizerWithOrganization,
   setSold,
 } from '../../../test/event-authoring-fixtures.js';
-import { createTestApp, manualClock, type TestApp } from '../../../test/helpers.js';
+import { clientHeaders, createTestApp, manualClock, type TestApp } from '../../../test/helpers.js';
 import { auditLog, eventOccurrences, events, organizations } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -434,6 +435,24 @@ describe('duplicate titles', () => {
     });
     expect(rename.status).toBe(409);
     expect(rename.error?.errors).toEqual([{ field: 'title', message: c.DUPLICATE_TITLE_MESSAGE }]);
+  });
+});
+
+describe('duplicate titles under contention', () => {
+  it('of five simultaneous publishes of one title, exactly one wins; the others are told why', async () => {
+    const base = await listenOnLoopback(t);
+    const result = await inParallel(base, 5, (i) => ({
+      method: 'POST',
+      path: c.createSingleEvent.path,
+      headers: clientHeaders(owner),
+      body: eventInput(f, orgId, { title: i % 2 ? 'race night' : '  Race   Night ' }),
+    }));
+    expect(result.byStatus).toEqual({ 200: 1, 409: 4 });
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(events)
+      .where(and(eq(events.organizationId, orgId), eq(events.titleKey, 'race night')));
+    expect(row?.n).toBe(1);
   });
 });
 
