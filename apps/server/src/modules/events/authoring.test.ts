@@ -714,6 +714,43 @@ describe('update: dates and ticket types matched by _id', () => {
     expect(audit).toHaveLength(2);
   });
 
+  it('update-class-creator: a new class type reshapes the inventory, unless sales hold the old shape', async () => {
+    const created = await call(t, c.createClassCreator, {
+      token: owner,
+      body: eventInput(f, orgId, {
+        title: uniqueTitle('Ceramics'),
+        classTypeId: f.dropIn.id,
+        occurrences: dates(3),
+      }),
+    });
+    const klass = created.body.result;
+    const ticket = klass.ticketTypes[0];
+    if (!ticket) throw new Error('fixture');
+    expect(await inventoryOf(t, klass._id)).toHaveLength(3);
+    const body = (classTypeId: string): c.UpdateEventInput => ({
+      ...eventInput(f, orgId, { title: klass.title, classTypeId }),
+      eventId: klass._id,
+      occurrences: klass.occurrences.map((o) => ({ _id: o._id, startsAt: o.startsAt, endsAt: o.endsAt })),
+      ticketTypes: [{ _id: ticket._id, pricing: 'PAID', name: 'General', price: 2500, quantity: 100 }],
+    });
+    const asCourse = await call(t, c.updateClassCreator, { token: owner, body: body(f.course.id) });
+    expect(asCourse.status).toBe(200);
+    expect(asCourse.body.result.classType).toMatchObject({ _id: f.course.id, bookingMode: 'COURSE' });
+    const courseRows = await inventoryOf(t, klass._id);
+    expect(courseRows.map((r) => [r.occurrenceId, r.capacity])).toEqual([[null, 100]]);
+
+    await setSold(t, ticket._id, null, 2);
+    const back = await call(t, c.updateClassCreator, { token: owner, body: body(f.dropIn.id) });
+    expect(back.status).toBe(409);
+    expect(back.error?.errors).toEqual([
+      {
+        field: 'classTypeId',
+        message: '2 tickets were sold under the other booking mode; the class type cannot change.',
+      },
+    ]);
+    expect(await inventoryOf(t, klass._id)).toHaveLength(1);
+  });
+
   it('an unknown _id is refused on its field', async () => {
     const event = await createSingle();
     const answer = await call(t, c.updateSingleEvent, {
