@@ -143,6 +143,11 @@ export async function buildApp(deps: AppDeps) {
   const organizations = createOrganizationService({ db, clock, defaultCurrency: config.defaultCurrency });
   const members = createMemberService({ db, clock, account, log: app.log });
   const payouts = createPayoutService({ db, clock, payments, config, log: app.log });
+  const authoring = createAuthoringService({
+    db,
+    clock,
+    config: { ...config.events, serviceFee: config.serviceFee },
+  });
 
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   app.decorate('idempotency', createIdempotencyStore({ db, clock }));
@@ -175,13 +180,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, { content: createContentService({ db, clock }) });
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
-  await app.register(authoringRoutes, {
-    authoring: createAuthoringService({
-      db,
-      clock,
-      config: { ...config.events, serviceFee: config.serviceFee },
-    }),
-  });
+  await app.register(authoringRoutes, { authoring });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {
