@@ -27,6 +27,8 @@ import { createTagService } from './modules/catalog/tag.service.js';
 import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/catalog/usage.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
+import { authoringRoutes } from './modules/events/authoring.routes.js';
+import { createAuthoringService } from './modules/events/authoring.service.js';
 import { manageRoutes } from './modules/events/manage.routes.js';
 import { pingDatabase } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -142,6 +144,11 @@ export async function buildApp(deps: AppDeps) {
   const organizations = createOrganizationService({ db, clock, defaultCurrency: config.defaultCurrency });
   const members = createMemberService({ db, clock, account, log: app.log });
   const payouts = createPayoutService({ db, clock, payments, config, log: app.log });
+  const authoring = createAuthoringService({
+    db,
+    clock,
+    config: { ...config.events, serviceFee: config.serviceFee },
+  });
 
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   app.decorate('idempotency', createIdempotencyStore({ db, clock }));
@@ -174,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, { content: createContentService({ db, clock }) });
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
+  await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEV_CLIENT_CREDENTIALS, isCurrencyCode } from '@marquee/contract';
+import { DEFAULT_IMAGE_LIMIT, DEV_CLIENT_CREDENTIALS, isCurrencyCode } from '@marquee/contract';
 import { z } from 'zod';
 import {
   SOCIAL_ENV,
@@ -75,6 +75,9 @@ const EnvSchema = z
       .string()
       .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
       .optional(),
+    EVENT_IMAGE_LIMIT: int(1, 50).default(DEFAULT_IMAGE_LIMIT),
+    SERVICE_FEE_PERCENT_BPS: int(0, 10_000).default(250),
+    SERVICE_FEE_FIXED: int(0, 100_000).default(99),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   })
   .superRefine((env, ctx) => {
@@ -163,6 +166,13 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         ? { secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE?.replace(/\/+$/, '') }
         : undefined,
     },
+    /** Images one event may have (the spec's default: 1). */
+    events: { imageLimit: env.EVENT_IMAGE_LIMIT },
+    /**
+     * The platform's service fee per ticket (docs/events.md, "Service fee"): basis points of the price
+     * plus a fixed amount in minor units of a 2-digit currency, scaled to each currency's digits.
+     */
+    serviceFee: { percentBasisPoints: env.SERVICE_FEE_PERCENT_BPS, fixed: env.SERVICE_FEE_FIXED },
     /** The outbox call exists on servers with demo data only (SEED_DEMO), never in production. */
     devOutbox: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
   };

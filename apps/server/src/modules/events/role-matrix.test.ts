@@ -106,11 +106,8 @@ describe('event role matrix: every event call × every persona', () => {
   });
 
   for (const route of routes) {
-    it(`${route.method} ${route.path} (${JSON.stringify(route.access)})`, async (ctx) => {
-      if (!t.app.hasRoute({ method: route.method, url: route.path })) {
-        ctx.skip(); // authoring calls: registered by the authoring routes, not on this branch yet
-        return;
-      }
+    it(`${route.method} ${route.path} (${JSON.stringify(route.access)})`, async () => {
+      expect(t.app.hasRoute({ method: route.method, url: route.path }), 'registered').toBe(true);
       const failures: string[] = [];
       for (const who of PERSONAS) {
         const input = await inputFor(route);
