@@ -1,0 +1,109 @@
+import { Select, TextInput } from '@mantine/core';
+import { EVENT_KIND_LABELS } from '@marquee/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ListFilter } from '../../../../components/ListFilter';
+import type { ListParams } from '../../../../components/list-params';
+import { useCategoryOptions } from '../../../catalog';
+import { organizationOptionsQuery } from '../../api/event-list';
+
+export const EVENT_FILTERS = [
+  'tab',
+  'organizationId',
+  'kind',
+  'categoryId',
+  'visibility',
+  'flag',
+  'from',
+  'to',
+] as const;
+
+const FLAG_LABELS = { BLOCKED: 'Blocked', VERIFIED: 'Verified', REPORTED: 'Reported' };
+
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** The list's filters, each kept in the URL under the API's name. */
+export function EventFilters({
+  list,
+  withOrganization,
+  withCategory,
+}: {
+  list: ListParams;
+  withOrganization: boolean;
+  /** The category list is an organizer's and administrator's read. */
+  withCategory: boolean;
+}) {
+  const organizations = useQuery({ ...organizationOptionsQuery(), enabled: withOrganization });
+  const categories = useCategoryOptions({ enabled: withCategory });
+  return (
+    <>
+      {withOrganization && (
+        <Select
+          aria-label="Filter by organization"
+          placeholder="All organizations"
+          data={(organizations.data?.items ?? []).map((o) => ({ value: o._id, label: o.name }))}
+          value={list.filters.organizationId ?? null}
+          onChange={(value) => list.set({ organizationId: value ?? undefined })}
+          searchable
+          clearable
+          w={190}
+        />
+      )}
+      <ListFilter
+        list={list}
+        name="kind"
+        label="Filter by kind"
+        data={[{ value: '', label: 'All kinds' }, ...options(EVENT_KIND_LABELS)]}
+        w={150}
+      />
+      {withCategory && (
+        <Select
+          aria-label="Filter by category"
+          placeholder="All categories"
+          data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+          value={list.filters.categoryId ?? null}
+          onChange={(value) => list.set({ categoryId: value ?? undefined })}
+          searchable
+          clearable
+          w={170}
+        />
+      )}
+      <ListFilter
+        list={list}
+        name="visibility"
+        label="Filter by visibility"
+        data={[
+          { value: '', label: 'Public and private' },
+          { value: 'PUBLIC', label: 'Public' },
+          { value: 'PRIVATE', label: 'Private' },
+        ]}
+        w={170}
+      />
+      <ListFilter
+        list={list}
+        name="flag"
+        label="Filter by flag"
+        data={[{ value: '', label: 'Any flag' }, ...options(FLAG_LABELS)]}
+        w={140}
+      />
+      <TextInput
+        type="date"
+        aria-label="From date"
+        title="Events on or after this date (in each event's own time zone)"
+        value={list.filters.from ?? ''}
+        max={list.filters.to}
+        onChange={(e) => list.set({ from: e.currentTarget.value || undefined })}
+        w={160}
+      />
+      <TextInput
+        type="date"
+        aria-label="To date"
+        title="Events on or before this date (in each event's own time zone)"
+        value={list.filters.to ?? ''}
+        min={list.filters.from}
+        onChange={(e) => list.set({ to: e.currentTarget.value || undefined })}
+        w={160}
+      />
+    </>
+  );
+}
