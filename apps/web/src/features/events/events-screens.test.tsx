@@ -251,6 +251,18 @@ describe('event management list', () => {
   });
 });
 
+describe('organization events', () => {
+  it('fixes the list to the organization and leaves out the organization filter', async () => {
+    const a = api(ORGANIZER);
+    renderApp(`/event-management/organizations/${ORG_ID}?tab=archived`, a);
+    await screen.findByRole('link', { name: 'Jazz night' });
+    expect(listCalls(a)[0]).toMatchObject({ tab: 'ARCHIVED', organizationId: ORG_ID });
+    expect(screen.queryAllByLabelText('Filter by organization')).toHaveLength(0);
+    // The archived tab brings events back rather than archiving them again.
+    expect(screen.getByRole('button', { name: 'Unarchive' })).toBeTruthy();
+  });
+});
+
 describe('event details', () => {
   it("shows the header, dates and prices in the event's zone and currency", async () => {
     renderApp(`/event-management/${EVENT_ID}`, api(ORGANIZER));
