@@ -11,14 +11,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouteMutation } from '../../../lib/api-hooks';
 import { HttpError, http } from '../../../lib/http';
 import { toast } from '../../../lib/toasts';
-import { AFTER_EVENT_CHANGE } from './keys';
+import { AFTER_EVENT_CHANGE, eventKeys } from './keys';
 
 const AFTER_CHANGE = { invalidates: AFTER_EVENT_CHANGE };
 
 /** Block, verify, report, archive or delete one or more events (`organizer-panel-event-action`). */
 export const useEventAction = () => useRouteMutation(organizerPanelEventAction, AFTER_CHANGE);
 export const useArchiveEvents = () => useRouteMutation(archiveEvent, AFTER_CHANGE);
-export const useDeleteEvent = () => useRouteMutation(deleteEvent, AFTER_CHANGE);
+/**
+ * Deleting refreshes the lists only: the deleted event's own header and detail, still on screen until
+ * the page moves away, would otherwise be asked for again and answer 404.
+ */
+export const useDeleteEvent = () =>
+  useRouteMutation(deleteEvent, { invalidates: [eventKeys.list.all, eventKeys.memberEvents.all] });
 export const useCancelEvent = () => useRouteMutation(cancelEvent, AFTER_CHANGE);
 
 /**

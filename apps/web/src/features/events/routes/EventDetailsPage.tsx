@@ -1,5 +1,6 @@
 import { Alert, Grid, Stack, Text } from '@mantine/core';
 import { EVENT_ROLE_LABELS } from '@marquee/contract';
+import { formatCompactDateTime } from '@marquee/time';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -61,27 +62,40 @@ export function EventDetailsPage() {
       ) : detail.error || !detail.data ? (
         <ListError label="Event" error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="lg">
-              {detail.data.description && (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {detail.data.description}
-                </Text>
+        <Stack gap="lg">
+          {detail.data.cancellation && (
+            <Alert color="red" title="This event is cancelled" data-testid="cancellation">
+              <Text size="sm">{`Reason: ${detail.data.cancellation.reason}`}</Text>
+              {detail.data.cancellation.note && (
+                <Text size="sm">{`Note: ${detail.data.cancellation.note}`}</Text>
               )}
-              <OccurrenceList event={detail.data} highlightId={params.get('classId')} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="lg">
-              <TicketTypeList event={detail.data} />
-              <EventTeamSection
-                event={detail.data}
-                canEdit={detail.data.myRole === 'OWNER' || detail.data.myRole === 'ADMIN'}
-              />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+              <Text size="xs" c="dimmed">
+                {`Cancelled ${formatCompactDateTime(detail.data.cancellation.cancelledAt, detail.data.timeZone ?? 'UTC')} (${detail.data.timeZone ?? 'UTC'})`}
+              </Text>
+            </Alert>
+          )}
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="lg">
+                {detail.data.description && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {detail.data.description}
+                  </Text>
+                )}
+                <OccurrenceList event={detail.data} highlightId={params.get('classId')} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="lg">
+                <TicketTypeList event={detail.data} />
+                <EventTeamSection
+                  event={detail.data}
+                  canEdit={detail.data.myRole === 'OWNER' || detail.data.myRole === 'ADMIN'}
+                />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Stack>
       )}
     </Stack>
   );

@@ -1,6 +1,9 @@
-import { Select, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { EVENT_KIND_LABELS } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CARD_LAYOUT_QUERY } from '../../../../components/DataTable';
 import { ListFilter } from '../../../../components/ListFilter';
 import type { ListParams } from '../../../../components/list-params';
 import { useCategoryOptions } from '../../../catalog';
@@ -16,6 +19,9 @@ export const EVENT_FILTERS = [
   'from',
   'to',
 ] as const;
+
+/** The filters that narrow the list (the tab only chooses which list). */
+const NARROWING = EVENT_FILTERS.filter((name) => name !== 'tab');
 
 const FLAG_LABELS = { BLOCKED: 'Blocked', VERIFIED: 'Verified', REPORTED: 'Reported' };
 
@@ -35,8 +41,19 @@ export function EventFilters({
 }) {
   const organizations = useQuery({ ...organizationOptionsQuery(), enabled: withOrganization });
   const categories = useCategoryOptions({ enabled: withCategory });
+  // On a phone the seven filters would push the list below the fold: they open on demand.
+  const phone = useMediaQuery(CARD_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
+  const [open, setOpen] = useState(false);
+  const active = NARROWING.filter((name) => list.filters[name] !== undefined);
+  const toggle = (
+    <Button variant="default" aria-expanded={open} onClick={() => setOpen(!open)}>
+      {`${open ? 'Hide filters' : 'Filters'}${active.length ? ` (${active.length})` : ''}`}
+    </Button>
+  );
+  if (phone && !open) return toggle;
   return (
     <>
+      {phone && toggle}
       {withOrganization && (
         <Select
           aria-label="Filter by organization"
@@ -104,6 +121,14 @@ export function EventFilters({
         onChange={(e) => list.set({ to: e.currentTarget.value || undefined })}
         w={160}
       />
+      {active.length > 0 && (
+        <Button
+          variant="subtle"
+          onClick={() => list.set(Object.fromEntries(active.map((name) => [name, undefined])))}
+        >
+          Clear filters
+        </Button>
+      )}
     </>
   );
 }

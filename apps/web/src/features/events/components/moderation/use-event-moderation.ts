@@ -22,7 +22,10 @@ export function useEventModeration() {
   const pending = panel.isPending || archive.isPending || remove.isPending || cancel.isPending;
 
   async function deletable(eventId: string): Promise<boolean> {
-    const availability = await queryClient.fetchQuery({ ...availabilityQuery(eventId), staleTime: 0 });
+    const availability = await queryClient
+      .fetchQuery({ ...availabilityQuery(eventId), staleTime: 0 })
+      .catch(() => null);
+    if (!availability) return false; // the http helper already said why the call failed
     if (availability.canDelete) return true;
     toast.error(availability.deleteReason ?? EVENT_MESSAGES.notDeletable);
     return false;
