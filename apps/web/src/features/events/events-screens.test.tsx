@@ -319,6 +319,84 @@ describe('event details', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Block' })).toBeNull();
   });
 
+  it('asks the server before deleting and says why it cannot', async () => {
+    const a = api(ORGANIZER, {
+      [AVAILABILITY]: availability({ canDelete: false, deleteReason: "This event can't be deleted" }),
+    });
+    renderApp(`/event-management/${EVENT_ID}`, a);
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(await screen.findByText("This event can't be deleted")).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(a.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('reports an event with a chosen reason after Confirm', async () => {
+    const REASON = '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182';
+    const a = api(ORGANIZER, {
+      'GET /api/v1/common/get-reason-list': (call) =>
+        ok(
+          call.query.kind === 'EVENT_REPORT'
+            ? [{ _id: REASON, kind: 'EVENT_REPORT', text: 'Misleading', order: 1 }]
+            : [],
+        ),
+      [ACTION]: ok({ updated: 1, deleted: 0 }, 'Event reported'),
+    });
+    renderApp(`/event-management/${EVENT_ID}`, a);
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report event' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Choose a reason')).toBeTruthy();
+    await userEvent.click(within(dialog).getAllByLabelText(/Reason/)[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: 'Misleading' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Event reported')).toBeTruthy();
+    expect(a.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      eventIds: [EVENT_ID],
+      action: 'REPORT',
+      reasonId: REASON,
+    });
+  });
+
+  it('assigns active members as organizers and scanners', async () => {
+    const MEMBER = '4d5e6f70-8192-4a3b-8c4d-5e6f70819203';
+    const a = api(ORGANIZER, {
+      'GET /api/v1/organization/organization-user-list': (call) => {
+        expect(call.query).toMatchObject({ organizationId: ORG_ID, status: 'ACTIVE' });
+        return page([
+          {
+            _id: MEMBER,
+            organizationId: ORG_ID,
+            organizationName: 'Blue Note',
+            userId: null,
+            email: 'hana@example.com',
+            firstName: 'Hana',
+            lastName: 'Sato',
+            status: 'ACTIVE',
+            invitedAt: null,
+            invitationExpiresAt: null,
+            acceptedAt: null,
+            createdAt: '2026-01-05T10:00:00.000Z',
+          },
+        ]);
+      },
+      'PUT /api/v1/event/update-organizer-and-scanners': ok([], 'Team saved'),
+    });
+    renderApp(`/event-management/${EVENT_ID}`, a);
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign team' });
+    await userEvent.click(within(dialog).getAllByLabelText(/Ticket scanners/)[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: 'Hana Sato (hana@example.com)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save team' }));
+    expect(await screen.findByText('Team saved')).toBeTruthy();
+    expect(a.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      eventId: EVENT_ID,
+      organizers: [],
+      scanners: [MEMBER],
+    });
+  });
+
   it('shows scanners only the header, without asking for the full detail', async () => {
     const a = api(ORGANIZER, { [HEADER]: ok(detailHeader({ myRole: 'SCANNER' })) });
     renderApp(`/event-management/${EVENT_ID}`, a);
