@@ -2,6 +2,7 @@ import type { EventDetail, EventSummary, UserProfile } from '@marquee/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { CARD_LAYOUT_QUERY } from '../../components/DataTable';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { currentUrl, fakeApi, profileAnswer, profileFixture, renderApp } from '../../test/render-app';
 
@@ -248,6 +249,35 @@ describe('event management list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Event blocked')).toBeTruthy();
     expect(a.calls.find((c) => c.method === 'POST')?.body).toEqual({ eventIds: [EVENT_ID], action: 'BLOCK' });
+  });
+});
+
+describe('event management on a phone', () => {
+  it('shows cards with their menu, filters on demand and one create menu', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === CARD_LAYOUT_QUERY,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderApp('/event-management?kind=SINGLE', api(ORGANIZER));
+      const card = await screen.findByTestId('data-card');
+      expect(within(card).getByText('Asia/Tokyo (GMT+9)')).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Actions for Jazz night' })).toBeTruthy();
+      expect(screen.queryAllByLabelText('Filter by kind')).toHaveLength(0);
+      await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
+      expect(screen.getAllByLabelText('Filter by kind').length).toBeGreaterThan(0);
+      await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+      expect(await screen.findByRole('menuitem', { name: 'Class' })).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });
 
