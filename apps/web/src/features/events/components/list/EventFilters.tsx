@@ -1,4 +1,4 @@
-import { Button, Select, TextInput } from '@mantine/core';
+import { Button, Select, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { EVENT_KIND_LABELS } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -106,15 +106,27 @@ export function EventFilters({
       <TextInput
         type="date"
         aria-label="From date"
+        leftSection={
+          <Text size="xs" c="dimmed">
+            From
+          </Text>
+        }
+        leftSectionWidth={44}
         title="Events on or after this date (in each event's own time zone)"
         value={list.filters.from ?? ''}
         max={list.filters.to}
         onChange={(e) => list.set({ from: e.currentTarget.value || undefined })}
-        w={160}
+        w={180}
       />
       <TextInput
         type="date"
         aria-label="To date"
+        leftSection={
+          <Text size="xs" c="dimmed">
+            To
+          </Text>
+        }
+        leftSectionWidth={44}
         title="Events on or before this date (in each event's own time zone)"
         value={list.filters.to ?? ''}
         min={list.filters.from}
