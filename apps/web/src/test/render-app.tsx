@@ -8,6 +8,8 @@ import { routes } from '../app/router';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters (a list call's page, filters, sort). */
+  query: Record<string, string>;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -26,6 +28,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const call: RecordedCall = {
       method: init.method ?? 'GET',
       path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       headers: Object.fromEntries(new Headers(init.headers).entries()),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };

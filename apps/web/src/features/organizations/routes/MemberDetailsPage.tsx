@@ -8,6 +8,7 @@ import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatCompactDateTime } from '../../../lib/dates';
+import { MemberEventsSection } from '../../events';
 import { useDeleteMember } from '../api/delete-favorite-user';
 import { memberDetailQuery } from '../api/favorite-user-detail';
 import { useUpdateMemberStatus } from '../api/favorite-user-update-status';
@@ -111,6 +112,7 @@ export function MemberDetailsPage() {
           </Group>
         </Stack>
       </Paper>
+      <MemberEventsSection memberId={m._id} />
     </Stack>
   );
 }

@@ -1,9 +1,14 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { type Organization, SOCIAL_LABELS, SOCIAL_NETWORKS } from '@marquee/contract';
-import { IconPencil } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { editOrganizationPath, type OrganizationTab, PATHS } from '../../../app/paths';
+import {
+  editOrganizationPath,
+  type OrganizationTab,
+  organizationEventsPath,
+  PATHS,
+} from '../../../app/paths';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
@@ -83,14 +88,24 @@ export function OrganizationDetailsPage() {
             back={{ to: PATHS.organizations, label: 'Organizations' }}
             actions={
               manages && (
-                <Button
-                  component={Link}
-                  to={editOrganizationPath(o._id)}
-                  variant="default"
-                  leftSection={<IconPencil size={16} />}
-                >
-                  Edit
-                </Button>
+                <>
+                  <Button
+                    component={Link}
+                    to={organizationEventsPath(o._id)}
+                    variant="default"
+                    leftSection={<IconCalendarEvent size={16} />}
+                  >
+                    Events
+                  </Button>
+                  <Button
+                    component={Link}
+                    to={editOrganizationPath(o._id)}
+                    variant="default"
+                    leftSection={<IconPencil size={16} />}
+                  >
+                    Edit
+                  </Button>
+                </>
               )
             }
           />

@@ -1,0 +1,4 @@
+import { routeQuery } from '../../../lib/api-hooks';
+import { eventKeys } from './keys';
+
+export const availabilityQuery = (eventId: string) => routeQuery(eventKeys.availability, { eventId });

@@ -1,0 +1,104 @@
+import { Alert, Grid, Stack, Text } from '@mantine/core';
+import { EVENT_ROLE_LABELS } from '@marquee/contract';
+import { formatCompactDateTime } from '@marquee/time';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { ListError } from '../../../components/ListError';
+import { NotFoundMessage } from '../../../components/NotFoundMessage';
+import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
+import { useSessionProfile } from '../../auth';
+import { eventDetailQuery, eventHeaderQuery } from '../api/event-detail';
+import { EventActionBar } from '../components/details/EventActionBar';
+import { EventHeaderCard } from '../components/details/EventHeaderCard';
+import { OccurrenceList } from '../components/details/OccurrenceList';
+import { TicketTypeList } from '../components/details/TicketTypeList';
+import { EventTeamSection } from '../components/team/EventTeamSection';
+import { EVENT_PATHS, eventDetailsPath } from '../paths';
+
+const BACK = { to: EVENT_PATHS.eventManagement, label: 'event management' };
+
+/**
+ * `/event-management/:eventId` and `/event-management/classes/:eventId` (`?classId=` highlights a
+ * session). The header (`partially-event-detail`) comes first: scanners may read only that, and the
+ * full detail (which answers 404 to them) is asked for everyone else.
+ */
+export function EventDetailsPage() {
+  const { eventId = '' } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const profile = useSessionProfile();
+  const header = useQuery(eventHeaderQuery(eventId));
+  const scanner = header.data?.myRole === 'SCANNER';
+  const detail = useQuery({ ...eventDetailQuery(eventId), enabled: header.isSuccess && !scanner });
+
+  if (header.isPending) return <PageLoader />;
+  if (!header.data) return <NotFoundMessage />;
+  const event = detail.data ?? header.data;
+  // A class lives under `classes/`, other kinds under the plain path: a link with the wrong one is moved.
+  const canonical = eventDetailsPath(event._id, event.kind);
+  if (location.pathname !== canonical) return <Navigate replace to={`${canonical}${location.search}`} />;
+  const isAdmin = profile.role === 'ADMIN';
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={event.title}
+        back={BACK}
+        description={`You are: ${EVENT_ROLE_LABELS[event.myRole]}`}
+        actions={detail.data && <EventActionBar event={detail.data} isAdmin={isAdmin} />}
+      />
+      <EventHeaderCard
+        event={event}
+        linkOrganization={event.myRole === 'OWNER' || event.myRole === 'ADMIN'}
+      />
+      {scanner ? (
+        <Alert icon={<IconInfoCircle />} color="blue" title="You scan tickets for this event">
+          <Text size="sm">Checking tickets in arrives with the check-in screen.</Text>
+        </Alert>
+      ) : detail.isPending ? (
+        <PageLoader label="Loading the event" />
+      ) : detail.error || !detail.data ? (
+        <ListError label="Event" error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <Stack gap="lg">
+          {detail.data.cancellation && (
+            <Alert color="red" title="This event is cancelled" data-testid="cancellation">
+              <Text size="sm">{`Reason: ${detail.data.cancellation.reason}`}</Text>
+              {detail.data.cancellation.note && (
+                <Text size="sm">{`Note: ${detail.data.cancellation.note}`}</Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {`Cancelled ${formatCompactDateTime(detail.data.cancellation.cancelledAt, detail.data.timeZone ?? 'UTC')} (${detail.data.timeZone ?? 'UTC'})`}
+              </Text>
+            </Alert>
+          )}
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="lg">
+                {detail.data.description && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {detail.data.description}
+                  </Text>
+                )}
+                <OccurrenceList event={detail.data} highlightId={params.get('classId')} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="lg">
+                <TicketTypeList event={detail.data} />
+                <EventTeamSection
+                  event={detail.data}
+                  canEdit={detail.data.myRole === 'OWNER' || detail.data.myRole === 'ADMIN'}
+                />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export default EventDetailsPage;
