@@ -86,6 +86,7 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
     currency,
     maxPerOrder: organization?.maxTicketsPerOrder ?? null,
     now: new Date(),
+    publishedStarts: new Map(published ? detail.occurrences.map((o) => [o._id, o.startsAt]) : []),
   });
 
   /** Puts errors on their fields, opens the first step holding one, and focuses it. */

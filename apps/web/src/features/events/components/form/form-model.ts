@@ -322,13 +322,18 @@ function trimTrailing<T>(rows: T[], empty: (row: T, index: number) => boolean): 
 }
 
 /** The time rules of the spec, with its exact messages, on the fields they are about. */
-export function timeRuleErrors(v: EventFormValues, now: Date): Record<string, string> {
+export function timeRuleErrors(
+  v: EventFormValues,
+  now: Date,
+  publishedStarts: ReadonlyMap<string, string> = new Map(),
+): Record<string, string> {
   const errors: Record<string, string> = {};
   v.occurrences.forEach((o, i) => {
     const start = o.startsAt ? Date.parse(o.startsAt) : Number.NaN;
     const end = o.endsAt ? Date.parse(o.endsAt) : Number.NaN;
-    // An unchanged date of a published event may lie in the past (it already happened).
-    if (Number.isNaN(start) || (!o._id && start < now.getTime())) {
+    // A date of a published event that is left as it was may lie in the past (it already happened).
+    const unchanged = !!o._id && publishedStarts.get(o._id) === o.startsAt;
+    if (Number.isNaN(start) || (!unchanged && start < now.getTime())) {
       errors[`occurrences.${i}.startsAt`] = MESSAGES.reselectStartTime;
     }
     if (Number.isNaN(end) || (!Number.isNaN(start) && end <= start)) {
@@ -356,6 +361,8 @@ export interface ValidationContext {
   currency: string;
   maxPerOrder: number | null;
   now: Date;
+  /** Start of each date of a published event by id, as stored: those may stay in the past. */
+  publishedStarts?: ReadonlyMap<string, string>;
 }
 
 /** Everything publishing needs, checked before the call; errors keyed by field path. */
@@ -363,7 +370,7 @@ export function validateForPublish(v: EventFormValues, c: ValidationContext): Re
   const errors: Record<string, string> = {
     ...zodFieldErrors(EventInput, toEventInput(v, c.kind, c.currency)),
     ...ticketErrors(v, c.currency, c.maxPerOrder),
-    ...timeRuleErrors(v, c.now),
+    ...timeRuleErrors(v, c.now, c.publishedStarts),
   };
   if (!v.location.timeZone) errors['location.timeZone'] = 'Choose the time zone';
   if (c.kind === 'CLASS' && !v.classTypeId) errors.classTypeId = 'Choose the class type';
