@@ -1,4 +1,4 @@
-import { MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DUPLICATE_TITLE_MESSAGE, EVENT_LIMITS } from '@marquee/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ImagePicker } from '../../../../components/ImagePicker';
@@ -33,16 +33,17 @@ export function BasicsStep({ form, options, eventId }: StepProps) {
         />
         <div aria-live="polite">
           {duplicate && (
-            <Text
+            // Dark text on a light tint: a warning, not an error (the title may still be kept).
+            <Alert
               id="duplicate-title-warning"
-              size="sm"
-              c="orange.9"
-              mt={4}
-              style={{ display: 'flex', gap: 4, alignItems: 'center' }}
+              color="orange"
+              variant="light"
+              mt={6}
+              p="xs"
+              icon={<IconAlertTriangle size={16} aria-hidden />}
             >
-              <IconAlertTriangle size={16} aria-hidden />
               {DUPLICATE_TITLE_MESSAGE}
-            </Text>
+            </Alert>
           )}
         </div>
       </div>

@@ -126,7 +126,7 @@ export function ClassTypeAndSchedule({ form, options, zone }: StepProps & { zone
           </SimpleGrid>
           <Button
             leftSection={<IconCalendarRepeat size={16} aria-hidden />}
-            variant="light"
+            variant="default"
             style={{ alignSelf: 'flex-start' }}
             onClick={generate}
           >

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DropDownValues, EventDetail, EventKind } from '@marquee/contract';
@@ -199,13 +199,13 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
           style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
           data-testid="form-actions"
         >
-          <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
             {published ? (
               <span />
             ) : (
               <Button
                 variant="default"
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                leftSection={phone ? undefined : <IconDeviceFloppy size={16} aria-hidden />}
                 loading={saveDraft.isPending}
                 disabled={pending && !saveDraft.isPending}
                 onClick={onSaveDraft}
@@ -214,14 +214,27 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
               </Button>
             )}
             <Group gap="xs" wrap="nowrap">
-              <Button
-                variant="default"
-                leftSection={<IconArrowLeft size={16} aria-hidden />}
-                disabled={active === 0}
-                onClick={() => setActive((s) => Math.max(0, s - 1))}
-              >
-                Back
-              </Button>
+              {phone ? (
+                // Narrow screens: Back as an icon, so every action fits on one row.
+                <ActionIcon
+                  variant="default"
+                  size={36}
+                  aria-label="Back"
+                  disabled={active === 0}
+                  onClick={() => setActive((s) => Math.max(0, s - 1))}
+                >
+                  <IconArrowLeft size={18} aria-hidden />
+                </ActionIcon>
+              ) : (
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowLeft size={16} aria-hidden />}
+                  disabled={active === 0}
+                  onClick={() => setActive((s) => Math.max(0, s - 1))}
+                >
+                  Back
+                </Button>
+              )}
               {active < last ? (
                 <Button
                   rightSection={<IconArrowRight size={16} aria-hidden />}
@@ -232,7 +245,7 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
               ) : (
                 <Button
                   type="submit"
-                  leftSection={<IconSend size={16} aria-hidden />}
+                  leftSection={phone ? undefined : <IconSend size={16} aria-hidden />}
                   loading={pending && !saveDraft.isPending}
                   disabled={saveDraft.isPending}
                 >

@@ -8,7 +8,7 @@ import type { StepProps } from './types';
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th scope="row" w={160} style={{ verticalAlign: 'top' }}>
+      <Table.Th scope="row" w={120} style={{ verticalAlign: 'top' }}>
         {label}
       </Table.Th>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
