@@ -302,6 +302,64 @@ describe('event form', () => {
     });
   });
 
+  it('leaves a begun but incomplete ticket out of a draft, says so, and keeps it on screen', async () => {
+    const api = organizerApi({
+      [`POST ${E}/save-as-draft`]: ok(
+        draft({ title: 'Autumn Fair', occurrences: [], ticketTypes: [], location: null, timeZone: null }),
+        'Draft saved.',
+      ),
+    });
+    renderApp('/event-management/new', api);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
+    await goToStep('Tickets');
+    const row = (await screen.findAllByTestId('ticket-row'))[0] as HTMLElement;
+    await userEvent.type(within(row).getByRole('textbox', { name: /^Name/ }), 'Early bird');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+
+    expect(await screen.findByText('Not in the draft yet, as not complete: ticket 1.')).toBeTruthy();
+    const sent = api.calls.find((c) => c.path === `${E}/save-as-draft`)?.body as { ticketTypes: unknown[] };
+    expect(sent.ticketTypes).toEqual([]);
+    expect((within(row).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
+      'Early bird',
+    );
+  });
+
+  it('saves a published event with update-single-event and goes to its details with the server’s message', async () => {
+    const published = draft({ status: 'PUBLISHED', publishedAt: '2026-11-02T10:00:00.000Z' });
+    const api = organizerApi({
+      [`GET ${O}/panel-organizer-event-detail`]: ok(published),
+      [`GET ${E}/check-event-edit-delete-availability`]: ok({
+        canEdit: true,
+        editReason: null,
+        canDelete: true,
+        deleteReason: null,
+        canChangeStatus: true,
+        statusReason: null,
+        canCancel: true,
+        cancelReason: null,
+        bookings: 0,
+      }),
+      [`PUT ${E}/update-single-event`]: ok(published, 'Event "Harbour Jazz Night" saved.'),
+    });
+    const { router } = renderApp(`/event-management/${EVENT}/edit`, api);
+    await screen.findByRole('form', { name: 'Event' });
+    expect(screen.queryByRole('button', { name: 'Save as draft' })).toBeNull();
+    await goToStep('Review');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/${EVENT}`));
+    expect(await screen.findByText('Event "Harbour Jazz Night" saved.')).toBeTruthy();
+    const sent = api.calls.find((c) => c.path === `${E}/update-single-event`)?.body;
+    expect(sent).toMatchObject({
+      eventId: EVENT,
+      occurrences: [{ _id: OCC[0], startsAt: '2027-06-05T18:00:00.000Z' }],
+      ticketTypes: [
+        { _id: TICKETS[0], price: 2500 },
+        { _id: TICKETS[1], price: 9000 },
+      ],
+    });
+  });
+
   it('says why a published event cannot be edited instead of showing the form', async () => {
     const api = organizerApi({
       [`GET ${O}/panel-organizer-event-detail`]: ok(draft({ status: 'CANCELLED' })),

@@ -1,24 +1,27 @@
 import { ActionIcon, Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import type { DropDownValues, EventDetail, EventKind } from '@marquee/contract';
+import { type DropDownValues, EVENT_LIMITS, type EventDetail, type EventKind } from '@marquee/contract';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useUnsavedChangesGuard } from '../../../../components/unsaved-changes';
 import { focusFirstError, showServerErrors } from '../../../../lib/form-errors';
 import { HttpError, withFormErrorsDeferred } from '../../../../lib/http';
+import { toast } from '../../../../lib/toasts';
 import { eventDetailQuery } from '../../api/event-detail';
 import { useCreateEvent, useRemoveFromDraft, useSaveDraft, useUpdateEvent } from '../../api/save-event';
 import { eventDetailsPath } from '../../paths';
 import { BasicsStep } from './BasicsStep';
 import { DatePlaceStep } from './DatePlaceStep';
 import {
+  type DraftBody,
   type EventFormValues,
   emptyValues,
   firstStepWithError,
+  formPathOfDraftError,
   STEPS,
   toDraftInput,
   toEventInput,
@@ -48,7 +51,8 @@ const PHONE = '(max-width: 36em)';
  * saved at any step; Publish checks everything first (the spec's time messages on their fields) and
  * a refusal from the server lands on the fields it names, with their step opened. Nothing typed is lost.
  */
-export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: EventFormProps) {
+export function EventForm({ kind, options: given, detail, resumePath, onDraftSaved }: EventFormProps) {
+  const options = useMemo(() => withEventOrganization(given, detail), [given, detail]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
@@ -100,7 +104,15 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
   }
 
   /** A refused call: open the step of the first field it names, then place its messages. */
-  function showRefusal(error: unknown) {
+  function showRefusal(caught: unknown, draft?: DraftBody) {
+    let error = caught;
+    if (draft && caught instanceof HttpError && caught.errors?.length) {
+      // The draft carried only its complete rows: name the rows as the form numbers them.
+      const errors = caught.errors.map((e) => ({ ...e, field: formPathOfDraftError(e.field, draft) }));
+      error = Object.assign(new HttpError(caught.kind, caught.status, caught.message, errors), {
+        toastDeferred: caught.toastDeferred,
+      });
+    }
     if (error instanceof HttpError && error.errors?.length) {
       const step = firstStepWithError(error.errors.map((e) => e.field).filter((f) => stepKnown(form, f)));
       if (step !== null) flushSync(() => setActive(step));
@@ -108,11 +120,11 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
     showServerErrors(form, error, { root: rootRef.current });
   }
 
-  async function run(save: () => Promise<void>) {
+  async function run(save: () => Promise<void>, draft?: DraftBody) {
     try {
       await withFormErrorsDeferred(save);
     } catch (error) {
-      showRefusal(error);
+      showRefusal(error, draft);
     }
   }
 
@@ -120,19 +132,25 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
     const errors = validateForDraft(form.values, context());
     if (Object.keys(errors).length > 0) return showErrors(errors);
     form.clearErrors();
+    const draft = toDraftInput(form.values, kind, currency, eventId);
     void run(async () => {
-      const saved = await saveDraft.mutateAsync(toDraftInput(form.values, kind, currency, eventId));
+      const saved = await saveDraft.mutateAsync(draft.body);
       const id = saved.result._id;
       // The answer is the draft as stored: the resumed page reads it from the cache instead of loading.
       queryClient.setQueryData(eventDetailQuery(id).queryKey, saved.result);
-      form.resetDirty();
-      guard.release();
+      if (draft.omitted.length === 0) {
+        form.resetDirty();
+        guard.release();
+      } else {
+        // Still on screen, not stored: leaving keeps asking.
+        toast.warning(`Not in the draft yet, as not complete: ${draft.omitted.join(', ')}.`);
+      }
       if (id !== eventId) {
         setEventId(id);
         onDraftSaved(id);
         navigate(resumePath(id), { replace: true });
       }
-    });
+    }, draft);
   }
 
   function onPublish(event?: FormEvent) {
@@ -147,7 +165,7 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
         savedId = (await update.mutateAsync({ ...input, eventId })).result._id;
       } else if (eventId) {
         // A draft: store what is on screen, then ask the server to publish it after full validation.
-        await saveBeforePublish.mutateAsync(toDraftInput(form.values, kind, currency, eventId));
+        await saveBeforePublish.mutateAsync(toDraftInput(form.values, kind, currency, eventId).body);
         savedId = (await removeFromDraft.mutateAsync({ eventId })).result._id;
       } else {
         savedId = (await create.mutateAsync(input)).result._id;
@@ -156,6 +174,14 @@ export function EventForm({ kind, options, detail, resumePath, onDraftSaved }: E
       navigate(eventDetailsPath(savedId, kind));
     });
   }
+
+  // A new step starts at its top (on a phone the Next button sits at the bottom of the last one).
+  const shownStep = useRef(active);
+  useEffect(() => {
+    if (shownStep.current === active) return;
+    shownStep.current = active;
+    rootRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [active]);
 
   const last = STEPS.length - 1;
   const stepProps: StepProps = { form, kind, options, organization, eventId };
@@ -268,4 +294,27 @@ function stepKnown(form: StepProps['form'], path: string) {
     current = (current as Record<string, unknown>)[part];
   }
   return true;
+}
+
+/**
+ * The pickers list the organizations the caller manages; an administrator editing another's event still
+ * needs that event's organization (its currency) in the form. Its per-order maximum is the server's to check.
+ */
+function withEventOrganization(options: DropDownValues, detail: EventDetail | undefined): DropDownValues {
+  if (!detail || options.organizations.some((o) => o._id === detail.organization._id)) return options;
+  const { _id, name, currency } = detail.organization;
+  return {
+    ...options,
+    organizations: [
+      ...options.organizations,
+      {
+        _id,
+        name,
+        currency,
+        maxTicketsPerOrder: EVENT_LIMITS.maxQuantity,
+        serviceFeePaidBy: 'BUYER',
+        members: [],
+      },
+    ],
+  };
 }

@@ -25,7 +25,12 @@ function zoneOptions() {
 /** A venue (name, address, optional coordinates) or an online link, and the event's time zone. */
 export function LocationFields({ form }: { form: EventForm }) {
   const l = form.values.location;
-  const zones = useMemo(zoneOptions, []);
+  const listed = useMemo(zoneOptions, []);
+  // A stored or found zone the runtime lists under another name (Asia/Kolkata vs Asia/Calcutta) still shows.
+  const zones =
+    l.timeZone && !listed.some((z) => z.value === l.timeZone)
+      ? [{ value: l.timeZone, label: l.timeZone }, ...listed]
+      : listed;
   const [finding, setFinding] = useState(false);
 
   async function findZone() {

@@ -86,8 +86,10 @@ export function TicketRows({ form, organization }: StepProps) {
   const rows = form.values.ticketTypes;
   const currency = organization?.currency ?? 'USD';
   const zone = form.values.location.timeZone;
-  const quote = useFeeQuote(organization?._id ?? null, feeItems(rows, currency));
-  const maxPerOrder = organization?.maxTicketsPerOrder;
+  const quote = useFeeQuote(form.values.organizationId, feeItems(rows, currency));
+  // The fallback organization (an administrator editing another's event) has no known maximum.
+  const known = organization?.maxTicketsPerOrder;
+  const maxPerOrder = known !== undefined && known < EVENT_LIMITS.maxQuantity ? known : undefined;
   const step = minorDigits(currency) > 0 ? `e.g. 12.${'5'.padEnd(minorDigits(currency), '0')}` : 'e.g. 1250';
   return (
     <Stack gap="sm">

@@ -7,6 +7,7 @@ import {
   type EventVisibility,
   LocationInput,
   MESSAGES,
+  OccurrenceInput,
   type TicketPricing,
   TicketTypeInput,
 } from '@marquee/contract';
@@ -276,49 +277,85 @@ export function toEventInput(v: EventFormValues, kind: EventKind, currency: stri
   };
 }
 
+/** A draft's body, and which rows of the form it carries (so server error paths can be mapped back). */
+export interface DraftBody {
+  body: DraftInput;
+  /** Form index of each sent date or session, in the order sent. */
+  sentOccurrences: number[];
+  /** Form index of each sent ticket row, in the order sent. */
+  sentTickets: number[];
+  /** Parts filled in but not complete enough to be stored yet, in words ("the place", "ticket 2"). */
+  omitted: string[];
+}
+
+const occurrenceEmpty = (o: OccurrenceValues) => !o.startsAt && !o.endsAt;
+const ticketEmpty = (t: TicketValues) => !t.name.trim() && !t.price.trim() && t.quantity === '' && !t._id;
+
 /**
- * The body of save-as-draft: whatever is there. Rows with nothing in them yet are left out (an empty
- * ticket row is not a ticket); a location is sent once something of it is filled in.
+ * The body of save-as-draft: a draft can be saved at any time, but what it stores must have its shape.
+ * So parts that are complete are sent; empty ones are left out quietly, and ones begun but not complete
+ * are left out and named in `omitted` (the form keeps them on screen, and keeps warning before leaving).
  */
 export function toDraftInput(
   v: EventFormValues,
   kind: EventKind,
   currency: string,
   eventId?: string,
-): DraftInput {
+): DraftBody {
   const full = toEventInput(v, kind, currency);
+  const omitted: string[] = [];
   const l = v.location;
   const locationTouched =
     !!l.timeZone || !!l.venueName.trim() || !!l.address.trim() || !!l.onlineUrl.trim() || l.latitude !== '';
+  const locationOk = LocationInput.safeParse(full.location).success;
+  if (locationTouched && !locationOk) omitted.push('the place');
+
+  const sentOccurrences: number[] = [];
+  full.occurrences.forEach((o, i) => {
+    const row = v.occurrences[i] as OccurrenceValues;
+    if (OccurrenceInput.safeParse(o).success) sentOccurrences.push(i);
+    else if (!occurrenceEmpty(row)) omitted.push(`${kind === 'CLASS' ? 'session' : 'date'} ${i + 1}`);
+  });
+  const sentTickets: number[] = [];
+  full.ticketTypes.forEach((t, i) => {
+    const row = v.ticketTypes[i] as TicketValues;
+    if (TicketTypeInput.safeParse(t).success) sentTickets.push(i);
+    else if (!ticketEmpty(row)) omitted.push(`ticket ${i + 1}`);
+  });
+  const schedule = kind === 'CLASS' ? full.schedule : null;
+
   return {
-    ...(eventId ? { eventId } : {}),
-    kind,
-    organizationId: full.organizationId,
-    title: full.title,
-    description: full.description || null,
-    categoryId: full.categoryId || null,
-    subcategoryId: full.subcategoryId,
-    tagIds: full.tagIds,
-    images: full.images,
-    classTypeId: full.classTypeId,
-    location: locationTouched ? full.location : null,
-    visibility: full.visibility,
-    // Indexes are kept (a dropped row would shift the paths of the server's field errors), so only
-    // trailing empty rows are left out.
-    occurrences: trimTrailing(full.occurrences, (o) => !o.startsAt && !o.endsAt),
-    schedule: full.schedule,
-    ticketTypes: trimTrailing(full.ticketTypes, (_t, i) => isEmptyTicket(v.ticketTypes[i])),
+    body: {
+      ...(eventId ? { eventId } : {}),
+      kind,
+      organizationId: full.organizationId,
+      title: full.title,
+      description: full.description || null,
+      categoryId: full.categoryId || null,
+      subcategoryId: full.subcategoryId,
+      tagIds: full.tagIds,
+      images: full.images,
+      classTypeId: full.classTypeId,
+      location: locationTouched && locationOk ? full.location : null,
+      visibility: full.visibility,
+      occurrences: sentOccurrences.map((i) => full.occurrences[i] as OccurrenceInput),
+      schedule,
+      ticketTypes: sentTickets.map((i) => full.ticketTypes[i] as TicketTypeInput),
+    },
+    sentOccurrences,
+    sentTickets,
+    omitted,
   };
 }
 
-function isEmptyTicket(t: TicketValues | undefined) {
-  return !t || (!t.name.trim() && !t.price.trim() && t.quantity === '' && !t._id);
-}
-
-function trimTrailing<T>(rows: T[], empty: (row: T, index: number) => boolean): T[] {
-  let end = rows.length;
-  while (end > 0 && empty(rows[end - 1] as T, end - 1)) end--;
-  return rows.slice(0, end);
+/** A server error path about a sent draft (`ticketTypes.0.price`) as the path of its row in the form. */
+export function formPathOfDraftError(path: string, draft: DraftBody): string {
+  const [head, index, ...rest] = path.split('.');
+  const map =
+    head === 'occurrences' ? draft.sentOccurrences : head === 'ticketTypes' ? draft.sentTickets : null;
+  const formIndex = map?.[Number(index)];
+  if (!map || formIndex === undefined) return path;
+  return [head, String(formIndex), ...rest].join('.');
 }
 
 /** The time rules of the spec, with its exact messages, on the fields they are about. */
@@ -379,19 +416,9 @@ export function validateForPublish(v: EventFormValues, c: ValidationContext): Re
   return errors;
 }
 
-/** A draft needs its organization and title; any other part present must still have its shape. */
+/** A draft needs its organization and title; whatever else is complete is saved with it. */
 export function validateForDraft(v: EventFormValues, c: ValidationContext): Record<string, string> {
-  const draft = toDraftInput(v, c.kind, c.currency);
-  const errors = zodFieldErrors(DraftInput, draft);
-  // Only price text problems of rows that are sent.
-  for (const [path, message] of Object.entries(ticketErrors(v, c.currency, c.maxPerOrder))) {
-    const index = Number(path.split('.')[1]);
-    if (index < (draft.ticketTypes?.length ?? 0)) errors[path] = message;
-  }
-  if (draft.location && !LocationInput.safeParse(draft.location).success && !v.location.timeZone) {
-    errors['location.timeZone'] ??= 'Choose the time zone';
-  }
-  return errors;
+  return zodFieldErrors(DraftInput, toDraftInput(v, c.kind, c.currency).body);
 }
 
 /** Checks one ticket row alone (used by the review step's summary). */
