@@ -360,6 +360,14 @@ describe('event form', () => {
     });
   });
 
+  it('asks before leaving with unsaved changes', async () => {
+    const { router } = renderApp('/event-management/new', organizerApi());
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Winter Market');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Events' }));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/event-management/new');
+  });
+
   it('says why a published event cannot be edited instead of showing the form', async () => {
     const api = organizerApi({
       [`GET ${O}/panel-organizer-event-detail`]: ok(draft({ status: 'CANCELLED' })),
