@@ -1,0 +1,320 @@
+import { ActionIcon, Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { type DropDownValues, EVENT_LIMITS, type EventDetail, type EventKind } from '@marquee/contract';
+import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { useUnsavedChangesGuard } from '../../../../components/unsaved-changes';
+import { focusFirstError, showServerErrors } from '../../../../lib/form-errors';
+import { HttpError, withFormErrorsDeferred } from '../../../../lib/http';
+import { toast } from '../../../../lib/toasts';
+import { eventDetailQuery } from '../../api/event-detail';
+import { useCreateEvent, useRemoveFromDraft, useSaveDraft, useUpdateEvent } from '../../api/save-event';
+import { eventDetailsPath } from '../../paths';
+import { BasicsStep } from './BasicsStep';
+import { DatePlaceStep } from './DatePlaceStep';
+import {
+  type DraftBody,
+  type EventFormValues,
+  emptyValues,
+  firstStepWithError,
+  formPathOfDraftError,
+  STEPS,
+  toDraftInput,
+  toEventInput,
+  validateForDraft,
+  validateForPublish,
+  valuesFromDetail,
+} from './form-model';
+import { ReviewStep } from './ReviewStep';
+import { TicketRows } from './TicketRows';
+import type { StepProps } from './types';
+
+export interface EventFormProps {
+  kind: EventKind;
+  options: DropDownValues;
+  /** The draft being resumed or the published event being edited. */
+  detail?: EventDetail;
+  /** Where a new draft lives once saved, so a reload resumes it. */
+  resumePath: (eventId: string) => string;
+  /** Told before the URL moves to a just-saved draft, so the page keeps this form (and its step). */
+  onDraftSaved: (eventId: string) => void;
+}
+
+const PHONE = '(max-width: 36em)';
+
+/**
+ * One form for every kind of event, in steps: Basics, Date and place, Tickets, Review. A draft can be
+ * saved at any step; Publish checks everything first (the spec's time messages on their fields) and
+ * a refusal from the server lands on the fields it names, with their step opened. Nothing typed is lost.
+ */
+export function EventForm({ kind, options: given, detail, resumePath, onDraftSaved }: EventFormProps) {
+  const options = useMemo(() => withEventOrganization(given, detail), [given, detail]);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const rootRef = useRef<HTMLFormElement>(null);
+  const [active, setActive] = useState(0);
+  const [eventId, setEventId] = useState(detail?._id);
+  const published = !!detail && detail.status !== 'DRAFT';
+
+  const singleOrganization =
+    options.organizations.length === 1 ? (options.organizations[0]?._id ?? null) : null;
+  const form = useForm<EventFormValues>({
+    mode: 'controlled',
+    initialValues: detail
+      ? valuesFromDetail(detail, detail.organization.currency)
+      : emptyValues(kind, singleOrganization),
+  });
+  const organization = options.organizations.find((o) => o._id === form.values.organizationId) ?? null;
+  const currency = organization?.currency ?? detail?.organization.currency ?? 'USD';
+  const guard = useUnsavedChangesGuard(form.isDirty());
+
+  const create = useCreateEvent(kind);
+  const update = useUpdateEvent(kind);
+  const saveDraft = useSaveDraft();
+  const saveBeforePublish = useSaveDraft(true);
+  const removeFromDraft = useRemoveFromDraft();
+  const pending =
+    create.isPending ||
+    update.isPending ||
+    saveDraft.isPending ||
+    saveBeforePublish.isPending ||
+    removeFromDraft.isPending;
+
+  const context = () => ({
+    kind,
+    currency,
+    maxPerOrder: organization?.maxTicketsPerOrder ?? null,
+    now: new Date(),
+    publishedStarts: new Map(published ? detail.occurrences.map((o) => [o._id, o.startsAt]) : []),
+  });
+
+  /** Puts errors on their fields, opens the first step holding one, and focuses it. */
+  function showErrors(errors: Record<string, string>) {
+    const step = firstStepWithError(Object.keys(errors));
+    flushSync(() => {
+      form.setErrors(errors);
+      if (step !== null) setActive(step);
+    });
+    focusFirstError(rootRef.current, Object.keys(errors));
+  }
+
+  /** A refused call: open the step of the first field it names, then place its messages. */
+  function showRefusal(caught: unknown, draft?: DraftBody) {
+    let error = caught;
+    if (draft && caught instanceof HttpError && caught.errors?.length) {
+      // The draft carried only its complete rows: name the rows as the form numbers them.
+      const errors = caught.errors.map((e) => ({ ...e, field: formPathOfDraftError(e.field, draft) }));
+      error = Object.assign(new HttpError(caught.kind, caught.status, caught.message, errors), {
+        toastDeferred: caught.toastDeferred,
+      });
+    }
+    if (error instanceof HttpError && error.errors?.length) {
+      const step = firstStepWithError(error.errors.map((e) => e.field).filter((f) => stepKnown(form, f)));
+      if (step !== null) flushSync(() => setActive(step));
+    }
+    showServerErrors(form, error, { root: rootRef.current });
+  }
+
+  async function run(save: () => Promise<void>, draft?: DraftBody) {
+    try {
+      await withFormErrorsDeferred(save);
+    } catch (error) {
+      showRefusal(error, draft);
+    }
+  }
+
+  function onSaveDraft() {
+    const errors = validateForDraft(form.values, context());
+    if (Object.keys(errors).length > 0) return showErrors(errors);
+    form.clearErrors();
+    const draft = toDraftInput(form.values, kind, currency, eventId);
+    void run(async () => {
+      const saved = await saveDraft.mutateAsync(draft.body);
+      const id = saved.result._id;
+      // The answer is the draft as stored: the resumed page reads it from the cache instead of loading.
+      queryClient.setQueryData(eventDetailQuery(id).queryKey, saved.result);
+      if (draft.omitted.length === 0) {
+        form.resetDirty();
+        guard.release();
+      } else {
+        // Still on screen, not stored: leaving keeps asking.
+        toast.warning(`Not in the draft yet, as not complete: ${draft.omitted.join(', ')}.`);
+      }
+      if (id !== eventId) {
+        setEventId(id);
+        onDraftSaved(id);
+        navigate(resumePath(id), { replace: true });
+      }
+    }, draft);
+  }
+
+  function onPublish(event?: FormEvent) {
+    event?.preventDefault();
+    const errors = validateForPublish(form.values, context());
+    if (Object.keys(errors).length > 0) return showErrors(errors);
+    form.clearErrors();
+    void run(async () => {
+      const input = toEventInput(form.values, kind, currency);
+      let savedId: string;
+      if (published && eventId) {
+        savedId = (await update.mutateAsync({ ...input, eventId })).result._id;
+      } else if (eventId) {
+        // A draft: store what is on screen, then ask the server to publish it after full validation.
+        await saveBeforePublish.mutateAsync(toDraftInput(form.values, kind, currency, eventId).body);
+        savedId = (await removeFromDraft.mutateAsync({ eventId })).result._id;
+      } else {
+        savedId = (await create.mutateAsync(input)).result._id;
+      }
+      guard.release();
+      navigate(eventDetailsPath(savedId, kind));
+    });
+  }
+
+  // A new step starts at its top (on a phone the Next button sits at the bottom of the last one).
+  const shownStep = useRef(active);
+  useEffect(() => {
+    if (shownStep.current === active) return;
+    shownStep.current = active;
+    rootRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [active]);
+
+  const last = STEPS.length - 1;
+  const stepProps: StepProps = { form, kind, options, organization, eventId };
+  const errorSteps = new Set(Object.keys(form.errors).map((path) => firstStepWithError([path])));
+  return (
+    <form ref={rootRef} onSubmit={onPublish} noValidate aria-label="Event">
+      <Stack gap="md">
+        <Stepper
+          active={active}
+          onStepClick={setActive}
+          size="sm"
+          allowNextStepsSelect
+          aria-label="Steps of the form"
+        >
+          {STEPS.map((label, i) => (
+            <Stepper.Step
+              key={label}
+              label={phone ? undefined : label}
+              aria-label={label}
+              color={errorSteps.has(i) ? 'red' : undefined}
+            />
+          ))}
+        </Stepper>
+        {phone && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Step {active + 1} of {STEPS.length}: {STEPS[active]}
+          </Text>
+        )}
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+          {active === 0 && <BasicsStep {...stepProps} />}
+          {active === 1 && <DatePlaceStep {...stepProps} />}
+          {active === 2 && <TicketRows {...stepProps} />}
+          {active === 3 && <ReviewStep {...stepProps} />}
+        </Paper>
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          shadow="sm"
+          // Always in reach on a phone: the actions stick to the bottom of the screen.
+          style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
+          data-testid="form-actions"
+        >
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            {published ? (
+              <span />
+            ) : (
+              <Button
+                variant="default"
+                leftSection={phone ? undefined : <IconDeviceFloppy size={16} aria-hidden />}
+                loading={saveDraft.isPending}
+                disabled={pending && !saveDraft.isPending}
+                onClick={onSaveDraft}
+              >
+                Save as draft
+              </Button>
+            )}
+            <Group gap="xs" wrap="nowrap">
+              {phone ? (
+                // Narrow screens: Back as an icon, so every action fits on one row.
+                <ActionIcon
+                  variant="default"
+                  size={36}
+                  aria-label="Back"
+                  disabled={active === 0}
+                  onClick={() => setActive((s) => Math.max(0, s - 1))}
+                >
+                  <IconArrowLeft size={18} aria-hidden />
+                </ActionIcon>
+              ) : (
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowLeft size={16} aria-hidden />}
+                  disabled={active === 0}
+                  onClick={() => setActive((s) => Math.max(0, s - 1))}
+                >
+                  Back
+                </Button>
+              )}
+              {active < last ? (
+                <Button
+                  rightSection={<IconArrowRight size={16} aria-hidden />}
+                  onClick={() => setActive((s) => Math.min(last, s + 1))}
+                >
+                  Next
+                </Button>
+              ) : (
+                <Button
+                  type="submit"
+                  leftSection={phone ? undefined : <IconSend size={16} aria-hidden />}
+                  loading={pending && !saveDraft.isPending}
+                  disabled={saveDraft.isPending}
+                >
+                  {published ? 'Save changes' : 'Publish'}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}
+
+/** True when a server error path names a value of the form (else it goes to the toast). */
+function stepKnown(form: StepProps['form'], path: string) {
+  let current: unknown = form.getValues();
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object' || !(part in current)) return false;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return true;
+}
+
+/**
+ * The pickers list the organizations the caller manages; an administrator editing another's event still
+ * needs that event's organization (its currency) in the form. Its per-order maximum is the server's to check.
+ */
+function withEventOrganization(options: DropDownValues, detail: EventDetail | undefined): DropDownValues {
+  if (!detail || options.organizations.some((o) => o._id === detail.organization._id)) return options;
+  const { _id, name, currency } = detail.organization;
+  return {
+    ...options,
+    organizations: [
+      ...options.organizations,
+      {
+        _id,
+        name,
+        currency,
+        maxTicketsPerOrder: EVENT_LIMITS.maxQuantity,
+        serviceFeePaidBy: 'BUYER',
+        members: [],
+      },
+    ],
+  };
+}

@@ -1,0 +1,448 @@
+import type { DropDownValues, EventDetail } from '@marquee/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { currentUrl, fakeApi, profileAnswer, profileFixture, renderApp } from '../../test/render-app';
+
+const E = '/api/v1/event';
+const O = '/api/v1/organizer';
+const ORG = '11111111-1111-4111-8111-111111111111';
+const ORG2 = '11111111-1111-4111-8111-222222222222';
+const CAT = '22222222-2222-4222-8222-222222222222';
+const CLASS_TYPE = '33333333-3333-4333-8333-333333333333';
+const EVENT = '44444444-4444-4444-8444-444444444444';
+const OCC = ['55555555-5555-4555-8555-555555555551', '55555555-5555-4555-8555-555555555552'];
+const TICKETS = ['66666666-6666-4666-8666-666666666661', '66666666-6666-4666-8666-666666666662'];
+
+const organization = (_id: string, name: string) => ({
+  _id,
+  name,
+  currency: 'USD',
+  maxTicketsPerOrder: 10,
+  serviceFeePaidBy: 'BUYER' as const,
+  members: [],
+});
+
+function dropDowns(overrides: Partial<DropDownValues> = {}): DropDownValues {
+  return {
+    organizations: [organization(ORG, 'Harbour Arts')],
+    categories: [{ _id: CAT, name: 'Music', subcategories: [] }],
+    tags: [],
+    classTypes: [{ _id: CLASS_TYPE, name: 'Weekly course', bookingMode: 'COURSE' }],
+    ticketTypes: [],
+    imageLimit: 1,
+    ...overrides,
+  };
+}
+
+const ticket = (i: number, name: string, price: number) => ({
+  _id: TICKETS[i] as string,
+  pricing: 'PAID' as const,
+  name,
+  description: '',
+  price,
+  quantity: 100,
+  saleStartsAt: null,
+  saleEndsAt: null,
+  minPerOrder: 1,
+  maxPerOrder: null,
+  sold: 0,
+  position: i,
+});
+
+function draft(overrides: Partial<EventDetail> = {}): EventDetail {
+  return {
+    _id: EVENT,
+    kind: 'SINGLE',
+    title: 'Harbour Jazz Night',
+    image: null,
+    status: 'DRAFT',
+    visibility: 'PUBLIC',
+    startsAt: null,
+    endsAt: null,
+    timeZone: 'Europe/Lisbon',
+    locationType: 'VENUE',
+    venueName: 'Pier 4',
+    organization: { _id: ORG, name: 'Harbour Arts', currency: 'USD' },
+    myRole: 'OWNER',
+    isBlocked: false,
+    isVerified: false,
+    isReported: false,
+    isArchived: false,
+    description: 'An evening of jazz on the pier.',
+    images: [],
+    category: { _id: CAT, name: 'Music' },
+    subcategory: null,
+    tags: [],
+    classType: null,
+    location: {
+      type: 'VENUE',
+      venueName: 'Pier 4',
+      address: 'Harbour Road 1, Lisbon',
+      latitude: null,
+      longitude: null,
+      onlineUrl: null,
+    },
+    occurrences: [
+      {
+        _id: OCC[0] as string,
+        startsAt: '2027-06-05T18:00:00.000Z',
+        endsAt: '2027-06-05T21:00:00.000Z',
+        visibility: 'PUBLIC',
+        capacity: null,
+        sold: 0,
+        status: 'SCHEDULED',
+      },
+    ],
+    ticketTypes: [ticket(0, 'General', 2500), ticket(1, 'VIP', 9000)],
+    schedule: null,
+    team: [],
+    cancellation: null,
+    publishedAt: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    sold: 0,
+    capacity: null,
+    ...overrides,
+  };
+}
+
+const ok = (result: unknown, message = 'ok') => ({ status: 200, body: { message, result } });
+
+function organizerApi(extra: Parameters<typeof fakeApi>[0] = {}, options = dropDowns()) {
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'token-abc');
+  return fakeApi({
+    'GET /api/v1/user/get-user-detail': profileAnswer(
+      profileFixture({ role: 'USER', organizerRequest: 'APPROVED' }),
+    ),
+    [`GET ${E}/event-drop-down-values`]: ok(options),
+    [`GET ${E}/check-event-title-duplicacy`]: ok({ duplicate: false, existing: null }),
+    [`POST ${E}/calculate-service-fee`]: (call) => {
+      const body = call.body as { items: { key: string; pricing: string; price: number }[] };
+      return ok({
+        currency: 'USD',
+        paidBy: 'BUYER',
+        waived: false,
+        percentBasisPoints: 500,
+        fixed: 50,
+        items: body.items.map((i) => {
+          const fee = i.price === 0 ? 0 : Math.round(i.price * 0.05) + 50;
+          return { ...i, serviceFee: fee, buyerPays: i.price + fee, organizerReceives: i.price };
+        }),
+      });
+    },
+    ...extra,
+  });
+}
+
+async function goToStep(name: string) {
+  await userEvent.click(await screen.findByRole('button', { name }));
+}
+
+describe('event form', () => {
+  it('warns while typing a title another event of the organization already has', async () => {
+    // The fake server records paths only; the checked titles are read from the URLs on the way.
+    const titles: string[] = [];
+    const base = organizerApi({
+      [`GET ${E}/check-event-title-duplicacy`]: () =>
+        ok({ duplicate: titles.at(-1)?.toLowerCase() === 'summer gala', existing: null }),
+    });
+    const api = {
+      ...base,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://console.test');
+        if (url.pathname.endsWith('/check-event-title-duplicacy'))
+          titles.push(url.searchParams.get('title') ?? '');
+        return base.fetch(input, init);
+      }) as typeof fetch,
+    };
+    renderApp('/event-management/new', api);
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.type(title, 'Summer Gala');
+    expect(
+      await screen.findByText('Another event of this organization already has this title.'),
+    ).toBeTruthy();
+    // Debounced: checked once typing paused, not once per key.
+    expect(titles.at(-1)).toBe('Summer Gala');
+    expect(titles.length).toBeLessThan('Summer Gala'.length);
+
+    // Typing on hides the warning until the new title is checked (and is free).
+    await userEvent.type(title, ' 2027');
+    await waitFor(() =>
+      expect(screen.queryByText('Another event of this organization already has this title.')).toBeNull(),
+    );
+  });
+
+  it('refuses a start in the past and an end before the start with the spec’s messages, on their fields', async () => {
+    const past = draft({
+      kind: 'MULTI',
+      occurrences: [
+        {
+          ...draft().occurrences[0],
+          _id: OCC[0] as string,
+          startsAt: '2020-01-10T18:00:00.000Z',
+          endsAt: '2020-01-10T20:00:00.000Z',
+        } as EventDetail['occurrences'][number],
+        {
+          ...draft().occurrences[0],
+          _id: OCC[1] as string,
+          startsAt: '2027-06-05T18:00:00.000Z',
+          endsAt: '2027-06-05T17:00:00.000Z',
+        } as EventDetail['occurrences'][number],
+      ],
+    });
+    const api = organizerApi({ [`GET ${O}/panel-organizer-event-detail`]: ok(past) });
+    renderApp(`/event-management/new?kind=MULTI&draft=${EVENT}`, api);
+    await screen.findByRole('form', { name: 'Event' });
+    await goToStep('Review');
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+
+    // The Date and place step is opened, each message under its field.
+    const dates = await screen.findAllByRole('group', { name: /^Date \d/ });
+    expect(within(dates[0] as HTMLElement).getByText('Please re-select event start time.')).toBeTruthy();
+    expect(within(dates[1] as HTMLElement).getByText('Please re-select event end time.')).toBeTruthy();
+    expect(within(dates[0] as HTMLElement).queryByText('Please re-select event end time.')).toBeNull();
+    // Nothing was sent.
+    expect(api.calls.some((c) => c.method !== 'GET' && !c.path.endsWith('calculate-service-fee'))).toBe(
+      false,
+    );
+  });
+
+  it('puts a server refusal on the ticket row it names, with the Tickets step opened and nothing lost', async () => {
+    const api = organizerApi({
+      [`GET ${O}/panel-organizer-event-detail`]: ok(draft()),
+      [`POST ${E}/save-as-draft`]: {
+        status: 400,
+        body: {
+          message: 'The price is too high',
+          errors: [{ field: 'ticketTypes.1.price', message: 'The price is too high' }],
+        },
+      },
+    });
+    renderApp(`/event-management/new?draft=${EVENT}`, api);
+    await screen.findByRole('form', { name: 'Event' });
+    await goToStep('Review');
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+
+    const rows = await screen.findAllByTestId('ticket-row');
+    await waitFor(() =>
+      expect(within(rows[1] as HTMLElement).getByText('The price is too high')).toBeTruthy(),
+    );
+    expect(within(rows[0] as HTMLElement).queryByText('The price is too high')).toBeNull();
+    const vipPrice = within(rows[1] as HTMLElement).getByRole('textbox', {
+      name: /Price/,
+    }) as HTMLInputElement;
+    expect(vipPrice.value).toBe('90.00');
+    expect(vipPrice.getAttribute('aria-invalid')).toBe('true');
+    // The draft was sent as it stands: minor units, both rows.
+    const sent = api.calls.find((c) => c.path === `${E}/save-as-draft`)?.body as {
+      ticketTypes: { price: number }[];
+    };
+    expect(sent.ticketTypes.map((t) => t.price)).toEqual([2500, 9000]);
+  });
+
+  it('shows the live service fee per ticket row', async () => {
+    renderApp(
+      `/event-management/new?draft=${EVENT}`,
+      organizerApi({ [`GET ${O}/panel-organizer-event-detail`]: ok(draft()) }),
+    );
+    await goToStep('Tickets');
+    const rows = await screen.findAllByTestId('ticket-row');
+    // $90.00 + 5 % + $0.50 = $95.00 for the buyer.
+    await waitFor(() => expect(within(rows[1] as HTMLElement).getByText('$95.00')).toBeTruthy());
+    expect(within(rows[1] as HTMLElement).getByText('$5.00')).toBeTruthy();
+  });
+
+  it('asks for the organization before saving a draft', async () => {
+    const api = organizerApi(
+      {},
+      dropDowns({ organizations: [organization(ORG, 'Harbour Arts'), organization(ORG2, 'Hill Club')] }),
+    );
+    renderApp('/event-management/new', api);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('Please select organization')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === `${E}/save-as-draft`)).toBe(false);
+  });
+
+  it('saves a draft with just the organization and title, then moves to its resume address', async () => {
+    const api = organizerApi({
+      [`POST ${E}/save-as-draft`]: (call) => {
+        const body = call.body as { title: string };
+        return ok(
+          draft({ title: body.title, occurrences: [], ticketTypes: [], location: null, timeZone: null }),
+          'Draft saved.',
+        );
+      },
+    });
+    const { router } = renderApp('/event-management/new', api);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/new?draft=${EVENT}`));
+    const sent = api.calls.find((c) => c.path === `${E}/save-as-draft`)?.body;
+    expect(sent).toMatchObject({
+      kind: 'SINGLE',
+      organizationId: ORG,
+      title: 'Autumn Fair',
+      occurrences: [],
+      ticketTypes: [],
+    });
+    expect(sent).not.toHaveProperty('eventId');
+    expect(await screen.findByText('Draft saved.')).toBeTruthy();
+    // Still the same form, with what was typed.
+    expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('Autumn Fair');
+
+    // A second save goes over the same draft.
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === `${E}/save-as-draft`)).toHaveLength(2));
+    expect(api.calls.filter((c) => c.path === `${E}/save-as-draft`)[1]?.body).toMatchObject({
+      eventId: EVENT,
+    });
+  });
+
+  it('leaves a begun but incomplete ticket out of a draft, says so, and keeps it on screen', async () => {
+    const api = organizerApi({
+      [`POST ${E}/save-as-draft`]: ok(
+        draft({ title: 'Autumn Fair', occurrences: [], ticketTypes: [], location: null, timeZone: null }),
+        'Draft saved.',
+      ),
+    });
+    renderApp('/event-management/new', api);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
+    await goToStep('Tickets');
+    const row = (await screen.findAllByTestId('ticket-row'))[0] as HTMLElement;
+    await userEvent.type(within(row).getByRole('textbox', { name: /^Name/ }), 'Early bird');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+
+    expect(await screen.findByText('Not in the draft yet, as not complete: ticket 1.')).toBeTruthy();
+    const sent = api.calls.find((c) => c.path === `${E}/save-as-draft`)?.body as { ticketTypes: unknown[] };
+    expect(sent.ticketTypes).toEqual([]);
+    expect((within(row).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
+      'Early bird',
+    );
+  });
+
+  it('saves a published event with update-single-event and goes to its details with the server’s message', async () => {
+    const published = draft({ status: 'PUBLISHED', publishedAt: '2026-11-02T10:00:00.000Z' });
+    const api = organizerApi({
+      [`GET ${O}/panel-organizer-event-detail`]: ok(published),
+      [`GET ${E}/check-event-edit-delete-availability`]: ok({
+        canEdit: true,
+        editReason: null,
+        canDelete: true,
+        deleteReason: null,
+        canChangeStatus: true,
+        statusReason: null,
+        canCancel: true,
+        cancelReason: null,
+        bookings: 0,
+      }),
+      [`PUT ${E}/update-single-event`]: ok(published, 'Event "Harbour Jazz Night" saved.'),
+    });
+    const { router } = renderApp(`/event-management/${EVENT}/edit`, api);
+    await screen.findByRole('form', { name: 'Event' });
+    expect(screen.queryByRole('button', { name: 'Save as draft' })).toBeNull();
+    await goToStep('Review');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/${EVENT}`));
+    expect(await screen.findByText('Event "Harbour Jazz Night" saved.')).toBeTruthy();
+    const sent = api.calls.find((c) => c.path === `${E}/update-single-event`)?.body;
+    expect(sent).toMatchObject({
+      eventId: EVENT,
+      occurrences: [{ _id: OCC[0], startsAt: '2027-06-05T18:00:00.000Z' }],
+      ticketTypes: [
+        { _id: TICKETS[0], price: 2500 },
+        { _id: TICKETS[1], price: 9000 },
+      ],
+    });
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { router } = renderApp('/event-management/new', organizerApi());
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Winter Market');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Events' }));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    expect(currentUrl(router)).toBe('/event-management/new');
+  });
+
+  it('says why a published event cannot be edited instead of showing the form', async () => {
+    const api = organizerApi({
+      [`GET ${O}/panel-organizer-event-detail`]: ok(draft({ status: 'CANCELLED' })),
+      [`GET ${E}/check-event-edit-delete-availability`]: ok({
+        canEdit: false,
+        editReason: "This event can't be edited",
+        canDelete: false,
+        deleteReason: null,
+        canChangeStatus: false,
+        statusReason: null,
+        canCancel: false,
+        cancelReason: null,
+        bookings: 0,
+      }),
+    });
+    renderApp(`/event-management/${EVENT}/edit`, api);
+    expect(await screen.findByText("This event can't be edited")).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Event' })).toBeNull();
+  });
+});
+
+describe('class sessions', () => {
+  const originalTz = process.env.TZ;
+  // The browser is in Tokyo; the class is in New York: every time shown must be New York's.
+  beforeAll(() => {
+    process.env.TZ = 'Asia/Tokyo';
+  });
+  afterAll(() => {
+    process.env.TZ = originalTz;
+  });
+
+  it('generates eight weekly sessions shown in the event’s zone, across its daylight-saving change', async () => {
+    const classDraft = draft({
+      kind: 'CLASS',
+      timeZone: 'America/New_York',
+      classType: { _id: CLASS_TYPE, name: 'Weekly course', bookingMode: 'COURSE' },
+      occurrences: [],
+      // Mondays and Wednesdays through March 2027; New York moves its clocks on March 14.
+      schedule: {
+        days: [1, 3],
+        startTime: '18:30',
+        durationMinutes: 90,
+        firstDate: '2027-03-01',
+        lastDate: '2027-03-24',
+      },
+    });
+    const api = organizerApi({ [`GET ${O}/panel-organizer-event-detail`]: ok(classDraft) });
+    renderApp(`/event-management/classes/new?draft=${EVENT}`, api);
+    await goToStep('Date and place');
+    expect(await screen.findByText(/Course: one ticket covers every session/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate sessions' }));
+
+    const sessions = await screen.findAllByTestId('session-when');
+    expect(sessions).toHaveLength(8);
+    expect(sessions.map((s) => s.textContent)).toEqual([
+      'Mon, Mar 1, 2027 · 6:30 PM – 8:00 PM',
+      'Wed, Mar 3, 2027 · 6:30 PM – 8:00 PM',
+      'Mon, Mar 8, 2027 · 6:30 PM – 8:00 PM',
+      'Wed, Mar 10, 2027 · 6:30 PM – 8:00 PM',
+      'Mon, Mar 15, 2027 · 6:30 PM – 8:00 PM',
+      'Wed, Mar 17, 2027 · 6:30 PM – 8:00 PM',
+      'Mon, Mar 22, 2027 · 6:30 PM – 8:00 PM',
+      'Wed, Mar 24, 2027 · 6:30 PM – 8:00 PM',
+    ]);
+    expect(screen.getByText('Times in America/New_York')).toBeTruthy();
+
+    // Editing one shows its fields labelled with the event's zone, on New York's clock.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit session 5' }));
+    const time = screen.getByLabelText('Starts (America/New_York): time') as HTMLInputElement;
+    expect(time.value).toBe('18:30');
+    fireEvent.change(time, { target: { value: '19:00' } });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('session-when')[4]?.textContent).toBe(
+        'Mon, Mar 15, 2027 · 7:00 PM – 8:00 PM',
+      ),
+    );
+  });
+});

@@ -1,0 +1,178 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
+import { DEMO, dismissToasts, signIn } from '../support/session.js';
+
+const b = useBrowser();
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const ZONE = 'Europe/Lisbon';
+
+/** Picks a day of 2027 in a calendar opened from `opener` (decade → year → month → day). */
+async function pickDay2027(page: Page, opener: string, month: string, day: number) {
+  await page.getByRole('button', { name: opener }).click();
+  const dialog = page.getByRole('dialog');
+  const level = dialog.locator('.mantine-DatePickerInput-calendarHeaderLevel');
+  await level.click();
+  await level.click();
+  await dialog.getByRole('button', { name: '2027', exact: true }).click();
+  await dialog.getByRole('button', { name: new RegExp(`^${month.slice(0, 3)}`) }).click();
+  await dialog.getByRole('button', { name: `${day} ${month} 2027`, exact: true }).click();
+}
+
+/** Picks a day of June 2027 in a zoned field's calendar (decade → year → month) and types the time. */
+async function setJune2027(page: Page, label: string, day: number, time: string) {
+  await page.getByRole('button', { name: `${label} (${ZONE}): day` }).click();
+  const dialog = page.getByRole('dialog');
+  const level = dialog.locator('.mantine-DatePickerInput-calendarHeaderLevel');
+  await level.click();
+  await level.click();
+  await dialog.getByRole('button', { name: '2027', exact: true }).click();
+  await dialog.getByRole('button', { name: /^Jun/ }).click();
+  await dialog.getByRole('button', { name: `${day} June 2027`, exact: true }).click();
+  await page.getByLabel(`${label} (${ZONE}): time`).fill(time);
+}
+
+async function pick(page: Page, label: string, option?: string) {
+  // Mantine's Select is a combobox input; its label is the way in.
+  await page
+    .getByLabel(new RegExp(`^${label}`))
+    .first()
+    .click();
+  const options = page.getByRole('option');
+  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+}
+
+async function fillTicket(page: Page, index: number, name: string, price: string, quantity: string) {
+  const row = page.getByRole('group', { name: `Ticket ${index}` });
+  await row.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await row.getByRole('textbox', { name: /^Price/ }).fill(price);
+  await row.getByRole('textbox', { name: /^Quantity/ }).fill(quantity);
+  return row;
+}
+
+// Needs the events server (issue 9's API helper); passes once both halves are merged.
+describe('create a single event: draft, resume, publish', () => {
+  it('saves a draft with two ticket types, resumes it after a reload and publishes it', async () => {
+    const page = await b.newPage({ width: 1280, height: 900 });
+    const title = `E2E Jazz on the pier ${Date.now()}`;
+    await signIn(page, DEMO.organizer);
+    await page.goto('/event-management/new');
+
+    // Basics
+    await page.getByRole('form', { name: 'Event' }).waitFor();
+    await pick(page, 'Organization');
+    await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await page
+      .getByRole('textbox', { name: /^Description/ })
+      .fill('An evening of jazz on the pier, end to end.');
+    await pick(page, 'Category');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'e.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('image-preview').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Date and place: the zone is chosen, and every date field says it.
+    await page.getByRole('textbox', { name: /^Venue name/ }).fill('Pier 4');
+    await page.getByRole('textbox', { name: /^Address/ }).fill('Harbour Road 1, Lisbon');
+    await page
+      .getByLabel(/^Time zone/)
+      .first()
+      .fill('Lisbon');
+    await page.getByRole('option').filter({ hasText: ZONE }).first().click();
+    await setJune2027(page, 'Starts', 5, '19:00');
+    await setJune2027(page, 'Ends', 5, '22:00');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Tickets, each with its live fee preview.
+    const general = await fillTicket(page, 1, 'General', '25.00', '100');
+    await general.getByText('Buyer pays').waitFor();
+    await page.getByRole('button', { name: 'Add a ticket type' }).click();
+    const vip = await fillTicket(page, 2, 'VIP', '90.00', '20');
+    await vip.getByText('Buyer pays').waitFor();
+
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await page.waitForURL(/\/event-management\/new\?draft=/);
+    const resumeUrl = page.url();
+    await dismissToasts(page);
+
+    // A reload resumes the draft with everything in it.
+    await page.reload();
+    await page.getByRole('form', { name: 'Event' }).waitFor();
+    expect(page.url()).toBe(resumeUrl);
+    expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe(title);
+    await page.getByRole('button', { name: 'Tickets' }).click();
+    expect(
+      await page
+        .getByRole('group', { name: 'Ticket 2' })
+        .getByRole('textbox', { name: /^Price/ })
+        .inputValue(),
+    ).toBe('90.00');
+
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByTestId('review').getByText(title).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL(/\/event-management\/[0-9a-f-]{36}$/);
+    // The server's own words announce it (its wording is the server's to choose).
+    await page.locator('[data-toast-kind="success"]').first().waitFor();
+  });
+});
+
+describe('a class of eight weekly sessions in its own zone', () => {
+  it('generates the sessions on New York clocks while the browser is in Tokyo, and keeps them in the draft', async () => {
+    const context = await b.browser.newContext({
+      baseURL: b.baseUrl,
+      timezoneId: 'Asia/Tokyo',
+      viewport: { width: 1280, height: 900 },
+    });
+    try {
+      const page = await context.newPage();
+      await signIn(page, DEMO.organizer);
+      await page.goto('/event-management/classes/new');
+      await page.getByRole('form', { name: 'Event' }).waitFor();
+      await pick(page, 'Organization');
+      await page.getByRole('textbox', { name: /^Title/ }).fill(`E2E Evening pottery ${Date.now()}`);
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      // Segmented controls and chips hide their inputs; a person clicks the label.
+      await page.getByText('Online', { exact: true }).click();
+      await page.getByRole('textbox', { name: /^Online link/ }).fill('https://example.com/pottery');
+      await page
+        .getByLabel(/^Time zone/)
+        .first()
+        .fill('New_York');
+      await page.getByRole('option').filter({ hasText: 'America/New_York' }).first().click();
+      await pick(page, 'Class type');
+      await page.getByText('Mon', { exact: true }).click();
+      await page.getByText('Wed', { exact: true }).click();
+      await page.getByLabel('Starts at (America/New_York)').fill('18:30');
+      await page.getByRole('textbox', { name: /^Duration/ }).fill('90');
+      // New York moves its clocks on March 14, 2027, in the middle of these four weeks.
+      await pickDay2027(page, 'First date (America/New_York)', 'March', 1);
+      await pickDay2027(page, 'Last date (America/New_York)', 'March', 24);
+      await page.getByRole('button', { name: 'Generate sessions' }).click();
+
+      const sessions = page.getByTestId('session-when');
+      await sessions.nth(7).waitFor();
+      expect(await sessions.count()).toBe(8);
+      for (const text of await sessions.allTextContents()) expect(text).toMatch(/· 6:30 PM – 8:00 PM$/);
+      expect(await sessions.first().textContent()).toBe('Mon, Mar 1, 2027 · 6:30 PM – 8:00 PM');
+      expect(await sessions.last().textContent()).toBe('Wed, Mar 24, 2027 · 6:30 PM – 8:00 PM');
+
+      await page.getByRole('button', { name: 'Save as draft' }).click();
+      await page.waitForURL(/\/event-management\/classes\/new\?draft=/);
+      await page.reload();
+      await page.getByRole('button', { name: 'Date and place' }).click();
+      await page.getByTestId('session-when').nth(7).waitFor();
+      expect(await page.getByTestId('session-when').nth(4).textContent()).toBe(
+        'Mon, Mar 15, 2027 · 6:30 PM – 8:00 PM',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
