@@ -358,12 +358,14 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
     /** remove-from-draft: the stored draft checked as a whole, exactly as a create is, then published. */
     publishDraft(who: Who, eventId: string) {
       return unitOfWork(
-        async ({ tx, now, audit }) => {
+        async ({ tx, now, audit, lock }) => {
           const grant = await requireEvent(tx, who.actor, eventId, 'manage', { lock: true });
           const before = grant.event;
           if (before.status !== 'DRAFT') throw conflict(AUTHORING_MESSAGES.alreadyPublished);
-          // Same lock order as a create: the organization, so no other publish of this title races.
-          await requireOrganization(tx, who.actor, before.organizationId, 'manage', { lock: true });
+          // The organization row is held as a create holds it, so no other publish of this title races.
+          // Only locked, not checked: the draft's event organizer may publish it without managing the
+          // organization (the event grant above is the access check).
+          await lock(organizations, eq(organizations.id, before.organizationId));
           const parsed = EventInput.safeParse(await storedInput(tx, before));
           if (!parsed.success) {
             throw refuse(
