@@ -35,7 +35,8 @@ import { type EventGrant, requireEvent } from '../../lib/event-access.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { checkEvent, type EventValues, type FieldError, type RuleContext } from './authoring-rules.js';
-import { loadEventDetail, toEventHeader } from './event-detail.js';
+import { loadEventDetail } from './event-detail.js';
+import { currentGrant, eventHeader } from './event-header.js';
 import { refreshEventTimes, syncInventory, writeEvent } from './event-writer.js';
 import { type FeeRate, quoteFees } from './fees.js';
 import { timeZoneAt } from './time-zone.js';
@@ -410,8 +411,15 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
       return { duplicate: existing !== null, existing };
     },
 
-    detail: (grant: EventGrant) => detailOf(db, grant.event, grant.organization, grant.role),
-    header: (grant: EventGrant) => toEventHeader(grant.event, grant.organization, grant.role),
+    /** panel-organizer-event-detail: an event whose last date ended reads COMPLETED, as in the list. */
+    async detail(grant: EventGrant) {
+      const current = await currentGrant(db, grant, clock.now());
+      return detailOf(db, current.event, current.organization, current.role);
+    },
+    /** partially-event-detail: the header, completed the same way. */
+    async header(grant: EventGrant) {
+      return eventHeader(await currentGrant(db, grant, clock.now()));
+    },
 
     timeZone(latitude: number, longitude: number) {
       const timeZone = timeZoneAt(latitude, longitude);
