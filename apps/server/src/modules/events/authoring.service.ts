@@ -254,7 +254,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
           });
           const event = await publishRow(tx, written.id, now);
           await audit({
-            action: 'event.create',
+            action: 'EVENT_CREATED',
             entityType: AUDIT_ENTITY,
             entityId: event.id,
             organizationId: organization.id,
@@ -295,7 +295,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
             now,
           });
           await audit({
-            action: 'event.update',
+            action: 'EVENT_UPDATED',
             entityType: AUDIT_ENTITY,
             entityId: event.id,
             organizationId: event.organizationId,
@@ -343,7 +343,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
             now,
           });
           await audit({
-            action: 'event.draft.save',
+            action: 'EVENT_DRAFT_SAVED',
             entityType: AUDIT_ENTITY,
             entityId: event.id,
             organizationId: organization.id,
@@ -392,7 +392,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
           await refreshEventTimes(tx, before.id);
           const event = await publishRow(tx, before.id, now);
           await audit({
-            action: 'event.publish',
+            action: 'EVENT_PUBLISHED',
             entityType: AUDIT_ENTITY,
             entityId: event.id,
             organizationId: event.organizationId,
