@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { type EventLevel, roleAllows } from '../../lib/event-access.js';
 
 /**
- * The role table of docs/events-management.md, enforced: every event call of the contract (tag
+ * The role table of docs/events.md, enforced: every event call of the contract (tag
  * "Events"), called by each persona of the table, answers success for what is theirs and 404 (403 for
  * role-level refusals) for what is not. A route not registered on this server (yet) is reported as
  * skipped, never as passed.

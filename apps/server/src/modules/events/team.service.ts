@@ -38,7 +38,7 @@ export async function teamOf(db: DbOrTx, eventId: string, role?: EventTeamRole):
 
 /**
  * Who works on an event: organizers (manage it) and scanners (check tickets in), each an ACTIVE member
- * of the event's organization (docs/events-management.md).
+ * of the event's organization (docs/events.md).
  */
 export function createTeamService(deps: {
   db: Db;
