@@ -7,10 +7,8 @@ import {
   type EventRow,
   eventOccurrences,
   eventTags,
-  eventTeam,
   eventTicketTypes,
   type OrganizationRow,
-  organizationMembers,
   reasons,
   subcategories,
   tags,
@@ -18,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { eventHeader } from './event-header.js';
 import { OCCURRENCE_SOLD, TICKET_TYPE_SOLD } from './event-writer.js';
+import { teamOf } from './team.service.js';
 
 /**
  * One event as the console reads it whole (`panel-organizer-event-detail`, what every authoring call
@@ -86,24 +85,6 @@ async function ticketTypesOf(db: DbOrTx, eventId: string) {
     maxPerOrder: row.maxPerOrder,
     sold,
     position: row.position,
-  }));
-}
-
-/** The event's team: members with a role on it, named by their name or else their email. */
-export async function teamOf(db: DbOrTx, eventId: string) {
-  const rows = await db
-    .select({ member: organizationMembers, role: eventTeam.role })
-    .from(eventTeam)
-    .innerJoin(organizationMembers, eq(organizationMembers.id, eventTeam.memberId))
-    .where(eq(eventTeam.eventId, eventId))
-    .orderBy(asc(eventTeam.role), asc(organizationMembers.email));
-  return rows.map(({ member, role }) => ({
-    _id: member.id,
-    userId: member.userId,
-    name: `${member.firstName} ${member.lastName}`.trim() || member.email,
-    email: member.email,
-    memberStatus: member.status,
-    role,
   }));
 }
 
