@@ -24,7 +24,6 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCategoryService } from './modules/catalog/category.service.js';
 import { createRequestService } from './modules/catalog/requests.service.js';
 import { createTagService } from './modules/catalog/tag.service.js';
-import { countEventsUsingSubcategory, type SubcategoryUsage } from './modules/catalog/usage.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
 import { authoringRoutes } from './modules/events/authoring.routes.js';
@@ -67,8 +66,6 @@ export interface AppDeps {
   oidcClients?: OidcClients;
   /** Uploaded media; default: local disk under DATA_DIR/media, or S3 when S3_BUCKET is set. */
   mediaStorage?: MediaStorage;
-  /** Events using a subcategory (blocks its deletion); default: the events module's count. */
-  subcategoryUsage?: SubcategoryUsage;
   /** Email port; default: SMTP when `SMTP_URL` is set, else the development outbox. */
   mailer?: Mailer;
   /** SMS port; default: the HTTP gateway when `SMS_GATEWAY_URL` is set, else the development outbox. */
@@ -110,11 +107,7 @@ export async function buildApp(deps: AppDeps) {
     clients: deps.oidcClients ?? createOidcClients(config.social),
   });
   const storage = deps.mediaStorage ?? createMediaStorage(config);
-  const categories = createCategoryService({
-    db,
-    clock,
-    subcategoryUsage: deps.subcategoryUsage ?? countEventsUsingSubcategory,
-  });
+  const categories = createCategoryService({ db, clock });
   const tags = createTagService({ db, clock });
   const requests = createRequestService({ db, clock, categories, tags });
   const mailer =

@@ -4,7 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { login, timeZoneForLocation } from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientHeaders } from './client-headers.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,6 +49,21 @@ async function waitFor(check: () => boolean, ms: number) {
   }
 }
 
+/** Signs in as the demo organizer and asks the bundle for the zone of a point. */
+async function zoneFromBundle(port: number, latitude: number, longitude: number) {
+  const base = `http://127.0.0.1:${port}`;
+  const signedIn = await fetch(`${base}${login.path}`, {
+    method: 'POST',
+    headers: { ...clientHeaders(), 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'organizer@example.com', password: 'Organizer#12345' }),
+  });
+  const { result } = (await signedIn.json()) as { result: { accessToken: string } };
+  const zone = await fetch(`${base}${timeZoneForLocation.path}?latitude=${latitude}&longitude=${longitude}`, {
+    headers: clientHeaders(result.accessToken),
+  });
+  return ((await zone.json()) as { result?: { timeZone: string } }).result?.timeZone;
+}
+
 const running: ChildProcess[] = [];
 afterAll(async () => {
   for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
@@ -70,6 +87,9 @@ describe('server start', () => {
       expect(first.output()).toContain('admin@example.com');
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok' });
+      // The bundle keeps node_modules as imports: the offline zone lookup (its data inside the
+      // package) must load from the bundle as it does under the test runner.
+      expect(await zoneFromBundle(port, 40.7128, -74.006)).toBe('America/New_York');
 
       const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
       expect(await second.exited).toBe(1);

@@ -15,7 +15,7 @@ import { defineList, isUniqueViolation, type PageInput, searchWhere } from '../.
 import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import { thumbnailOf } from '../media/media.service.js';
 import * as repo from './catalog.repo.js';
-import type { SubcategoryUsage } from './usage.js';
+import { countEventsUsingSubcategory } from './usage.js';
 
 type CategoryInput = Required<Omit<CategoryBody, 'order'>> & { order: number };
 type SubcategoryInput = Required<Omit<SubcategoryBody, 'order'>> & { order: number };
@@ -76,8 +76,8 @@ export const duplicateSubcategory = (name: string) => `A subcategory named "${na
 export const SUBCATEGORY_IN_USE = (name: string, events: number) =>
   `"${name}" is used by ${events} event${events === 1 ? '' : 's'} and cannot be deleted. Deactivate it instead, or move those events to another subcategory first.`;
 
-export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryUsage: SubcategoryUsage }) {
-  const { db, clock, subcategoryUsage } = deps;
+export function createCategoryService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
   const change = createUnitOfWork({ db, clock });
 
   // ---------- shared by both levels (same columns) ----------
@@ -304,7 +304,7 @@ export function createCategoryService(deps: { db: Db; clock: Clock; subcategoryU
       // Locked so an event cannot start using it between the check and the delete.
       const [row] = await lock(subcategories, eq(subcategories.id, id));
       if (!row) throw notFound('The subcategory');
-      const events = await subcategoryUsage(tx, id);
+      const events = await countEventsUsingSubcategory(tx, id);
       if (events > 0) throw conflict(SUBCATEGORY_IN_USE(row.name, events));
       await repo.deleteSubcategory(tx, id);
       await audit({ action: 'SUBCATEGORY_DELETED', entityType: SUBCATEGORY, entityId: id, before: row });

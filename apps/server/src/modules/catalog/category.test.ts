@@ -1,19 +1,22 @@
 import * as c from '@marquee/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/calls.js';
+import { insertEvent, insertOrganization } from '../../../test/event-fixtures.js';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers.js';
+import { events as eventsTable } from '../../db/schema/index.js';
 
 let t: TestApp;
 let admin: string;
 let organizer: string;
 let buyer: string;
-/** Events using each subcategory, standing in for the events table that does not exist yet. */
-const usage = new Map<string, number>();
+let organizationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { subcategoryUsage: async (_db, id) => usage.get(id) ?? 0 } });
+  t = await createTestApp();
   const a = await createUser(t, { role: 'ADMIN' });
   const o = await createUser(t, { organizerRequest: 'APPROVED' });
+  organizationId = (await insertOrganization(t.db, o.id)).id;
   const b = await createUser(t, { organizerRequest: 'PENDING' });
   admin = await loginAs(t, a.email, a.password);
   organizer = await loginAs(t, o.email, o.password);
@@ -310,7 +313,7 @@ describe('subcategories', () => {
     ).not.toContain('Clubs');
   });
 
-  it('deletes a subcategory, but not while events use it (409 with a clear message)', async () => {
+  it('deletes a subcategory, but not while events use it, drafts and cancelled ones too (409 with a clear message)', async () => {
     const cat = await newCategory('Markets');
     const sub = (
       await call(t, c.createSubcategory, {
@@ -318,14 +321,33 @@ describe('subcategories', () => {
         body: { name: 'Flea markets', categoryIds: [cat._id] },
       })
     ).body.result;
-    usage.set(sub._id, 3);
+    const using = (status: 'PUBLISHED' | 'DRAFT' | 'CANCELLED') =>
+      insertEvent(t.db, {
+        organizationId,
+        status,
+        values: { categoryId: cat._id, subcategoryId: sub._id },
+      });
+    const events = [await using('PUBLISHED'), await using('DRAFT'), await using('CANCELLED')];
+    // An event of the same category without this subcategory does not count.
+    await insertEvent(t.db, { organizationId, values: { categoryId: cat._id } });
     const refused = await call(t, c.deleteSubcategory, { token: admin, body: { subcategoryId: sub._id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^"Flea markets" is used by 3 events and cannot be deleted/);
     expect(
       (await call(t, c.deleteSubcategory, { token: organizer, body: { subcategoryId: sub._id } })).status,
     ).toBe(403);
-    usage.delete(sub._id);
+    await t.db.delete(eventsTable).where(
+      inArray(
+        eventsTable.id,
+        events.slice(1).map((e) => e.event.id),
+      ),
+    );
+    const one = await call(t, c.deleteSubcategory, { token: admin, body: { subcategoryId: sub._id } });
+    expect(one.body.message).toMatch(/^"Flea markets" is used by 1 event and cannot be deleted/);
+    await t.db
+      .update(eventsTable)
+      .set({ subcategoryId: null })
+      .where(eq(eventsTable.id, events[0]?.event.id ?? ''));
     const ok = await call(t, c.deleteSubcategory, { token: admin, body: { subcategoryId: sub._id } });
     expect(ok.body.message).toBe('Subcategory "Flea markets" deleted.');
     const again = await call(t, c.deleteSubcategory, { token: admin, body: { subcategoryId: sub._id } });

@@ -69,6 +69,6 @@ export async function authoringRoutes(app: FastifyInstance, opts: { authoring: A
   }));
   addRoute(app, c.partiallyEventDetail, async ({ event }) => ({
     message: 'Event loaded.',
-    result: authoring.header(event),
+    result: await authoring.header(event),
   }));
 }

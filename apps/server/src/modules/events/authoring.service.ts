@@ -35,7 +35,8 @@ import { type EventGrant, requireEvent } from '../../lib/event-access.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { checkEvent, type EventValues, type FieldError, type RuleContext } from './authoring-rules.js';
-import { loadEventDetail, toEventHeader } from './event-detail.js';
+import { loadEventDetail } from './event-detail.js';
+import { currentGrant, eventHeader } from './event-header.js';
 import { refreshEventTimes, syncInventory, writeEvent } from './event-writer.js';
 import { type FeeRate, quoteFees } from './fees.js';
 import { timeZoneAt } from './time-zone.js';
@@ -253,7 +254,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
           });
           const event = await publishRow(tx, written.id, now);
           await audit({
-            action: 'event.create',
+            action: 'EVENT_CREATED',
             entityType: AUDIT_ENTITY,
             entityId: event.id,
             organizationId: organization.id,
@@ -294,7 +295,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
             now,
           });
           await audit({
-            action: 'event.update',
+            action: 'EVENT_UPDATED',
             entityType: AUDIT_ENTITY,
             entityId: event.id,
             organizationId: event.organizationId,
@@ -342,7 +343,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
             now,
           });
           await audit({
-            action: 'event.draft.save',
+            action: 'EVENT_DRAFT_SAVED',
             entityType: AUDIT_ENTITY,
             entityId: event.id,
             organizationId: organization.id,
@@ -358,12 +359,14 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
     /** remove-from-draft: the stored draft checked as a whole, exactly as a create is, then published. */
     publishDraft(who: Who, eventId: string) {
       return unitOfWork(
-        async ({ tx, now, audit }) => {
+        async ({ tx, now, audit, lock }) => {
           const grant = await requireEvent(tx, who.actor, eventId, 'manage', { lock: true });
           const before = grant.event;
           if (before.status !== 'DRAFT') throw conflict(AUTHORING_MESSAGES.alreadyPublished);
-          // Same lock order as a create: the organization, so no other publish of this title races.
-          await requireOrganization(tx, who.actor, before.organizationId, 'manage', { lock: true });
+          // The organization row is held as a create holds it, so no other publish of this title races.
+          // Only locked, not checked: the draft's event organizer may publish it without managing the
+          // organization (the event grant above is the access check).
+          await lock(organizations, eq(organizations.id, before.organizationId));
           const parsed = EventInput.safeParse(await storedInput(tx, before));
           if (!parsed.success) {
             throw refuse(
@@ -389,7 +392,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
           await refreshEventTimes(tx, before.id);
           const event = await publishRow(tx, before.id, now);
           await audit({
-            action: 'event.publish',
+            action: 'EVENT_PUBLISHED',
             entityType: AUDIT_ENTITY,
             entityId: event.id,
             organizationId: event.organizationId,
@@ -408,8 +411,15 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
       return { duplicate: existing !== null, existing };
     },
 
-    detail: (grant: EventGrant) => detailOf(db, grant.event, grant.organization, grant.role),
-    header: (grant: EventGrant) => toEventHeader(grant.event, grant.organization, grant.role),
+    /** panel-organizer-event-detail: an event whose last date ended reads COMPLETED, as in the list. */
+    async detail(grant: EventGrant) {
+      const current = await currentGrant(db, grant, clock.now());
+      return detailOf(db, current.event, current.organization, current.role);
+    },
+    /** partially-event-detail: the header, completed the same way. */
+    async header(grant: EventGrant) {
+      return eventHeader(await currentGrant(db, grant, clock.now()));
+    },
 
     timeZone(latitude: number, longitude: number) {
       const timeZone = timeZoneAt(latitude, longitude);

@@ -94,7 +94,7 @@ describe('create: one path for the three kinds', () => {
       sold: 0,
     });
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, event._id));
-    expect(entries.map((e) => e.action)).toEqual(['event.create']);
+    expect(entries.map((e) => e.action)).toEqual(['EVENT_CREATED']);
   });
 
   it('a multi event has one inventory row per ticket type and date', async () => {
@@ -532,11 +532,11 @@ describe('drafts', () => {
       (e) => e.action,
     );
     expect(actions).toEqual([
-      'event.draft.save',
-      'event.draft.save',
-      'event.draft.save',
-      'event.draft.save',
-      'event.publish',
+      'EVENT_DRAFT_SAVED',
+      'EVENT_DRAFT_SAVED',
+      'EVENT_DRAFT_SAVED',
+      'EVENT_DRAFT_SAVED',
+      'EVENT_PUBLISHED',
     ]);
 
     const overPublished = await call(t, c.saveAsDraft, {
@@ -710,7 +710,7 @@ describe('update: dates and ticket types matched by _id', () => {
     const audit = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, event._id), eq(auditLog.action, 'event.update')));
+      .where(and(eq(auditLog.entityId, event._id), eq(auditLog.action, 'EVENT_UPDATED')));
     expect(audit).toHaveLength(2);
   });
 

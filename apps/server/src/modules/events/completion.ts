@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
- * PUBLISHED → COMPLETED once an event's last date has ended (docs/events-management.md).
+ * PUBLISHED → COMPLETED once an event's last date has ended (docs/events.md).
  *
  * There is no scheduler: the transition is one guarded UPDATE run right before anything reads event
  * states (lists, details, availability, lifecycle changes). It is idempotent — a second run finds
@@ -23,7 +23,7 @@ export async function completeEndedEvents(db: DbOrTx, now: Date): Promise<number
       returning id, organization_id, ends_at
     )
     insert into audit_log (actor_id, actor_role, action, entity_type, entity_id, organization_id, before, after, request_id, created_at)
-    select null, 'SYSTEM', 'event.complete', 'EVENT', id::text, organization_id,
+    select null, 'SYSTEM', 'EVENT_COMPLETED', 'EVENT', id::text, organization_id,
            jsonb_build_object('status', 'PUBLISHED'),
            jsonb_build_object('status', 'COMPLETED', 'endsAt', ends_at),
            'completion', ${at}::timestamptz

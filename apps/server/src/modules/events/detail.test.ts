@@ -11,6 +11,7 @@ import {
   organizerWithOrganization,
   setSold,
 } from '../../../test/event-authoring-fixtures.js';
+import { insertEvent } from '../../../test/event-fixtures.js';
 import { createTestApp, createUser, loginAs, manualClock, type TestApp } from '../../../test/helpers.js';
 import { eventTeam, nonProfitExemptions, organizationMembers, organizations } from '../../db/schema/index.js';
 
@@ -162,6 +163,42 @@ describe('partially-event-detail', () => {
         404,
       );
     }
+  });
+});
+
+describe('an event whose last date ended', () => {
+  // Written straight to the database: published, ended ten days before the clock's "now".
+  const endedEvent = async () =>
+    (
+      await insertEvent(t.db, {
+        organizationId: owner.organizationId,
+        startsAt: new Date('2026-11-10T18:00:00Z'),
+      })
+    ).event;
+
+  it('reads COMPLETED in the detail when nothing else completed it first', async () => {
+    const ended = await endedEvent();
+    const detail = await call(t, c.panelOrganizerEventDetail, {
+      token: owner.token,
+      query: { eventId: ended.id },
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body.result.status).toBe('COMPLETED');
+  });
+
+  it('reads COMPLETED in the header, and the same in the list', async () => {
+    const ended = await endedEvent();
+    const header = await call(t, c.partiallyEventDetail, {
+      token: owner.token,
+      query: { eventId: ended.id },
+    });
+    expect(header.status).toBe(200);
+    expect(header.body.result.status).toBe('COMPLETED');
+    const list = await call(t, c.panelOrganizerEventList, {
+      token: owner.token,
+      query: { tab: 'PAST', search: ended.title },
+    });
+    expect(list.body.result.items.map((e) => [e._id, e.status])).toEqual([[ended.id, 'COMPLETED']]);
   });
 });
 

@@ -7,20 +7,20 @@ import {
   type EventRow,
   eventOccurrences,
   eventTags,
-  eventTeam,
   eventTicketTypes,
   type OrganizationRow,
-  organizationMembers,
   reasons,
   subcategories,
   tags,
   ticketInventory,
 } from '../../db/schema/index.js';
+import { eventHeader } from './event-header.js';
 import { OCCURRENCE_SOLD, TICKET_TYPE_SOLD } from './event-writer.js';
+import { teamOf } from './team.service.js';
 
 /**
- * One event as the console reads it: the light header (`partially-event-detail`, also what scanners
- * see) and the whole detail (`panel-organizer-event-detail`, what every authoring call answers).
+ * One event as the console reads it whole (`panel-organizer-event-detail`, what every authoring call
+ * answers): the light header of event-header.ts and everything else.
  */
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 type Media = EventHeader['image'];
@@ -35,28 +35,6 @@ async function totals(db: DbOrTx, eventId: string) {
     .from(ticketInventory)
     .where(eq(ticketInventory.eventId, eventId));
   return { sold: row?.sold ?? 0, capacity: row?.capacity ?? null };
-}
-
-export function toEventHeader(event: EventRow, organization: OrganizationRow, role: EventRole): EventHeader {
-  return {
-    _id: event.id,
-    kind: event.kind,
-    title: event.title,
-    image: (event.images[0] ?? null) as Media,
-    status: event.status,
-    visibility: event.visibility,
-    startsAt: iso(event.startsAt),
-    endsAt: iso(event.endsAt),
-    timeZone: event.timeZone,
-    locationType: event.locationType,
-    venueName: event.venueName,
-    organization: { _id: organization.id, name: organization.name, currency: organization.currency },
-    myRole: role,
-    isBlocked: event.isBlocked,
-    isVerified: event.isVerified,
-    isReported: event.isReported,
-    isArchived: event.isArchived,
-  };
 }
 
 async function namedRef(db: DbOrTx, table: typeof categories | typeof subcategories, id: string | null) {
@@ -110,24 +88,6 @@ async function ticketTypesOf(db: DbOrTx, eventId: string) {
   }));
 }
 
-/** The event's team: members with a role on it, named by their name or else their email. */
-export async function teamOf(db: DbOrTx, eventId: string) {
-  const rows = await db
-    .select({ member: organizationMembers, role: eventTeam.role })
-    .from(eventTeam)
-    .innerJoin(organizationMembers, eq(organizationMembers.id, eventTeam.memberId))
-    .where(eq(eventTeam.eventId, eventId))
-    .orderBy(asc(eventTeam.role), asc(organizationMembers.email));
-  return rows.map(({ member, role }) => ({
-    _id: member.id,
-    userId: member.userId,
-    name: `${member.firstName} ${member.lastName}`.trim() || member.email,
-    email: member.email,
-    memberStatus: member.status,
-    role,
-  }));
-}
-
 export async function loadEventDetail(
   db: DbOrTx,
   event: EventRow,
@@ -158,7 +118,7 @@ export async function loadEventDetail(
     : [];
   const storedClassType = classType[0];
   return {
-    ...toEventHeader(event, organization, role),
+    ...eventHeader({ event, organization, role }),
     description: event.description,
     images: event.images as Media[] as EventDetail['images'],
     category,

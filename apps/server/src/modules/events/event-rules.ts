@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { type EventRow, ticketInventory } from '../../db/schema/index.js';
 
 /**
- * What may be done to an event in its present state, in the spec's words (docs/events-management.md).
+ * What may be done to an event in its present state, in the spec's words (docs/events.md).
  * Each rule answers the refusal message, or null when the action is allowed; the availability call
  * and the calls that act use the same functions, so what the console offers is what the server does.
  */

@@ -65,7 +65,7 @@ export function createLifecycleService(deps: {
           .where(eq(eventOccurrences.eventId, eventId));
         if (!after) throw new Error('locked event vanished');
         await audit({
-          action: 'event.visibility',
+          action: 'EVENT_VISIBILITY_CHANGED',
           entityType: EVENT_ENTITY,
           entityId: eventId,
           organizationId: after.organizationId,
@@ -108,7 +108,7 @@ export function createLifecycleService(deps: {
           .where(eq(eventOccurrences.eventId, input.eventId));
         if (!after) throw new Error('locked event vanished');
         await audit({
-          action: 'event.cancel',
+          action: 'EVENT_CANCELLED',
           entityType: EVENT_ENTITY,
           entityId: input.eventId,
           organizationId: after.organizationId,

@@ -13,7 +13,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /**
  * Managing events: the console's list, what may be done to an event, visibility, moderation, archive,
- * delete, cancel, and the team per event (docs/events-management.md). Authoring (create, edit, drafts)
+ * delete, cancel, and the team per event (docs/events.md). Authoring (create, edit, drafts)
  * lives in its own routes. Each call's access declaration resolved the event(s) before the handler;
  * the services lock and re-check inside their unit of work.
  */

@@ -11,8 +11,18 @@ import { deleteRefusal } from './event-rules.js';
 import { requireActiveReason } from './reasons.js';
 
 export const EVENT_ENTITY = 'EVENT';
-/** Audit action of each moderation action: `event.block`, `event.archive`, … */
-export const auditAction = (action: EventAction) => `event.${action.toLowerCase()}`;
+/** Audit action of each moderation action, in the house style (past tense, UPPER_SNAKE). */
+export const MODERATION_AUDIT_ACTIONS: Record<EventAction, string> = {
+  BLOCK: 'EVENT_BLOCKED',
+  UNBLOCK: 'EVENT_UNBLOCKED',
+  VERIFY: 'EVENT_VERIFIED',
+  UNVERIFY: 'EVENT_UNVERIFIED',
+  REPORT: 'EVENT_REPORTED',
+  UNREPORT: 'EVENT_UNREPORTED',
+  ARCHIVE: 'EVENT_ARCHIVED',
+  UNARCHIVE: 'EVENT_UNARCHIVED',
+  DELETE: 'EVENT_DELETED',
+};
 
 type FlagPatch = Partial<
   Pick<EventRow, 'isBlocked' | 'isVerified' | 'isReported' | 'isArchived' | 'reportReasonId'>
@@ -103,7 +113,7 @@ export function createModerationService(deps: {
       .returning({ id: events.id });
     for (const row of rows) {
       await audit({
-        action: 'event.delete',
+        action: 'EVENT_DELETED',
         entityType: EVENT_ENTITY,
         entityId: row.id,
         organizationId: row.organizationId,
@@ -141,7 +151,7 @@ export function createModerationService(deps: {
       const afterById = new Map(after.map((row) => [row.id, row]));
       for (const before of changing) {
         await audit({
-          action: auditAction(action),
+          action: MODERATION_AUDIT_ACTIONS[action],
           entityType: EVENT_ENTITY,
           entityId: before.id,
           organizationId: before.organizationId,

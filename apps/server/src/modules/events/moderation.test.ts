@@ -97,7 +97,7 @@ describe('check-event-edit-delete-availability', () => {
       cancelReason: EVENT_MESSAGES.notCancellable,
     });
     expect((await row(event.id))?.status).toBe('COMPLETED');
-    expect(await auditsOf(event.id, 'event.complete')).toHaveLength(1);
+    expect(await auditsOf(event.id, 'EVENT_COMPLETED')).toHaveLength(1);
   });
 });
 
@@ -126,7 +126,7 @@ describe('update-event-status', () => {
     expect(r.body.result).toMatchObject({ _id: event.id, visibility: 'PRIVATE', myRole: 'EVENT_ORGANIZER' });
     const dates = await t.db.select().from(eventOccurrences).where(eq(eventOccurrences.eventId, event.id));
     expect(dates.map((d) => d.visibility)).toEqual(['PRIVATE', 'PRIVATE', 'PRIVATE']);
-    const [entry] = await auditsOf(event.id, 'event.visibility');
+    const [entry] = await auditsOf(event.id, 'EVENT_VISIBILITY_CHANGED');
     expect(entry?.after).toEqual({ visibility: 'PRIVATE' });
   });
 
@@ -151,17 +151,17 @@ describe('organizer-panel-event-action', () => {
   it('lets administrators block, unblock, verify and unverify, each audited', async () => {
     const { event } = await w.event();
     const steps = [
-      ['BLOCK', { isBlocked: true }],
-      ['VERIFY', { isVerified: true }],
-      ['UNBLOCK', { isBlocked: false }],
-      ['UNVERIFY', { isVerified: false }],
+      ['BLOCK', { isBlocked: true }, 'EVENT_BLOCKED'],
+      ['VERIFY', { isVerified: true }, 'EVENT_VERIFIED'],
+      ['UNBLOCK', { isBlocked: false }, 'EVENT_UNBLOCKED'],
+      ['UNVERIFY', { isVerified: false }, 'EVENT_UNVERIFIED'],
     ] as const;
-    for (const [action, flags] of steps) {
+    for (const [action, flags, audited] of steps) {
       const r = await act(w.tokens.admin, { eventIds: [event.id], action });
       expect(r.status).toBe(200);
       expect(r.body.result).toEqual({ updated: 1, deleted: 0 });
       expect(await row(event.id)).toMatchObject(flags);
-      expect(await auditsOf(event.id, `event.${action.toLowerCase()}`)).toHaveLength(1);
+      expect(await auditsOf(event.id, audited)).toHaveLength(1);
     }
   });
 
@@ -218,7 +218,7 @@ describe('organizer-panel-event-action', () => {
     expect(await row(a.event.id)).toBeUndefined();
     const left = await t.db.select().from(ticketInventory).where(eq(ticketInventory.eventId, a.event.id));
     expect(left).toEqual([]);
-    expect(await auditsOf(a.event.id, 'event.delete')).toHaveLength(1);
+    expect(await auditsOf(a.event.id, 'EVENT_DELETED')).toHaveLength(1);
   });
 
   it('answers 404 for the whole bulk call when one id is unknown or not the caller’s, changing nothing', async () => {
@@ -269,9 +269,9 @@ describe('organizer-panel-event-action', () => {
     expect(tally.byStatus[200]).toBe(1 + archivedOk.length);
     expect(tally.byStatus[404]).toBe(9 + (10 - archivedOk.length));
     expect(await row(event.id)).toBeUndefined();
-    expect(await auditsOf(event.id, 'event.delete')).toHaveLength(1);
+    expect(await auditsOf(event.id, 'EVENT_DELETED')).toHaveLength(1);
     // At most one archive actually changed the flag (the others found it archived already).
-    expect((await auditsOf(event.id, 'event.archive')).length).toBeLessThanOrEqual(1);
+    expect((await auditsOf(event.id, 'EVENT_ARCHIVED')).length).toBeLessThanOrEqual(1);
   });
 });
 
@@ -300,7 +300,7 @@ describe('bulk calls over overlapping sets', () => {
       .where(
         and(
           inArray(auditLog.entityId, [a.id, b.id, e.id]),
-          inArray(auditLog.action, ['event.verify', 'event.unverify']),
+          inArray(auditLog.action, ['EVENT_VERIFIED', 'EVENT_UNVERIFIED']),
         ),
       );
     expect(entries).toHaveLength(changed);
@@ -331,7 +331,7 @@ describe('delete-event, archive-event, cancel-event', () => {
     });
     expect(back.body.result).toEqual({ updated: 1 });
     expect((await row(a.id))?.isArchived).toBe(false);
-    expect(await auditsOf(a.id, 'event.unarchive')).toHaveLength(1);
+    expect(await auditsOf(a.id, 'EVENT_UNARCHIVED')).toHaveLength(1);
   });
 
   it('cancel-event cancels the event and all its dates with the reason and note', async () => {
@@ -353,7 +353,7 @@ describe('delete-event, archive-event, cancel-event', () => {
       .from(eventOccurrences)
       .where(inArray(eventOccurrences.eventId, [event.id]));
     expect(dates.map((d) => d.status)).toEqual(['CANCELLED', 'CANCELLED']);
-    expect(await auditsOf(event.id, 'event.cancel')).toHaveLength(1);
+    expect(await auditsOf(event.id, 'EVENT_CANCELLED')).toHaveLength(1);
 
     const again = await call(t, c.cancelEvent, {
       token: w.tokens.owner,

@@ -1,7 +1,8 @@
-import type { EventRole, RouteDef } from '@marquee/contract';
+import type { EventKind, EventRole, RouteDef } from '@marquee/contract';
 import * as contract from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/calls.js';
+import { type CatalogFixtures, catalogFixtures } from '../../../test/event-authoring-fixtures.js';
 import {
   type EventWorld,
   eventWorld,
@@ -13,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { type EventLevel, roleAllows } from '../../lib/event-access.js';
 
 /**
- * The role table of docs/events-management.md, enforced: every event call of the contract (tag
+ * The role table of docs/events.md, enforced: every event call of the contract (tag
  * "Events"), called by each persona of the table, answers success for what is theirs and 404 (403 for
  * role-level refusals) for what is not. A route not registered on this server (yet) is reported as
  * skipped, never as passed.
@@ -63,37 +64,118 @@ function expected(route: RouteDef, who: Persona): Expected {
 let t: TestApp;
 let w: EventWorld;
 let cancelReason: string;
+let catalog: CatalogFixtures;
+
+type Input = { query?: object; body?: object };
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+/** A complete event input for the organization (create and update calls); a month ahead, titled uniquely. */
+function eventBody(kind: EventKind) {
+  const start = Date.now() + 30 * 86_400_000;
+  const dates = Array.from({ length: kind === 'MULTI' ? 2 : 1 }, (_, i) => {
+    const startsAt = new Date(start + i * 86_400_000);
+    return {
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+    };
+  });
+  return {
+    organizationId: w.organization.id,
+    title: `Matrix ${kind.toLowerCase()} ${unique()}`,
+    description: 'An event made by the role matrix.',
+    categoryId: catalog.music.id,
+    subcategoryId: catalog.jazz.id,
+    tagIds: [catalog.live.id],
+    classTypeId: kind === 'CLASS' ? catalog.dropIn.id : null,
+    location: { type: 'ONLINE', onlineUrl: 'https://meet.example.test/matrix', timeZone: 'UTC' },
+    occurrences: dates,
+    ticketTypes: [{ pricing: 'PAID', name: 'General', price: 1000, quantity: 10 }],
+  };
+}
+
+/** A fresh published event of the kind (class: drop-in), with the organizer and scanner on its team. */
+async function freshEvent(kind: EventKind = 'SINGLE') {
+  const { event } = await w.event({
+    kind,
+    values: {
+      categoryId: catalog.music.id,
+      ...(kind === 'CLASS' ? { classTypeId: catalog.dropIn.id, classBookingMode: 'DROP_IN' as const } : {}),
+    },
+  });
+  return event.id;
+}
+
+const update = (kind: EventKind) => async (): Promise<Input> => ({
+  body: { ...eventBody(kind), eventId: await freshEvent(kind) },
+});
 
 /** Valid input for the call, on a fresh event of the organization (calls change or delete it). */
-async function inputFor(route: RouteDef) {
-  const { event } = await w.event();
-  const eventId = event.id;
-  const inputs: Record<string, { query?: object; body?: object }> = {
-    [contract.panelOrganizerEventList.path]: { query: {} },
-    [contract.checkEventEditDeleteAvailability.path]: { query: { eventId } },
-    [contract.updateEventStatus.path]: { body: { eventId, visibility: 'PRIVATE' } },
-    [contract.organizerPanelEventAction.path]: { body: { eventIds: [eventId], action: 'ARCHIVE' } },
-    [contract.deleteEvent.path]: { body: { eventId } },
-    [contract.archiveEvent.path]: { body: { eventIds: [eventId] } },
-    [contract.cancelEvent.path]: { body: { eventId, reasonId: cancelReason } },
-    [contract.updateOrganizerAndScanners.path]: {
-      body: { eventId, organizers: [w.members.organizer.id], scanners: [w.members.scanner.id] },
+const INPUTS: Record<string, () => Promise<Input>> = {
+  [contract.panelOrganizerEventList.path]: async () => ({ query: {} }),
+  [contract.checkEventEditDeleteAvailability.path]: async () => ({
+    query: { eventId: await freshEvent() },
+  }),
+  [contract.updateEventStatus.path]: async () => ({
+    body: { eventId: await freshEvent(), visibility: 'PRIVATE' },
+  }),
+  [contract.organizerPanelEventAction.path]: async () => ({
+    body: { eventIds: [await freshEvent()], action: 'ARCHIVE' },
+  }),
+  [contract.deleteEvent.path]: async () => ({ body: { eventId: await freshEvent() } }),
+  [contract.archiveEvent.path]: async () => ({ body: { eventIds: [await freshEvent()] } }),
+  [contract.cancelEvent.path]: async () => ({
+    body: { eventId: await freshEvent(), reasonId: cancelReason },
+  }),
+  [contract.updateOrganizerAndScanners.path]: async () => ({
+    body: {
+      eventId: await freshEvent(),
+      organizers: [w.members.organizer.id],
+      scanners: [w.members.scanner.id],
     },
-    [contract.getEventOrganizers.path]: { query: { eventId } },
-    [contract.getTicketScanners.path]: { query: { eventId } },
-    [contract.favoriteUserEventList.path]: { query: { memberId: w.members.unassigned.id } },
-    [contract.unlinkUserFromEvent.path]: { body: { eventId, memberId: w.members.scanner.id } },
-    [contract.panelOrganizerEventDetail.path]: { query: { eventId } },
-    [contract.partiallyEventDetail.path]: { query: { eventId } },
-  };
-  const input = inputs[route.path];
+  }),
+  [contract.getEventOrganizers.path]: async () => ({ query: { eventId: await freshEvent() } }),
+  [contract.getTicketScanners.path]: async () => ({ query: { eventId: await freshEvent() } }),
+  [contract.favoriteUserEventList.path]: async () => ({ query: { memberId: w.members.unassigned.id } }),
+  [contract.unlinkUserFromEvent.path]: async () => ({
+    body: { eventId: await freshEvent(), memberId: w.members.scanner.id },
+  }),
+  [contract.panelOrganizerEventDetail.path]: async () => ({ query: { eventId: await freshEvent() } }),
+  [contract.partiallyEventDetail.path]: async () => ({ query: { eventId: await freshEvent() } }),
+  // Authoring.
+  [contract.createSingleEvent.path]: async () => ({ body: eventBody('SINGLE') }),
+  [contract.createMultipleEvent.path]: async () => ({ body: eventBody('MULTI') }),
+  [contract.createClassCreator.path]: async () => ({ body: eventBody('CLASS') }),
+  [contract.updateSingleEvent.path]: update('SINGLE'),
+  [contract.updateMultiEvent.path]: update('MULTI'),
+  [contract.updateClassCreator.path]: update('CLASS'),
+  [contract.saveAsDraft.path]: async () => ({
+    body: { kind: 'SINGLE', organizationId: w.organization.id, title: `Matrix draft ${unique()}` },
+  }),
+  // A draft with every field a published event needs, so publishing it passes.
+  [contract.removeFromDraft.path]: async () => {
+    const { event } = await w.event({ status: 'DRAFT', values: { categoryId: catalog.music.id } });
+    return { body: { eventId: event.id } };
+  },
+  [contract.checkEventTitleDuplicacy.path]: async () => ({
+    query: { organizationId: w.organization.id, title: 'Matrix title' },
+  }),
+  [contract.eventDropDownValues.path]: async () => ({}),
+  [contract.timeZoneForLocation.path]: async () => ({ query: { latitude: 51.5, longitude: -0.12 } }),
+  [contract.calculateServiceFee.path]: async () => ({
+    body: { organizationId: w.organization.id, items: [{ key: 'a', pricing: 'PAID', price: 1000 }] },
+  }),
+};
+
+async function inputFor(route: RouteDef): Promise<Input> {
+  const input = INPUTS[route.path];
   if (!input) throw new Error(`role matrix: no input for ${route.path}; add one`);
-  return input;
+  return input();
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await eventWorld(t);
+  catalog = await catalogFixtures(t);
   cancelReason = (await insertReason(t.db, 'EVENT_CANCEL')).id;
 });
 afterAll(async () => {

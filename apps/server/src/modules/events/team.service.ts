@@ -38,7 +38,7 @@ export async function teamOf(db: DbOrTx, eventId: string, role?: EventTeamRole):
 
 /**
  * Who works on an event: organizers (manage it) and scanners (check tickets in), each an ACTIVE member
- * of the event's organization (docs/events-management.md).
+ * of the event's organization (docs/events.md).
  */
 export function createTeamService(deps: {
   db: Db;
@@ -119,7 +119,7 @@ export function createTeamService(deps: {
         }
         const after = await teamOf(tx, event.id);
         await audit({
-          action: 'event.team',
+          action: 'EVENT_TEAM_CHANGED',
           entityType: EVENT_ENTITY,
           entityId: event.id,
           organizationId: event.organizationId,
@@ -173,7 +173,7 @@ export function createTeamService(deps: {
           .returning();
         if (!removed) throw notFound('The member');
         await audit({
-          action: 'event.unlink',
+          action: 'EVENT_MEMBER_UNLINKED',
           entityType: EVENT_ENTITY,
           entityId: event.id,
           organizationId: event.organizationId,

@@ -68,7 +68,7 @@ describe('update-organizer-and-scanners', () => {
     const [entry] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, event.id), eq(auditLog.action, 'event.team')));
+      .where(and(eq(auditLog.entityId, event.id), eq(auditLog.action, 'EVENT_TEAM_CHANGED')));
     expect(entry?.before).toHaveLength(2);
     expect(entry?.after).toHaveLength(3);
 
@@ -186,7 +186,7 @@ describe('unlink-user-from-event', () => {
     const [entry] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, event.id), eq(auditLog.action, 'event.unlink')));
+      .where(and(eq(auditLog.entityId, event.id), eq(auditLog.action, 'EVENT_MEMBER_UNLINKED')));
     expect(entry).toBeDefined();
   });
 });
