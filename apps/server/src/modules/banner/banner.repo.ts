@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { banners, categories } from '../../db/schema/index.js';
+import { banners, categories, events } from '../../db/schema/index.js';
 import { type PageWindow, paged } from '../../lib/list.js';
 
-/** The label of a banner's link: the category's name for category links. */
-const linkLabelSql = sql<
-  string | null
->`(select ${categories.name} from ${categories} where ${banners.linkType} = 'CATEGORY' and ${categories.id}::text = ${banners.linkValue})`;
+/** The label of a banner's link: the category's name or the event's title. */
+const linkLabelSql = sql<string | null>`coalesce(
+  (select ${categories.name} from ${categories} where ${banners.linkType} = 'CATEGORY' and ${categories.id}::text = ${banners.linkValue}),
+  (select ${events.title} from ${events} where ${banners.linkType} = 'EVENT' and ${events.id}::text = ${banners.linkValue}))`;
 
 const withLabel = { row: banners, label: linkLabelSql };
 
@@ -17,6 +17,15 @@ export async function findBanner(db: DbOrTx, id: string) {
 
 export const bannerRows = (db: DbOrTx, window: PageWindow) =>
   paged(db.select(withLabel).from(banners).$dynamic(), window);
+
+/** Buyers can open the event a banner points at: published, not blocked, not cancelled. */
+export async function linkableEventExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.status, 'PUBLISHED'), eq(events.isBlocked, false)));
+  return !!row;
+}
 
 export async function categoryExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));

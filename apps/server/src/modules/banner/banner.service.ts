@@ -45,8 +45,14 @@ export function createBannerService(deps: { db: Db; clock: Clock }) {
     return toBanner(row.row, row.label);
   }
 
-  /** A category link must name an existing category; event links are checked once events exist. */
+  /** A category link must name an existing category; an event link a published, unblocked event. */
   async function checkLink(tx: DbOrTx, input: BannerInput) {
+    if (input.linkType === 'EVENT') {
+      if (await repo.linkableEventExists(tx, input.linkValue)) return;
+      throw badRequest('The chosen event does not exist or is not published.', [
+        { field: 'linkValue', message: 'Choose a published event that is not blocked' },
+      ]);
+    }
     if (input.linkType !== 'CATEGORY') return;
     if (!(await repo.categoryExists(tx, input.linkValue))) {
       throw badRequest('The chosen category does not exist.', [

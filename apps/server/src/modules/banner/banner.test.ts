@@ -1,6 +1,7 @@
 import * as c from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, invalid } from '../../../test/calls.js';
+import { insertEvent, insertOrganization } from '../../../test/event-fixtures.js';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers.js';
 
 const IMG = '/media/22222222-2222-4222-8222-222222222222.jpg';
@@ -8,6 +9,8 @@ let t: TestApp;
 let admin: string;
 let organizer: string;
 let categoryId: string;
+let eventId: string;
+let draftId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,6 +19,11 @@ beforeAll(async () => {
   admin = await loginAs(t, a.email, a.password);
   organizer = await loginAs(t, o.email, o.password);
   categoryId = (await call(t, c.createCategory, { token: admin, body: { name: 'Music' } })).body.result._id;
+  const organization = await insertOrganization(t.db, o.id);
+  eventId = (await insertEvent(t.db, { organizationId: organization.id, title: 'Summer Nights Live' })).event
+    .id;
+  draftId = (await insertEvent(t.db, { organizationId: organization.id, status: 'DRAFT', occurrences: 0 }))
+    .event.id;
 });
 afterAll(() => t.close());
 
@@ -59,16 +67,34 @@ describe('banners', () => {
         title: 'Summer nights',
         image: IMG,
         linkType: 'EVENT',
-        linkValue: '33333333-3333-4333-8333-333333333333',
+        linkValue: eventId,
         visibility: 'AFTER_LOGIN',
       },
     });
     expect(edited.body.result).toMatchObject({
       title: 'Summer nights',
       linkType: 'EVENT',
-      linkLabel: null,
+      linkLabel: 'Summer Nights Live',
       order: 0,
     });
+
+    // Buyers must be able to open what a banner points at: no unknown ids, no drafts.
+    for (const linkValue of ['33333333-3333-4333-8333-333333333333', draftId]) {
+      const refused = await call(t, c.updateBanner, {
+        token: admin,
+        body: {
+          bannerId: first.body.result._id,
+          title: 'Summer nights',
+          image: IMG,
+          linkType: 'EVENT',
+          linkValue,
+        },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([
+        { field: 'linkValue', message: 'Choose a published event that is not blocked' },
+      ]);
+    }
 
     const status = await call(t, c.updateBannerStatus, {
       token: admin,
