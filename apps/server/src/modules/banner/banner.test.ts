@@ -91,7 +91,7 @@ describe('banners', () => {
         },
       });
       expect(refused.status).toBe(400);
-      expect(refused.body.errors).toEqual([
+      expect((refused.body as { errors?: unknown }).errors).toEqual([
         { field: 'linkValue', message: 'Choose a published event that is not blocked' },
       ]);
     }
