@@ -19,7 +19,7 @@ const banner = {
   thumbnail: null,
   linkType: 'EVENT',
   linkValue: EVENT_ID,
-  linkLabel: null,
+  linkLabel: 'Friday Night Jazz Jam',
   visibility: 'BOTH',
   status: 'ACTIVE',
   order: 0,
@@ -35,21 +35,66 @@ function adminApi(extra: Parameters<typeof fakeApi>[0] = {}) {
     'GET /api/v1/user/get-user-detail': profileAnswer(profileFixture()),
     'GET /api/v1/admin/category/get-category-list': { status: 200, body: { message: 'ok', result: [] } },
     [`GET ${B}/get-banner-detail`]: { status: 200, body: { message: 'ok', result: banner } },
+    'GET /api/v1/organizer/panel-organizer-event-list': {
+      status: 200,
+      body: { message: 'ok', result: { items: [], total: 0, page: 1, limit: 50 } },
+    },
     ...extra,
   });
 }
 
 describe('banner form', () => {
-  it('offers category and web-address links only, and dates labelled with the administrator’s zone', async () => {
+  it('offers category, event and web-address links, and dates labelled with the administrator’s zone', async () => {
     renderApp('/banner-management/new', adminApi());
     await screen.findByRole('form', { name: 'Add banner' });
     expect(screen.getByText('A category')).toBeTruthy();
     expect(screen.getByText('A web address')).toBeTruthy();
-    expect(screen.queryByText('An event')).toBeNull();
-    expect(screen.queryByLabelText(/Event id/)).toBeNull();
+    expect(screen.getByText('An event')).toBeTruthy();
     const zone = browserTimeZone();
     expect(screen.getByText(`Active from (${zone})`)).toBeTruthy();
     expect(screen.getByText(`Active to (${zone})`)).toBeTruthy();
+  });
+
+  it('links a new banner to an upcoming event picked by its title', async () => {
+    const summary = {
+      _id: '44444444-4444-4444-8444-444444444444',
+      kind: 'SINGLE',
+      title: 'Saturday Big Band Series',
+      image: null,
+      organization: { _id: '55555555-5555-4555-8555-555555555555', name: 'Riverside Jazz Club' },
+      category: null,
+      status: 'PUBLISHED',
+      visibility: 'PUBLIC',
+      isBlocked: false,
+      isVerified: false,
+      isReported: false,
+      isArchived: false,
+      startsAt: '2026-12-05T01:00:00.000Z',
+      endsAt: '2026-12-05T04:00:00.000Z',
+      timeZone: 'America/New_York',
+      locationType: 'VENUE',
+      venueName: 'Riverside Hall',
+      occurrenceCount: 1,
+      sold: 0,
+      capacity: 100,
+      currency: 'USD',
+      myRole: 'ADMIN',
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    const api = adminApi({
+      'GET /api/v1/organizer/panel-organizer-event-list': {
+        status: 200,
+        body: { message: 'ok', result: { items: [summary], total: 1, page: 1, limit: 50 } },
+      },
+    });
+    renderApp('/banner-management/new', api);
+    await screen.findByRole('form', { name: 'Add banner' });
+    await userEvent.click(screen.getByText('An event'));
+    await userEvent.click(await screen.findByPlaceholderText('Search upcoming events'));
+    await userEvent.click(await screen.findByRole('option', { name: /Saturday Big Band Series/ }));
+    expect(screen.getByDisplayValue('Saturday Big Band Series · Riverside Jazz Club')).toBeTruthy();
+    const listCall = api.calls.find((c) => c.path.endsWith('panel-organizer-event-list'));
+    expect(listCall?.query).toMatchObject({ tab: 'UPCOMING', sort: 'startsAt' });
   });
 
   it('shows a stored window on the browser’s clock and saves it back unchanged, event link kept', async () => {
@@ -76,7 +121,8 @@ describe('banner form', () => {
       const time = screen.getByLabelText(`${label} (${zone}): time`) as HTMLInputElement;
       expect(time.value).toBe(format(new Date(iso), 'HH:mm'));
     }
-    expect((screen.getByLabelText(/^Event/) as HTMLInputElement).value).toBe(EVENT_ID);
+    // The linked event shows by its title, not its id, even when it is not among the search results.
+    expect(screen.getByDisplayValue('Friday Night Jazz Jam')).toBeTruthy();
     expect(screen.getByText('A category')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -16,9 +16,5 @@ export const LINK_TYPE_OPTIONS: { value: BannerLinkType; label: string }[] = [
   { value: 'URL', label: 'A web address' },
 ];
 
-/**
- * What a new link may point to. An event is chosen with an event picker, which arrives with the
- * events screens; until then the form does not ask for the id of something that cannot exist yet.
- * The API still accepts event links, and a banner that has one keeps it when edited.
- */
-export const OFFERED_LINK_TYPES: readonly BannerLinkType[] = ['CATEGORY', 'URL'];
+/** What a new link may point to; an event is chosen from the upcoming published events. */
+export const OFFERED_LINK_TYPES: readonly BannerLinkType[] = ['CATEGORY', 'EVENT', 'URL'];

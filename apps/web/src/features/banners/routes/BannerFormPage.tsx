@@ -25,6 +25,7 @@ import { submitWithServerErrors } from '../../../lib/form-errors';
 import { AdminOnly } from '../../auth';
 import { useCategoryOptions } from '../../catalog';
 import { useBannerDetail, useCreateBanner, useUpdateBanner } from '../api/banners';
+import { EventLinkSelect } from '../components/EventLinkSelect';
 import { LINK_TYPE_OPTIONS, OFFERED_LINK_TYPES, VISIBILITY_OPTIONS } from '../components/labels';
 
 interface Values {
@@ -152,10 +153,8 @@ export function BannerFormPage() {
                 />
               )}
               {v.linkType === 'EVENT' && (
-                <TextInput
-                  label="Event"
-                  readOnly
-                  description="This banner links to an event; it keeps that link. Choosing an event arrives with the events screens."
+                <EventLinkSelect
+                  currentLabel={detail.data?.linkType === 'EVENT' ? detail.data.linkLabel : null}
                   {...form.getInputProps('linkValue')}
                 />
               )}
