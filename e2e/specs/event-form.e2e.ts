@@ -21,6 +21,8 @@ async function pickDay2027(page: Page, opener: string, month: string, day: numbe
   await dialog.getByRole('button', { name: '2027', exact: true }).click();
   await dialog.getByRole('button', { name: new RegExp(`^${month.slice(0, 3)}`) }).click();
   await dialog.getByRole('button', { name: `${day} ${month} 2027`, exact: true }).click();
+  // Picking the day closes the calendar; the next one opens only once this one has gone.
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** Picks a day of June 2027 in a zoned field's calendar (decade → year → month) and types the time. */
@@ -33,6 +35,7 @@ async function setJune2027(page: Page, label: string, day: number, time: string)
   await dialog.getByRole('button', { name: '2027', exact: true }).click();
   await dialog.getByRole('button', { name: /^Jun/ }).click();
   await dialog.getByRole('button', { name: `${day} June 2027`, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
   await page.getByLabel(`${label} (${ZONE}): time`).fill(time);
 }
 
