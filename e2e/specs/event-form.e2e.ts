@@ -10,6 +10,8 @@ const PNG = Buffer.from(
   'base64',
 );
 const ZONE = 'Europe/Lisbon';
+/** The demo member (apps/server/src/db/seed-organizations.ts): ACTIVE in "Riverside Jazz Club" only. */
+const DEMO_MEMBER_EMAIL = 'member@example.com';
 
 /** Picks a day of 2027 in a calendar opened from `opener` (decade → year → month → day). */
 async function pickDay2027(page: Page, opener: string, month: string, day: number) {
@@ -74,9 +76,9 @@ describe('create a single event: draft, resume, publish', () => {
     await signIn(page, DEMO.organizer);
     await page.goto('/event-management/new');
 
-    // Basics
+    // Basics: the jazz club, where the demo member Mia is active.
     await page.getByRole('form', { name: 'Event' }).waitFor();
-    await pick(page, 'Organization');
+    await pick(page, 'Organization', 'Riverside Jazz Club');
     await page.getByRole('textbox', { name: /^Title/ }).fill(title);
     await page
       .getByRole('textbox', { name: /^Description/ })
@@ -125,12 +127,26 @@ describe('create a single event: draft, resume, publish', () => {
         .inputValue(),
     ).toBe('90.00');
 
+    // Team: the demo member scans tickets at the door.
+    await page.getByRole('button', { name: 'Team' }).click();
+    await page
+      .getByLabel(/^Ticket scanners/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: `Mia Member (${DEMO_MEMBER_EMAIL})` }).click();
+    await page.keyboard.press('Escape');
+
     await page.getByRole('button', { name: 'Review' }).click();
     await page.getByTestId('review').getByText(title).waitFor();
+    await page.getByTestId('review').getByText('Mia Member: ticket scanner').waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/event-management\/[0-9a-f-]{36}$/);
     // The server's own words announce it (its wording is the server's to choose).
     await page.locator('[data-toast-kind="success"]').first().waitFor();
+    // The team was saved with it (update-organizer-and-scanners, once the event had its id).
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByText('Mia Member').waitFor();
+    expect(await page.locator('[data-toast-kind="error"]').count()).toBe(0);
   });
 });
 
