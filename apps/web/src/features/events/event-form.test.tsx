@@ -612,4 +612,56 @@ describe('class sessions', () => {
       ),
     );
   });
+  it('lets each session be made private and given a capacity, and sends them with the draft', async () => {
+    const classDraft = draft({
+      kind: 'CLASS',
+      timeZone: 'America/New_York',
+      classType: { _id: CLASS_TYPE, name: 'Weekly course', bookingMode: 'DROP_IN' },
+      occurrences: [
+        {
+          _id: OCC[0] as string,
+          startsAt: '2027-03-01T23:30:00.000Z',
+          endsAt: '2027-03-02T01:00:00.000Z',
+          visibility: 'PUBLIC',
+          capacity: null,
+          sold: 0,
+          status: 'SCHEDULED',
+        },
+        {
+          _id: OCC[1] as string,
+          startsAt: '2027-03-03T23:30:00.000Z',
+          endsAt: '2027-03-04T01:00:00.000Z',
+          visibility: 'PUBLIC',
+          capacity: null,
+          sold: 0,
+          status: 'SCHEDULED',
+        },
+      ],
+    });
+    const api = organizerApi({
+      [`GET ${O}/panel-organizer-event-detail`]: ok(classDraft),
+      [`POST ${E}/save-as-draft`]: ok(classDraft, 'Draft saved.'),
+    });
+    renderApp(`/event-management/classes/new?draft=${EVENT}`, api);
+    await goToStep('Date and place');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit session 2' }));
+    const session = screen.getAllByTestId('session')[1] as HTMLElement;
+    await userEvent.click(within(session).getAllByLabelText(/^Visibility/)[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: 'Private' }));
+    await userEvent.type(within(session).getByRole('textbox', { name: /^Capacity/ }), '12');
+    // Closed again, the row still says what differs.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit session 2' }));
+    expect(within(session).getByText('Private')).toBeTruthy();
+    expect(within(session).getByText('12 seats')).toBeTruthy();
+    expect(within(screen.getAllByTestId('session')[0] as HTMLElement).queryByText('Private')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === `${E}/save-as-draft`)).toBe(true));
+    expect(api.calls.find((c) => c.path === `${E}/save-as-draft`)?.body).toMatchObject({
+      occurrences: [
+        { _id: OCC[0], visibility: 'PUBLIC', capacity: null },
+        { _id: OCC[1], visibility: 'PRIVATE', capacity: 12 },
+      ],
+    });
+  });
 });
