@@ -360,6 +360,33 @@ describe('event form', () => {
     });
   });
 
+  it('saves a published event from any step, not only from Review', async () => {
+    const published = draft({ status: 'PUBLISHED', publishedAt: '2026-11-02T10:00:00.000Z' });
+    const api = organizerApi({
+      [`GET ${O}/panel-organizer-event-detail`]: ok(published),
+      [`GET ${E}/check-event-edit-delete-availability`]: ok({
+        canEdit: true,
+        editReason: null,
+        canDelete: true,
+        deleteReason: null,
+        canChangeStatus: true,
+        statusReason: null,
+        canCancel: true,
+        cancelReason: null,
+        bookings: 0,
+      }),
+      [`PUT ${E}/update-single-event`]: ok(published, 'Event "Harbour Jazz Night" saved.'),
+    });
+    const { router } = renderApp(`/event-management/${EVENT}/edit`, api);
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.type(title, ' (late show)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/${EVENT}`));
+    expect(api.calls.find((c) => c.path === `${E}/update-single-event`)?.body).toMatchObject({
+      title: 'Harbour Jazz Night (late show)',
+    });
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const { router } = renderApp('/event-management/new', organizerApi());
     await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Winter Market');
@@ -603,6 +630,10 @@ describe('class sessions', () => {
 
     // Editing one shows its fields labelled with the event's zone, on New York's clock.
     await userEvent.click(screen.getByRole('button', { name: 'Edit session 5' }));
+    // A course is one ticket for every session: a session has a visibility but no capacity of its own.
+    const fifth = screen.getAllByTestId('session')[4] as HTMLElement;
+    expect(within(fifth).getAllByLabelText(/^Visibility/).length).toBeGreaterThan(0);
+    expect(within(fifth).queryByLabelText(/^Capacity/)).toBeNull();
     const time = screen.getByLabelText('Starts (America/New_York): time') as HTMLInputElement;
     expect(time.value).toBe('18:30');
     fireEvent.change(time, { target: { value: '19:00' } });
@@ -616,7 +647,7 @@ describe('class sessions', () => {
     const classDraft = draft({
       kind: 'CLASS',
       timeZone: 'America/New_York',
-      classType: { _id: CLASS_TYPE, name: 'Weekly course', bookingMode: 'DROP_IN' },
+      classType: { _id: CLASS_TYPE, name: 'Drop-in', bookingMode: 'DROP_IN' },
       occurrences: [
         {
           _id: OCC[0] as string,
@@ -638,10 +669,13 @@ describe('class sessions', () => {
         },
       ],
     });
-    const api = organizerApi({
-      [`GET ${O}/panel-organizer-event-detail`]: ok(classDraft),
-      [`POST ${E}/save-as-draft`]: ok(classDraft, 'Draft saved.'),
-    });
+    const api = organizerApi(
+      {
+        [`GET ${O}/panel-organizer-event-detail`]: ok(classDraft),
+        [`POST ${E}/save-as-draft`]: ok(classDraft, 'Draft saved.'),
+      },
+      dropDowns({ classTypes: [{ _id: CLASS_TYPE, name: 'Drop-in', bookingMode: 'DROP_IN' }] }),
+    );
     renderApp(`/event-management/classes/new?draft=${EVENT}`, api);
     await goToStep('Date and place');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit session 2' }));

@@ -140,7 +140,7 @@ export function ClassTypeAndSchedule({ form, options, zone }: StepProps & { zone
 }
 
 /** The sessions as a calendar list (by month, in the event's zone), each editable or removable. */
-export function SessionCalendar({ form, zone }: { form: EventForm; zone: string }) {
+export function SessionCalendar({ form, zone, course }: { form: EventForm; zone: string; course: boolean }) {
   const rows = form.values.occurrences;
   const [editing, setEditing] = useState<Set<string>>(new Set());
   const toggle = (key: string) =>
@@ -207,7 +207,7 @@ export function SessionCalendar({ form, zone }: { form: EventForm; zone: string 
                         Private
                       </Badge>
                     )}
-                    {row.capacity !== '' && (
+                    {!course && row.capacity !== '' && (
                       <Badge size="sm" variant="light" color="gray">
                         {`${row.capacity} seats`}
                       </Badge>
@@ -235,7 +235,7 @@ export function SessionCalendar({ form, zone }: { form: EventForm; zone: string 
                 {open && (
                   <Stack mt="xs" gap="sm">
                     <StartEnd form={form} index={index} zone={zone} />
-                    <OccurrenceSettings form={form} index={index} noun="session" />
+                    <OccurrenceSettings form={form} index={index} noun="session" withCapacity={!course} />
                   </Stack>
                 )}
               </Paper>

@@ -267,7 +267,19 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
         >
           <Group justify="space-between" gap="xs" wrap="nowrap">
             {published ? (
-              <span />
+              // An edit is saved from any step: a change to one date should not need a walk to Review.
+              active < last ? (
+                <Button
+                  type="submit"
+                  variant="default"
+                  leftSection={phone ? undefined : <IconDeviceFloppy size={16} aria-hidden />}
+                  loading={pending}
+                >
+                  Save changes
+                </Button>
+              ) : (
+                <span />
+              )
             ) : (
               <Button
                 variant="default"

@@ -53,10 +53,13 @@ export function OccurrenceSettings({
   form,
   index,
   noun,
+  withCapacity = true,
 }: {
   form: EventForm;
   index: number;
   noun: 'date' | 'session';
+  /** False for a course's sessions: one ticket covers them all, so the tickets' quantity is the limit. */
+  withCapacity?: boolean;
 }) {
   const path = `occurrences.${index}`;
   return (
@@ -68,14 +71,16 @@ export function OccurrenceSettings({
         allowDeselect={false}
         {...form.getInputProps(`${path}.visibility`)}
       />
-      <NumberInput
-        label="Capacity"
-        description={`Optional: seats of this ${noun} over all tickets`}
-        min={1}
-        max={EVENT_LIMITS.maxQuantity}
-        allowDecimal={false}
-        {...form.getInputProps(`${path}.capacity`)}
-      />
+      {withCapacity && (
+        <NumberInput
+          label="Capacity"
+          description={`Optional: seats of this ${noun} over all tickets`}
+          min={1}
+          max={EVENT_LIMITS.maxQuantity}
+          allowDecimal={false}
+          {...form.getInputProps(`${path}.capacity`)}
+        />
+      )}
     </SimpleGrid>
   );
 }
