@@ -55,6 +55,9 @@ export function ReviewStep({ form, kind, options, organization }: StepProps) {
                     {o.startsAt && o.endsAt
                       ? `${formatDayDate(o.startsAt, zone)}, ${formatTime(o.startsAt, zone)} – ${formatTime(o.endsAt, zone)}`
                       : `Date ${i + 1}: not complete`}
+                    {/* What a date changes from the event's defaults is said here too. */}
+                    {o.visibility === 'PRIVATE' && ' · private'}
+                    {o.capacity !== '' && ` · ${o.capacity} seats`}
                   </List.Item>
                 ))}
               </List>
