@@ -496,6 +496,43 @@ describe('event team', () => {
     expect(await screen.findByText('Event published.')).toBeTruthy();
   });
 
+  it('saves the team with a new draft once the draft has its id, and not again when unchanged', async () => {
+    const api = organizerApi(
+      {
+        [`POST ${E}/save-as-draft`]: ok(
+          draft({ title: 'Autumn Fair', occurrences: [], ticketTypes: [], location: null, timeZone: null }),
+          'Draft saved.',
+        ),
+        [`PUT ${E}/update-organizer-and-scanners`]: ok(
+          [teamMember(NOAH, 'Noah North', 'SCANNER')],
+          'Event team saved.',
+        ),
+      },
+      withMembers,
+    );
+    const { router } = renderApp('/event-management/new', api);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
+    await goToStep('Team');
+    await choose(/^Ticket scanners/, 'Noah North (noah@example.com)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/new?draft=${EVENT}`));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === `${E}/update-organizer-and-scanners`)?.body).toEqual({
+        eventId: EVENT,
+        organizers: [],
+        scanners: [NOAH],
+      }),
+    );
+    // The event's message is the one shown; the team's is not said twice.
+    expect(await screen.findByText('Draft saved.')).toBeTruthy();
+    expect(screen.queryByText('Event team saved.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === `${E}/save-as-draft`)).toHaveLength(2));
+    expect(api.calls.filter((c) => c.path === `${E}/update-organizer-and-scanners`)).toHaveLength(1);
+  });
+
   it('prefills the team when editing, and says the event is saved when the team is refused', async () => {
     const published = draft({
       status: 'PUBLISHED',
