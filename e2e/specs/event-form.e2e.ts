@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { DEMO, dismissToasts, signIn } from '../support/session.js';
@@ -10,6 +10,8 @@ const PNG = Buffer.from(
   'base64',
 );
 const ZONE = 'Europe/Lisbon';
+/** The demo member (apps/server/src/db/seed-organizations.ts): ACTIVE in "Riverside Jazz Club" only. */
+const DEMO_MEMBER_EMAIL = 'member@example.com';
 
 /** Picks a day of 2027 in a calendar opened from `opener` (decade → year → month → day). */
 async function pickDay2027(page: Page, opener: string, month: string, day: number) {
@@ -21,11 +23,22 @@ async function pickDay2027(page: Page, opener: string, month: string, day: numbe
   await dialog.getByRole('button', { name: '2027', exact: true }).click();
   await dialog.getByRole('button', { name: new RegExp(`^${month.slice(0, 3)}`) }).click();
   await dialog.getByRole('button', { name: `${day} ${month} 2027`, exact: true }).click();
+  // Picking the day closes the calendar; the next one opens only once this one has gone.
+  await dialog.waitFor({ state: 'detached' });
 }
 
-/** Picks a day of June 2027 in a zoned field's calendar (decade → year → month) and types the time. */
-async function setJune2027(page: Page, label: string, day: number, time: string) {
-  await page.getByRole('button', { name: `${label} (${ZONE}): day` }).click();
+/**
+ * Picks a day of June 2027 in a zoned field's calendar (decade → year → month) and types the time.
+ * `scope` is the page, or the row (a multi event's "Date 2") holding the field.
+ */
+async function setJune2027(
+  page: Page,
+  label: string,
+  day: number,
+  time: string,
+  { zone = ZONE, scope = page }: { zone?: string; scope?: Page | Locator } = {},
+) {
+  await scope.getByRole('button', { name: `${label} (${zone}): day` }).click();
   const dialog = page.getByRole('dialog');
   const level = dialog.locator('.mantine-DatePickerInput-calendarHeaderLevel');
   await level.click();
@@ -33,7 +46,8 @@ async function setJune2027(page: Page, label: string, day: number, time: string)
   await dialog.getByRole('button', { name: '2027', exact: true }).click();
   await dialog.getByRole('button', { name: /^Jun/ }).click();
   await dialog.getByRole('button', { name: `${day} June 2027`, exact: true }).click();
-  await page.getByLabel(`${label} (${ZONE}): time`).fill(time);
+  await dialog.waitFor({ state: 'detached' });
+  await scope.getByLabel(`${label} (${zone}): time`).fill(time);
 }
 
 async function pick(page: Page, label: string, option?: string) {
@@ -62,9 +76,9 @@ describe('create a single event: draft, resume, publish', () => {
     await signIn(page, DEMO.organizer);
     await page.goto('/event-management/new');
 
-    // Basics
+    // Basics: the jazz club, where the demo member Mia is active.
     await page.getByRole('form', { name: 'Event' }).waitFor();
-    await pick(page, 'Organization');
+    await pick(page, 'Organization', 'Riverside Jazz Club');
     await page.getByRole('textbox', { name: /^Title/ }).fill(title);
     await page
       .getByRole('textbox', { name: /^Description/ })
@@ -113,12 +127,26 @@ describe('create a single event: draft, resume, publish', () => {
         .inputValue(),
     ).toBe('90.00');
 
+    // Team: the demo member scans tickets at the door.
+    await page.getByRole('button', { name: 'Team' }).click();
+    await page
+      .getByLabel(/^Ticket scanners/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: `Mia Member (${DEMO_MEMBER_EMAIL})` }).click();
+    await page.keyboard.press('Escape');
+
     await page.getByRole('button', { name: 'Review' }).click();
     await page.getByTestId('review').getByText(title).waitFor();
+    await page.getByTestId('review').getByText('Mia Member: ticket scanner').waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/event-management\/[0-9a-f-]{36}$/);
     // The server's own words announce it (its wording is the server's to choose).
     await page.locator('[data-toast-kind="success"]').first().waitFor();
+    // The team was saved with it (update-organizer-and-scanners, once the event had its id).
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByText('Mia Member').waitFor();
+    expect(await page.locator('[data-toast-kind="error"]').count()).toBe(0);
   });
 });
 
@@ -174,5 +202,112 @@ describe('a class of eight weekly sessions in its own zone', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+/** Basics every published event needs, for the organization named. */
+async function fillBasics(page: Page, organization: string, title: string) {
+  await page.getByRole('form', { name: 'Event' }).waitFor();
+  await pick(page, 'Organization', organization);
+  await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await page.getByRole('textbox', { name: /^Description/ }).fill(`${title}: made end to end.`);
+  await pick(page, 'Category');
+  await page.locator('input[type=file]').setInputFiles({ name: 'e.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('image-preview').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+async function chooseZone(page: Page, typed: string, zone: string) {
+  await page
+    .getByLabel(/^Time zone/)
+    .first()
+    .fill(typed);
+  await page.getByRole('option').filter({ hasText: zone }).first().click();
+}
+
+describe('create a multi event with three dates', () => {
+  it('publishes three dates, each in the event zone, and shows them on the details page', async () => {
+    const page = await b.newPage({ width: 1280, height: 900 });
+    const title = `E2E Summer concerts ${Date.now()}`;
+    const NY = 'America/New_York';
+    await signIn(page, DEMO.organizer);
+    await page.goto('/event-management/new?kind=MULTI');
+    await fillBasics(page, 'Riverside Jazz Club', title);
+
+    await page.getByRole('textbox', { name: /^Venue name/ }).fill('River Stage');
+    await page.getByRole('textbox', { name: /^Address/ }).fill('12 River Walk, Springfield');
+    await chooseZone(page, 'New_York', NY);
+    // A multi event starts with two dates; a third is added.
+    await page.getByRole('button', { name: 'Add a date' }).click();
+    for (const [index, day] of [
+      [1, 5],
+      [2, 12],
+      [3, 19],
+    ] as const) {
+      const row = page.getByRole('group', { name: `Date ${index}` });
+      await setJune2027(page, 'Starts', day, '19:00', { zone: NY, scope: row });
+      await setJune2027(page, 'Ends', day, '21:30', { zone: NY, scope: row });
+    }
+    await page.getByRole('button', { name: 'Next' }).click();
+    await fillTicket(page, 1, 'General', '30.00', '150');
+
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByTestId('review').getByText(title).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL(/\/event-management\/[0-9a-f-]{36}$/);
+    await page.locator('[data-toast-kind="success"]').first().waitFor();
+
+    // The details page lists the three dates as stored, on New York clocks.
+    const dates = page.getByTestId('occurrence');
+    await dates.nth(2).waitFor();
+    expect(await dates.count()).toBe(3);
+    const texts = await dates.allTextContents();
+    for (const [i, day] of [5, 12, 19].entries()) {
+      expect(texts[i]).toContain(`Jun ${day}, 2027`);
+      expect(texts[i]).toContain('7:00 PM');
+    }
+  });
+});
+
+describe('the live service-fee preview', () => {
+  it('shows the fee and what the buyer pays as the server quotes them, and follows a new price', async () => {
+    const page = await b.newPage({ width: 1280, height: 900 });
+    await signIn(page, DEMO.organizer);
+    await page.goto('/event-management/new');
+    await page.getByRole('form', { name: 'Event' }).waitFor();
+    // The jazz club charges in dollars and its buyers pay the fee.
+    await pick(page, 'Organization', 'Riverside Jazz Club');
+    await page.getByRole('button', { name: 'Tickets' }).click();
+
+    const row = page.getByRole('group', { name: 'Ticket 1' });
+    const preview = row.getByTestId('fee-preview');
+    async function priceAndQuote(price: string) {
+      const quoted = page.waitForResponse(
+        (r) => r.url().includes('/calculate-service-fee') && r.request().method() === 'POST',
+      );
+      await row.getByRole('textbox', { name: /^Price/ }).fill(price);
+      const body = (await (await quoted).json()) as {
+        result: { items: { price: number; serviceFee: number; buyerPays: number }[] };
+      };
+      const item = body.result.items[0];
+      if (!item) throw new Error('no quote for the row');
+      return item;
+    }
+    const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+
+    const first = await priceAndQuote('20.00');
+    expect(first.price).toBe(2000);
+    expect(first.serviceFee).toBeGreaterThan(0);
+    expect(first.buyerPays).toBe(first.price + first.serviceFee);
+    await preview.getByText(dollars(first.buyerPays), { exact: true }).waitFor();
+    expect(await preview.textContent()).toContain(`Service fee${dollars(first.serviceFee)}`);
+    expect(await preview.textContent()).toContain(`Buyer pays${dollars(first.buyerPays)}`);
+
+    const second = await priceAndQuote('45.50');
+    expect(second.price).toBe(4550);
+    expect(second.serviceFee).toBeGreaterThan(first.serviceFee);
+    await preview.getByText(dollars(second.buyerPays), { exact: true }).waitFor();
+    expect(await preview.textContent()).toContain(`Service fee${dollars(second.serviceFee)}`);
+    expect(await preview.textContent()).toContain(`Price${dollars(4550)}`);
   });
 });

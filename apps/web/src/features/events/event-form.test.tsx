@@ -360,6 +360,33 @@ describe('event form', () => {
     });
   });
 
+  it('saves a published event from any step, not only from Review', async () => {
+    const published = draft({ status: 'PUBLISHED', publishedAt: '2026-11-02T10:00:00.000Z' });
+    const api = organizerApi({
+      [`GET ${O}/panel-organizer-event-detail`]: ok(published),
+      [`GET ${E}/check-event-edit-delete-availability`]: ok({
+        canEdit: true,
+        editReason: null,
+        canDelete: true,
+        deleteReason: null,
+        canChangeStatus: true,
+        statusReason: null,
+        canCancel: true,
+        cancelReason: null,
+        bookings: 0,
+      }),
+      [`PUT ${E}/update-single-event`]: ok(published, 'Event "Harbour Jazz Night" saved.'),
+    });
+    const { router } = renderApp(`/event-management/${EVENT}/edit`, api);
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.type(title, ' (late show)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/${EVENT}`));
+    expect(api.calls.find((c) => c.path === `${E}/update-single-event`)?.body).toMatchObject({
+      title: 'Harbour Jazz Night (late show)',
+    });
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const { router } = renderApp('/event-management/new', organizerApi());
     await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Winter Market');
@@ -386,6 +413,210 @@ describe('event form', () => {
     renderApp(`/event-management/${EVENT}/edit`, api);
     expect(await screen.findByText("This event can't be edited")).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Event' })).toBeNull();
+  });
+});
+
+describe('event team', () => {
+  const MIA = '77777777-7777-4777-8777-777777777771';
+  const NOAH = '77777777-7777-4777-8777-777777777772';
+  const withMembers = dropDowns({
+    organizations: [
+      {
+        ...organization(ORG, 'Harbour Arts'),
+        members: [
+          { _id: MIA, name: 'Mia Member', email: 'mia@example.com' },
+          { _id: NOAH, name: 'Noah North', email: 'noah@example.com' },
+        ],
+      },
+    ],
+  });
+  const availability = ok({
+    canEdit: true,
+    editReason: null,
+    canDelete: true,
+    deleteReason: null,
+    canChangeStatus: true,
+    statusReason: null,
+    canCancel: true,
+    cancelReason: null,
+    bookings: 0,
+  });
+  const teamMember = (_id: string, name: string, role: 'EVENT_ORGANIZER' | 'SCANNER') => ({
+    _id,
+    userId: null,
+    name,
+    email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+    memberStatus: 'ACTIVE' as const,
+    role,
+  });
+
+  async function choose(label: RegExp, option: string) {
+    await userEvent.click(screen.getAllByLabelText(label)[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: option }));
+    await userEvent.keyboard('{Escape}');
+  }
+
+  it('publishes a draft, then saves its team with the event id; a member is organizer or scanner, not both', async () => {
+    const api = organizerApi(
+      {
+        [`GET ${O}/panel-organizer-event-detail`]: ok(draft()),
+        [`POST ${E}/save-as-draft`]: ok(draft(), 'Draft saved.'),
+        [`POST ${E}/remove-from-draft`]: ok(draft({ status: 'PUBLISHED' }), 'Event published.'),
+        [`PUT ${E}/update-organizer-and-scanners`]: ok([], 'Event team saved.'),
+      },
+      withMembers,
+    );
+    const { router } = renderApp(`/event-management/new?draft=${EVENT}`, api);
+    await goToStep('Team');
+    await choose(/^Event organizers/, 'Mia Member (mia@example.com)');
+    // Mia organizes: she is not offered as a scanner.
+    await userEvent.click(screen.getAllByLabelText(/^Ticket scanners/)[0] as HTMLElement);
+    expect(await screen.findByRole('option', { name: 'Noah North (noah@example.com)' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Mia Member (mia@example.com)' })).toBeNull();
+    await userEvent.click(screen.getByRole('option', { name: 'Noah North (noah@example.com)' }));
+    await userEvent.keyboard('{Escape}');
+
+    await goToStep('Review');
+    expect(screen.getByText('Mia Member: event organizer')).toBeTruthy();
+    expect(screen.getByText('Noah North: ticket scanner')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/${EVENT}`));
+    const paths = api.calls.filter((c) => c.method !== 'GET').map((c) => c.path);
+    expect(paths).toEqual([
+      `${E}/save-as-draft`,
+      `${E}/remove-from-draft`,
+      `${E}/update-organizer-and-scanners`,
+    ]);
+    expect(api.calls.find((c) => c.path === `${E}/update-organizer-and-scanners`)?.body).toEqual({
+      eventId: EVENT,
+      organizers: [MIA],
+      scanners: [NOAH],
+    });
+    expect(await screen.findByText('Event published.')).toBeTruthy();
+  });
+
+  it('saves the team with a new draft once the draft has its id, and not again when unchanged', async () => {
+    const api = organizerApi(
+      {
+        [`POST ${E}/save-as-draft`]: ok(
+          draft({ title: 'Autumn Fair', occurrences: [], ticketTypes: [], location: null, timeZone: null }),
+          'Draft saved.',
+        ),
+        [`PUT ${E}/update-organizer-and-scanners`]: ok(
+          [teamMember(NOAH, 'Noah North', 'SCANNER')],
+          'Event team saved.',
+        ),
+      },
+      withMembers,
+    );
+    const { router } = renderApp('/event-management/new', api);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
+    await goToStep('Team');
+    await choose(/^Ticket scanners/, 'Noah North (noah@example.com)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/new?draft=${EVENT}`));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === `${E}/update-organizer-and-scanners`)?.body).toEqual({
+        eventId: EVENT,
+        organizers: [],
+        scanners: [NOAH],
+      }),
+    );
+    // The event's message is the one shown; the team's is not said twice.
+    expect(await screen.findByText('Draft saved.')).toBeTruthy();
+    expect(screen.queryByText('Event team saved.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === `${E}/save-as-draft`)).toHaveLength(2));
+    expect(api.calls.filter((c) => c.path === `${E}/update-organizer-and-scanners`)).toHaveLength(1);
+  });
+
+  it('prefills the team when editing, and says the event is saved when the team is refused', async () => {
+    const published = draft({
+      status: 'PUBLISHED',
+      publishedAt: '2026-11-02T10:00:00.000Z',
+      team: [teamMember(MIA, 'Mia Member', 'SCANNER')],
+    });
+    const refusal = 'Only active members of the organization can be given a role: Noah North.';
+    const api = organizerApi(
+      {
+        [`GET ${O}/panel-organizer-event-detail`]: ok(published),
+        [`GET ${E}/check-event-edit-delete-availability`]: availability,
+        [`PUT ${E}/update-single-event`]: ok(published, 'Event "Harbour Jazz Night" saved.'),
+        [`PUT ${E}/update-organizer-and-scanners`]: {
+          status: 400,
+          body: { message: refusal, errors: [{ field: 'organizers', message: refusal }] },
+        },
+      },
+      withMembers,
+    );
+    const { router } = renderApp(`/event-management/${EVENT}/edit`, api);
+    await screen.findByRole('form', { name: 'Event' });
+    await goToStep('Team');
+    // Mia scans already: she is shown in her role.
+    expect((await screen.findAllByText('Mia Member (mia@example.com)')).length).toBeGreaterThan(0);
+    await choose(/^Event organizers/, 'Noah North (noah@example.com)');
+    await goToStep('Review');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    // The event is saved and its page shown; the toast says the team is not.
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/${EVENT}`));
+    expect(await screen.findByText(`The event is saved, but not its team: ${refusal}`)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === `${E}/update-organizer-and-scanners`)?.body).toEqual({
+      eventId: EVENT,
+      organizers: [NOAH],
+      scanners: [MIA],
+    });
+  });
+
+  it('leaves an unchanged team alone when saving', async () => {
+    const published = draft({
+      status: 'PUBLISHED',
+      publishedAt: '2026-11-02T10:00:00.000Z',
+      team: [teamMember(MIA, 'Mia Member', 'EVENT_ORGANIZER')],
+    });
+    const api = organizerApi(
+      {
+        [`GET ${O}/panel-organizer-event-detail`]: ok(published),
+        [`GET ${E}/check-event-edit-delete-availability`]: availability,
+        [`PUT ${E}/update-single-event`]: ok(published, 'Event "Harbour Jazz Night" saved.'),
+      },
+      withMembers,
+    );
+    const { router } = renderApp(`/event-management/${EVENT}/edit`, api);
+    await screen.findByRole('form', { name: 'Event' });
+    await goToStep('Review');
+    expect(screen.getByText('Mia Member: event organizer')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/${EVENT}`));
+    expect(api.calls.some((c) => c.path === `${E}/update-organizer-and-scanners`)).toBe(false);
+  });
+
+  it("says the organization's owner assigns the team when the caller does not manage it", async () => {
+    const published = draft({ status: 'PUBLISHED', publishedAt: '2026-11-02T10:00:00.000Z' });
+    // An event organizer who is a member, not the owner: the drop-down values list no organization.
+    const api = organizerApi(
+      {
+        [`GET ${O}/panel-organizer-event-detail`]: ok(published),
+        [`GET ${E}/check-event-edit-delete-availability`]: availability,
+      },
+      dropDowns({ organizations: [] }),
+    );
+    renderApp(`/event-management/${EVENT}/edit`, api);
+    await screen.findByRole('form', { name: 'Event' });
+    await goToStep('Team');
+    expect(
+      await screen.findByText("The owner of Harbour Arts assigns this event's organizers and scanners."),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(/^Event organizers/)).toBeNull();
+  });
+
+  it('says an organization without active members has nobody to assign yet', async () => {
+    renderApp('/event-management/new', organizerApi());
+    await goToStep('Team');
+    expect(await screen.findByText(/Harbour Arts has no active members yet/)).toBeTruthy();
   });
 });
 
@@ -436,6 +667,10 @@ describe('class sessions', () => {
 
     // Editing one shows its fields labelled with the event's zone, on New York's clock.
     await userEvent.click(screen.getByRole('button', { name: 'Edit session 5' }));
+    // A course is one ticket for every session: a session has a visibility but no capacity of its own.
+    const fifth = screen.getAllByTestId('session')[4] as HTMLElement;
+    expect(within(fifth).getAllByLabelText(/^Visibility/).length).toBeGreaterThan(0);
+    expect(within(fifth).queryByLabelText(/^Capacity/)).toBeNull();
     const time = screen.getByLabelText('Starts (America/New_York): time') as HTMLInputElement;
     expect(time.value).toBe('18:30');
     fireEvent.change(time, { target: { value: '19:00' } });
@@ -444,5 +679,60 @@ describe('class sessions', () => {
         'Mon, Mar 15, 2027 · 7:00 PM – 8:00 PM',
       ),
     );
+  });
+  it('lets each session be made private and given a capacity, and sends them with the draft', async () => {
+    const classDraft = draft({
+      kind: 'CLASS',
+      timeZone: 'America/New_York',
+      classType: { _id: CLASS_TYPE, name: 'Drop-in', bookingMode: 'DROP_IN' },
+      occurrences: [
+        {
+          _id: OCC[0] as string,
+          startsAt: '2027-03-01T23:30:00.000Z',
+          endsAt: '2027-03-02T01:00:00.000Z',
+          visibility: 'PUBLIC',
+          capacity: null,
+          sold: 0,
+          status: 'SCHEDULED',
+        },
+        {
+          _id: OCC[1] as string,
+          startsAt: '2027-03-03T23:30:00.000Z',
+          endsAt: '2027-03-04T01:00:00.000Z',
+          visibility: 'PUBLIC',
+          capacity: null,
+          sold: 0,
+          status: 'SCHEDULED',
+        },
+      ],
+    });
+    const api = organizerApi(
+      {
+        [`GET ${O}/panel-organizer-event-detail`]: ok(classDraft),
+        [`POST ${E}/save-as-draft`]: ok(classDraft, 'Draft saved.'),
+      },
+      dropDowns({ classTypes: [{ _id: CLASS_TYPE, name: 'Drop-in', bookingMode: 'DROP_IN' }] }),
+    );
+    renderApp(`/event-management/classes/new?draft=${EVENT}`, api);
+    await goToStep('Date and place');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit session 2' }));
+    const session = screen.getAllByTestId('session')[1] as HTMLElement;
+    await userEvent.click(within(session).getAllByLabelText(/^Visibility/)[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: 'Private' }));
+    await userEvent.type(within(session).getByRole('textbox', { name: /^Capacity/ }), '12');
+    // Closed again, the row still says what differs.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit session 2' }));
+    expect(within(session).getByText('Private')).toBeTruthy();
+    expect(within(session).getByText('12 seats')).toBeTruthy();
+    expect(within(screen.getAllByTestId('session')[0] as HTMLElement).queryByText('Private')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === `${E}/save-as-draft`)).toBe(true));
+    expect(api.calls.find((c) => c.path === `${E}/save-as-draft`)?.body).toMatchObject({
+      occurrences: [
+        { _id: OCC[0], visibility: 'PUBLIC', capacity: null },
+        { _id: OCC[1], visibility: 'PRIVATE', capacity: 12 },
+      ],
+    });
   });
 });

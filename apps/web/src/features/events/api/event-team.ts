@@ -16,7 +16,8 @@ const memberOptionKeys = queryKeys('event-team-members', { active: organizationU
 export const activeMembersQuery = (organizationId: string) =>
   routeQuery(memberOptionKeys.active, { organizationId, status: 'ACTIVE', page: 1, limit: 100 });
 
-export const useUpdateEventTeam = () =>
-  useRouteMutation(updateOrganizerAndScanners, { invalidates: AFTER_EVENT_CHANGE });
+/** `silentSuccess` when the team is saved along with the event: the event's message is the one to show. */
+export const useUpdateEventTeam = (silentSuccess = false) =>
+  useRouteMutation(updateOrganizerAndScanners, { invalidates: AFTER_EVENT_CHANGE, silentSuccess });
 export const useUnlinkEventMember = () =>
   useRouteMutation(unlinkUserFromEvent, { invalidates: AFTER_EVENT_CHANGE });

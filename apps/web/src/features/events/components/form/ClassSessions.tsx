@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Badge,
   Button,
   Chip,
   Group,
@@ -19,7 +20,7 @@ import { formatDayDate, formatInZone, formatTime, weeklySessions } from '@marque
 import { IconCalendarRepeat, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { emptyOccurrence, rowKey } from './form-model';
-import { StartEnd } from './OccurrenceRows';
+import { OccurrenceSettings, StartEnd } from './OccurrenceRows';
 import type { EventForm, StepProps } from './types';
 import { zodFieldErrors } from './zod-errors';
 
@@ -139,7 +140,7 @@ export function ClassTypeAndSchedule({ form, options, zone }: StepProps & { zone
 }
 
 /** The sessions as a calendar list (by month, in the event's zone), each editable or removable. */
-export function SessionCalendar({ form, zone }: { form: EventForm; zone: string }) {
+export function SessionCalendar({ form, zone, course }: { form: EventForm; zone: string; course: boolean }) {
   const rows = form.values.occurrences;
   const [editing, setEditing] = useState<Set<string>>(new Set());
   const toggle = (key: string) =>
@@ -181,8 +182,8 @@ export function SessionCalendar({ form, zone }: { form: EventForm; zone: string 
           const month = row.startsAt ? formatInZone(row.startsAt, 'MMMM yyyy', zone) : 'No date yet';
           const heading = month !== lastMonth ? month : null;
           lastMonth = month;
-          const hasError = !!(
-            form.errors[`occurrences.${index}.startsAt`] || form.errors[`occurrences.${index}.endsAt`]
+          const hasError = ['startsAt', 'endsAt', 'visibility', 'capacity'].some(
+            (field) => !!form.errors[`occurrences.${index}.${field}`],
           );
           const open = editing.has(row.key) || hasError || !row.startsAt;
           return (
@@ -194,11 +195,24 @@ export function SessionCalendar({ form, zone }: { form: EventForm; zone: string 
               )}
               <Paper withBorder p="xs" radius="md">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" data-testid="session-when">
-                    {row.startsAt && row.endsAt
-                      ? `${formatDayDate(row.startsAt, zone)} · ${formatTime(row.startsAt, zone)} – ${formatTime(row.endsAt, zone)}`
-                      : `Session ${index + 1}`}
-                  </Text>
+                  <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
+                    <Text size="sm" data-testid="session-when">
+                      {row.startsAt && row.endsAt
+                        ? `${formatDayDate(row.startsAt, zone)} · ${formatTime(row.startsAt, zone)} – ${formatTime(row.endsAt, zone)}`
+                        : `Session ${index + 1}`}
+                    </Text>
+                    {/* What differs from the default shows without opening the row. */}
+                    {row.visibility === 'PRIVATE' && (
+                      <Badge size="sm" variant="light" color="gray">
+                        Private
+                      </Badge>
+                    )}
+                    {!course && row.capacity !== '' && (
+                      <Badge size="sm" variant="light" color="gray">
+                        {`${row.capacity} seats`}
+                      </Badge>
+                    )}
+                  </Group>
                   <Group gap={4} wrap="nowrap">
                     <ActionIcon
                       variant="subtle"
@@ -219,8 +233,9 @@ export function SessionCalendar({ form, zone }: { form: EventForm; zone: string 
                   </Group>
                 </Group>
                 {open && (
-                  <Stack mt="xs">
+                  <Stack mt="xs" gap="sm">
                     <StartEnd form={form} index={index} zone={zone} />
+                    <OccurrenceSettings form={form} index={index} noun="session" withCapacity={!course} />
                   </Stack>
                 )}
               </Paper>

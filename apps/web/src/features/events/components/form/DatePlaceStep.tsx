@@ -6,7 +6,8 @@ import type { StepProps } from './types';
 
 /** Where, in which zone, and when: one date, several dates, or a class's sessions. */
 export function DatePlaceStep(props: StepProps) {
-  const { form, kind } = props;
+  const { form, kind, options } = props;
+  const course = options.classTypes.find((c) => c._id === form.values.classTypeId)?.bookingMode === 'COURSE';
   const zone = form.values.location.timeZone;
   return (
     <Stack gap="lg">
@@ -43,7 +44,7 @@ export function DatePlaceStep(props: StepProps) {
         ) : (
           <>
             <ClassTypeAndSchedule {...props} zone={zone} />
-            <SessionCalendar form={form} zone={zone} />
+            <SessionCalendar form={form} zone={zone} course={course} />
           </>
         )}
       </Stack>

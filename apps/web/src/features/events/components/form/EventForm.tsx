@@ -12,6 +12,7 @@ import { focusFirstError, showServerErrors } from '../../../../lib/form-errors';
 import { HttpError, withFormErrorsDeferred } from '../../../../lib/http';
 import { toast } from '../../../../lib/toasts';
 import { eventDetailQuery } from '../../api/event-detail';
+import { useUpdateEventTeam } from '../../api/event-team';
 import { useCreateEvent, useRemoveFromDraft, useSaveDraft, useUpdateEvent } from '../../api/save-event';
 import { eventDetailsPath } from '../../paths';
 import { BasicsStep } from './BasicsStep';
@@ -23,6 +24,9 @@ import {
   firstStepWithError,
   formPathOfDraftError,
   STEPS,
+  sameTeam,
+  type TeamValues,
+  teamFromDetail,
   toDraftInput,
   toEventInput,
   validateForDraft,
@@ -30,6 +34,7 @@ import {
   valuesFromDetail,
 } from './form-model';
 import { ReviewStep } from './ReviewStep';
+import { TeamStep, teamOptions, teamToSave } from './TeamStep';
 import { TicketRows } from './TicketRows';
 import type { StepProps } from './types';
 
@@ -47,7 +52,7 @@ export interface EventFormProps {
 const PHONE = '(max-width: 36em)';
 
 /**
- * One form for every kind of event, in steps: Basics, Date and place, Tickets, Review. A draft can be
+ * One form for every kind of event, in steps: Basics, Date and place, Tickets, Team, Review. A draft can be
  * saved at any step; Publish checks everything first (the spec's time messages on their fields) and
  * a refusal from the server lands on the fields it names, with their step opened. Nothing typed is lost.
  */
@@ -70,6 +75,9 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
       : emptyValues(kind, singleOrganization),
   });
   const organization = options.organizations.find((o) => o._id === form.values.organizationId) ?? null;
+  // The drop-down values list only organizations the caller manages (with their members); an event of
+  // another organization (an administrator's, or a member's who organizes it) keeps the owner's team.
+  const managesTeam = given.organizations.some((o) => o._id === form.values.organizationId);
   const currency = organization?.currency ?? detail?.organization.currency ?? 'USD';
   const guard = useUnsavedChangesGuard(form.isDirty());
 
@@ -78,12 +86,17 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
   const saveDraft = useSaveDraft();
   const saveBeforePublish = useSaveDraft(true);
   const removeFromDraft = useRemoveFromDraft();
+  const updateTeam = useUpdateEventTeam(true);
+  const savedTeam = useRef<TeamValues>(
+    detail ? teamFromDetail(detail.team) : { organizers: [], scanners: [] },
+  );
   const pending =
     create.isPending ||
     update.isPending ||
     saveDraft.isPending ||
     saveBeforePublish.isPending ||
-    removeFromDraft.isPending;
+    removeFromDraft.isPending ||
+    updateTeam.isPending;
 
   const context = () => ({
     kind,
@@ -120,6 +133,29 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
     showServerErrors(form, error, { root: rootRef.current });
   }
 
+  /**
+   * The team is its own call (update-organizer-and-scanners), made once the event is saved: it needs the
+   * event's id. A refusal leaves the event saved; the toast says so, and the Team step keeps the picks.
+   */
+  async function saveTeam(id: string): Promise<boolean> {
+    if (!managesTeam || !organization) return true;
+    const team = teamToSave(form.values.team, teamOptions(organization, detail?.team ?? []));
+    if (sameTeam(team, savedTeam.current)) return true;
+    try {
+      await updateTeam.mutateAsync({ eventId: id, ...team });
+      savedTeam.current = team;
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'the server did not answer';
+      toast.error(`The event is saved, but not its team: ${reason}`);
+      for (const e of error instanceof HttpError ? (error.errors ?? []) : []) {
+        if (e.field === 'organizers' || e.field === 'scanners')
+          form.setFieldError(`team.${e.field}`, e.message);
+      }
+      return false;
+    }
+  }
+
   async function run(save: () => Promise<void>, draft?: DraftBody) {
     try {
       await withFormErrorsDeferred(save);
@@ -138,10 +174,11 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
       const id = saved.result._id;
       // The answer is the draft as stored: the resumed page reads it from the cache instead of loading.
       queryClient.setQueryData(eventDetailQuery(id).queryKey, saved.result);
-      if (draft.omitted.length === 0) {
+      const teamSaved = await saveTeam(id);
+      if (draft.omitted.length === 0 && teamSaved) {
         form.resetDirty();
         guard.release();
-      } else {
+      } else if (draft.omitted.length > 0) {
         // Still on screen, not stored: leaving keeps asking.
         toast.warning(`Not in the draft yet, as not complete: ${draft.omitted.join(', ')}.`);
       }
@@ -170,6 +207,8 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
       } else {
         savedId = (await create.mutateAsync(input)).result._id;
       }
+      // Saved either way; a team the server refused is said in a toast and assigned from the details page.
+      await saveTeam(savedId);
       guard.release();
       navigate(eventDetailsPath(savedId, kind));
     });
@@ -214,7 +253,8 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
           {active === 0 && <BasicsStep {...stepProps} />}
           {active === 1 && <DatePlaceStep {...stepProps} />}
           {active === 2 && <TicketRows {...stepProps} />}
-          {active === 3 && <ReviewStep {...stepProps} />}
+          {active === 3 && <TeamStep {...stepProps} managed={managesTeam} currentTeam={detail?.team ?? []} />}
+          {active === 4 && <ReviewStep {...stepProps} />}
         </Paper>
         <Paper
           withBorder
@@ -227,7 +267,19 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
         >
           <Group justify="space-between" gap="xs" wrap="nowrap">
             {published ? (
-              <span />
+              // An edit is saved from any step: a change to one date should not need a walk to Review.
+              active < last ? (
+                <Button
+                  type="submit"
+                  variant="default"
+                  leftSection={phone ? undefined : <IconDeviceFloppy size={16} aria-hidden />}
+                  loading={pending}
+                >
+                  Save changes
+                </Button>
+              ) : (
+                <span />
+              )
             ) : (
               <Button
                 variant="default"

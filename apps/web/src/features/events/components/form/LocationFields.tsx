@@ -64,7 +64,8 @@ export function LocationFields({ form }: { form: EventForm }) {
             <TextInput label="Venue name" required {...form.getInputProps('location.venueName')} />
             <TextInput label="Address" required {...form.getInputProps('location.address')} />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ alignItems: 'end' }}>
+          {/* Latitude and longitude side by side even on a phone: two short numbers, one pair. */}
+          <SimpleGrid cols={{ base: 2, sm: 3 }} style={{ alignItems: 'end' }}>
             <NumberInput
               label="Latitude"
               description="Optional"

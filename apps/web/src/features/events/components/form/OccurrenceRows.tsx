@@ -45,6 +45,46 @@ export function StartEnd({ form, index, zone }: { form: EventForm; index: number
   );
 }
 
+/**
+ * Visibility and optional capacity of one date or session (a multi event's dates, a class's sessions):
+ * one place for both, so they read and behave the same.
+ */
+export function OccurrenceSettings({
+  form,
+  index,
+  noun,
+  withCapacity = true,
+}: {
+  form: EventForm;
+  index: number;
+  noun: 'date' | 'session';
+  /** False for a course's sessions: one ticket covers them all, so the tickets' quantity is the limit. */
+  withCapacity?: boolean;
+}) {
+  const path = `occurrences.${index}`;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Select
+        label="Visibility"
+        description={`A private ${noun} is reached only through its link`}
+        data={VISIBILITY}
+        allowDeselect={false}
+        {...form.getInputProps(`${path}.visibility`)}
+      />
+      {withCapacity && (
+        <NumberInput
+          label="Capacity"
+          description={`Optional: seats of this ${noun} over all tickets`}
+          min={1}
+          max={EVENT_LIMITS.maxQuantity}
+          allowDecimal={false}
+          {...form.getInputProps(`${path}.capacity`)}
+        />
+      )}
+    </SimpleGrid>
+  );
+}
+
 /** A multi event's dates: each with its own start, end, visibility and optional capacity. */
 export function OccurrenceRows({ form, zone }: { form: EventForm; zone: string }) {
   const rows = form.values.occurrences;
@@ -73,22 +113,7 @@ export function OccurrenceRows({ form, zone }: { form: EventForm; zone: string }
           </Group>
           <Stack gap="sm">
             <StartEnd form={form} index={index} zone={zone} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label="Visibility"
-                data={VISIBILITY}
-                allowDeselect={false}
-                {...form.getInputProps(`occurrences.${index}.visibility`)}
-              />
-              <NumberInput
-                label="Capacity"
-                description="Optional: seats of this date over all tickets"
-                min={1}
-                max={EVENT_LIMITS.maxQuantity}
-                allowDecimal={false}
-                {...form.getInputProps(`occurrences.${index}.capacity`)}
-              />
-            </SimpleGrid>
+            <OccurrenceSettings form={form} index={index} noun="date" />
           </Stack>
         </Paper>
       ))}

@@ -25,6 +25,7 @@ export function ReviewStep({ form, kind, options, organization }: StepProps) {
   const subcategory = category?.subcategories.find((s) => s._id === v.subcategoryId);
   const classType = options.classTypes.find((c) => c._id === v.classTypeId);
   const missing = <Text c="dimmed">Not set</Text>;
+  const nameOf = (id: string) => organization?.members.find((m) => m._id === id)?.name ?? 'A member';
   return (
     <Stack gap="md">
       <Title order={2} fz="lg">
@@ -54,6 +55,9 @@ export function ReviewStep({ form, kind, options, organization }: StepProps) {
                     {o.startsAt && o.endsAt
                       ? `${formatDayDate(o.startsAt, zone)}, ${formatTime(o.startsAt, zone)} – ${formatTime(o.endsAt, zone)}`
                       : `Date ${i + 1}: not complete`}
+                    {/* What a date changes from the event's defaults is said here too. */}
+                    {o.visibility === 'PRIVATE' && ' · private'}
+                    {o.capacity !== '' && ` · ${o.capacity} seats`}
                   </List.Item>
                 ))}
               </List>
@@ -82,6 +86,20 @@ export function ReviewStep({ form, kind, options, organization }: StepProps) {
                 );
               })}
             </List>
+          </Row>
+          <Row label="Team">
+            {v.team.organizers.length + v.team.scanners.length > 0 ? (
+              <List size="sm" spacing={2}>
+                {v.team.organizers.map((id) => (
+                  <List.Item key={id}>{`${nameOf(id)}: event organizer`}</List.Item>
+                ))}
+                {v.team.scanners.map((id) => (
+                  <List.Item key={id}>{`${nameOf(id)}: ticket scanner`}</List.Item>
+                ))}
+              </List>
+            ) : (
+              <Text c="dimmed">Nobody assigned</Text>
+            )}
           </Row>
         </Table.Tbody>
       </Table>

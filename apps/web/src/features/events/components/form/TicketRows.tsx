@@ -33,6 +33,18 @@ function feeItems(rows: TicketValues[], currency: string): FeeItem[] {
   });
 }
 
+/** What one ticket's quantity counts: a single event has one date; a course sells the whole course. */
+function quantityDescription(
+  kind: StepProps['kind'],
+  options: StepProps['options'],
+  classTypeId: string | null,
+) {
+  if (kind === 'SINGLE') return 'Tickets for sale';
+  if (kind === 'MULTI') return 'For each date';
+  const mode = options.classTypes.find((c) => c._id === classTypeId)?.bookingMode;
+  return mode === 'COURSE' ? 'For the whole course' : 'For each session';
+}
+
 /** Price, fee, what the buyer pays and what the organizer receives, for one row. */
 function FeePreview({
   quote,
@@ -60,7 +72,8 @@ function FeePreview({
   ];
   return (
     <Paper bg="gray.0" p="xs" radius="sm" data-testid="fee-preview" aria-live="polite">
-      <Group gap="lg" wrap="wrap">
+      {/* Two by two on a phone, one row from small tablets up. */}
+      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm" verticalSpacing={6}>
         {cells.map(([label, value]) => (
           <div key={label}>
             <Text size="xs" c="gray.7">
@@ -72,17 +85,17 @@ function FeePreview({
           </div>
         ))}
         {quote.waived && (
-          <Badge color="teal" variant="light">
+          <Badge color="teal" variant="light" style={{ alignSelf: 'center' }}>
             Fee waived
           </Badge>
         )}
-      </Group>
+      </SimpleGrid>
     </Paper>
   );
 }
 
 /** The ticket types, one card per row, each with its live service-fee preview. */
-export function TicketRows({ form, organization }: StepProps) {
+export function TicketRows({ form, kind, options, organization }: StepProps) {
   const rows = form.values.ticketTypes;
   const currency = organization?.currency ?? 'USD';
   const zone = form.values.location.timeZone;
@@ -90,6 +103,7 @@ export function TicketRows({ form, organization }: StepProps) {
   // The fallback organization (an administrator editing another's event) has no known maximum.
   const known = organization?.maxTicketsPerOrder;
   const maxPerOrder = known !== undefined && known < EVENT_LIMITS.maxQuantity ? known : undefined;
+  const quantityNote = quantityDescription(kind, options, form.values.classTypeId);
   const step = minorDigits(currency) > 0 ? `e.g. 12.${'5'.padEnd(minorDigits(currency), '0')}` : 'e.g. 1250';
   return (
     <Stack gap="sm">
@@ -156,10 +170,11 @@ export function TicketRows({ form, organization }: StepProps) {
                 maxRows={4}
                 {...form.getInputProps(`${path}.description`)}
               />
-              <SimpleGrid cols={{ base: 1, xs: 3 }}>
+              {/* Two numbers a row on a phone: each with a line of description, so the inputs align. */}
+              <SimpleGrid cols={{ base: 2, xs: 3 }}>
                 <NumberInput
                   label="Quantity"
-                  description="Per date"
+                  description={quantityNote}
                   required
                   min={1}
                   max={EVENT_LIMITS.maxQuantity}
@@ -168,6 +183,7 @@ export function TicketRows({ form, organization }: StepProps) {
                 />
                 <NumberInput
                   label="Min per order"
+                  description="At least 1"
                   min={1}
                   max={maxPerOrder}
                   allowDecimal={false}
@@ -175,7 +191,7 @@ export function TicketRows({ form, organization }: StepProps) {
                 />
                 <NumberInput
                   label="Max per order"
-                  description={maxPerOrder ? `At most ${maxPerOrder}` : undefined}
+                  description={maxPerOrder ? `Optional, at most ${maxPerOrder}` : 'Optional'}
                   min={1}
                   max={maxPerOrder}
                   allowDecimal={false}

@@ -78,6 +78,7 @@ describe('event form values', () => {
   it('opens the earliest step holding an error', () => {
     expect(firstStepWithError(['ticketTypes.1.price', 'occurrences.0.startsAt'])).toBe(1);
     expect(firstStepWithError(['ticketTypes.0.name'])).toBe(2);
+    expect(firstStepWithError(['team.scanners'])).toBe(3);
     expect(firstStepWithError(['organizationId', 'location.timeZone'])).toBe(0);
     expect(firstStepWithError([])).toBeNull();
   });

@@ -54,6 +54,12 @@ export interface ScheduleValues {
   lastDate: string | null;
 }
 
+/** The event's team: organization member ids, each in one role at most (the server refuses both). */
+export interface TeamValues {
+  organizers: string[];
+  scanners: string[];
+}
+
 export interface EventFormValues {
   organizationId: string | null;
   title: string;
@@ -76,6 +82,8 @@ export interface EventFormValues {
   occurrences: OccurrenceValues[];
   schedule: ScheduleValues;
   ticketTypes: TicketValues[];
+  /** Saved with update-organizer-and-scanners once the event itself is saved (it needs the id). */
+  team: TeamValues;
 }
 
 let keySeed = 0;
@@ -132,7 +140,23 @@ export function emptyValues(kind: EventKind, organizationId: string | null): Eve
           : [],
     schedule: { days: [], startTime: '', durationMinutes: 60, firstDate: null, lastDate: null },
     ticketTypes: [emptyTicket()],
+    team: { organizers: [], scanners: [] },
   };
+}
+
+/** The team of a saved event, as the form holds it. */
+export function teamFromDetail(team: EventDetail['team']): TeamValues {
+  return {
+    organizers: team.filter((m) => m.role === 'EVENT_ORGANIZER').map((m) => m._id),
+    scanners: team.filter((m) => m.role === 'SCANNER').map((m) => m._id),
+  };
+}
+
+/** True when both teams hold the same members in the same roles (order does not matter). */
+export function sameTeam(a: TeamValues, b: TeamValues): boolean {
+  const same = (x: string[], y: string[]) =>
+    x.length === y.length && [...x].sort().join() === [...y].sort().join();
+  return same(a.organizers, b.organizers) && same(a.scanners, b.scanners);
 }
 
 const majorText = (amountMinor: number, currency: string) =>
@@ -198,6 +222,7 @@ export function valuesFromDetail(detail: EventDetail, currency: string): EventFo
             maxPerOrder: t.maxPerOrder ?? '',
           }))
         : base.ticketTypes,
+    team: teamFromDetail(detail.team),
   };
 }
 
@@ -426,12 +451,14 @@ export const ticketRowValid = (t: TicketValues, currency: string) =>
   TicketTypeInput.safeParse(ticketBody(t, currency)).success;
 
 /** The steps of the form, in order; every field path belongs to one. */
-export const STEPS = ['Basics', 'Date and place', 'Tickets', 'Review'] as const;
+export const STEPS = ['Basics', 'Date and place', 'Tickets', 'Team', 'Review'] as const;
+export const TEAM_STEP = STEPS.indexOf('Team');
 
 export function stepOfPath(path: string): number {
   const head = path.split('.')[0] ?? '';
   if (['location', 'occurrences', 'schedule', 'classTypeId', 'visibility'].includes(head)) return 1;
   if (head === 'ticketTypes') return 2;
+  if (head === 'team') return TEAM_STEP;
   return 0;
 }
 
