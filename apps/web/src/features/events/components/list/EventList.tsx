@@ -19,7 +19,7 @@ import { ACTION_SPECS } from '../moderation/event-actions';
 import { useEditEvent } from '../moderation/use-edit-event';
 import { useEventModeration } from '../moderation/use-event-moderation';
 import { EventStatusBadges, KindBadge } from './EventBadges';
-import { EVENT_FILTERS, EventFilters } from './EventFilters';
+import { EVENT_FILTERS, EventFilters, isNarrowed } from './EventFilters';
 import { EventRowMenu } from './EventRowMenu';
 import { EventWhenText } from './EventWhenText';
 
@@ -118,7 +118,7 @@ export function EventList({ organizationId }: { organizationId?: string }) {
       <DataTable<EventSummary>
         label="Events"
         minWidth={980}
-        {...tableBinding(list, result, EMPTY[tab])}
+        {...tableBinding({ ...list, isFiltered: isNarrowed(list) }, result, EMPTY[tab])}
         rowKey={(e) => e._id}
         searchPlaceholder="Search events"
         selection={{ selected, onChange: setSelected }}
