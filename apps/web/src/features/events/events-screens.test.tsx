@@ -252,6 +252,42 @@ describe('event management list', () => {
   });
 });
 
+describe('event list for an organization member', () => {
+  it("leaves a scanner's event out of the selection and says why", async () => {
+    const MEMBER = profileFixture({ role: 'USER', isOrganizationMember: true });
+    const OTHER = '6e5d4c3b-2a19-4f8e-9d7c-6b5a4f3e2d1c';
+    const a = api(MEMBER, {
+      [LIST]: page([
+        summary({ myRole: 'SCANNER', title: 'Jazz night' }),
+        summary({ _id: OTHER, myRole: 'EVENT_ORGANIZER', title: 'Big band' }),
+      ]),
+    });
+    renderApp('/event-management', a);
+    await screen.findByRole('link', { name: 'Big band' });
+    const table = screen.getByRole('table', { name: 'Events' });
+    const rowOf = (title: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => within(row).queryByRole('link', { name: title })) as HTMLElement;
+    expect(within(rowOf('Jazz night')).getByText('Scanner')).toBeTruthy();
+    expect(within(rowOf('Big band')).getByText('Event organizer')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Single event' })).toBeNull();
+
+    const scannerBox = within(rowOf('Jazz night')).getByRole('checkbox', { name: 'Select row' });
+    await userEvent.click(scannerBox);
+    expect(
+      await screen.findByText(
+        'You scan tickets for "Jazz night": only its organizers can archive or delete it.',
+      ),
+    ).toBeTruthy();
+    expect((scannerBox as HTMLInputElement).checked).toBe(false);
+
+    await userEvent.click(within(rowOf('Big band')).getByRole('checkbox', { name: 'Select row' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('dialog', { name: 'Archive event' })).toBeTruthy();
+  });
+});
+
 describe('event list empty states', () => {
   it('says the tab is empty when only the tab is chosen, and blames filters only when there are some', async () => {
     const a = api(ORGANIZER, { [LIST]: page([]) });

@@ -34,7 +34,7 @@ function BlockedNotice({ isAdmin }: { isAdmin: boolean }) {
     <Alert color="red" icon={<IconBan />} title="Blocked by the platform" data-testid="blocked">
       <Text size="sm">
         {isAdmin
-          ? 'Buyers cannot see or book it, and its organizers cannot edit it or change its status. Unblock it from More actions.'
+          ? 'Buyers cannot see or book it, and it cannot be edited or change status until you unblock it (More actions).'
           : 'Buyers cannot see or book it, and it can no longer be edited or change status. Contact the platform administrators if you think this is a mistake.'}
       </Text>
     </Alert>
