@@ -1,4 +1,11 @@
-import type { EventDetail, EventSummary, UserProfile } from '@marquee/contract';
+import {
+  DEFAULT_REFUND_SETTING,
+  type EventDetail,
+  type EventSummary,
+  type Organization,
+  SOCIAL_NETWORKS,
+  type UserProfile,
+} from '@marquee/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -110,6 +117,28 @@ function detail(over: Partial<EventDetail> = {}): EventDetail {
     ...over,
   };
 }
+
+const ORGANIZATION: Organization = {
+  _id: ORG_ID,
+  name: 'Blue Note',
+  description: '',
+  logo: null,
+  logoThumbnail: null,
+  contactEmail: null,
+  contactPhone: null,
+  address: null,
+  website: null,
+  socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, null])) as Organization['socialLinks'],
+  currency: 'JPY',
+  owner: { _id: ORG_ID, name: 'Olivia', email: 'olivia@example.com' },
+  access: 'OWNER',
+  refundSetting: DEFAULT_REFUND_SETTING,
+  ticketSetting: { maxTicketsPerOrder: 10, serviceFeePaidBy: 'BUYER', transfersAllowed: true },
+  payoutStatus: 'NOT_STARTED',
+  activeMemberCount: 0,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+};
 
 const ok = (result: unknown, message = 'ok') => ({ status: 200, body: { message, result } });
 const page = (items: unknown[]) => ok({ items, total: items.length, page: 1, limit: 10 });
@@ -347,13 +376,27 @@ describe('event management on a phone', () => {
 
 describe('organization events', () => {
   it('fixes the list to the organization and leaves out the organization filter', async () => {
-    const a = api(ORGANIZER);
+    const a = api(ORGANIZER, { 'GET /api/v1/organization/get-organization-detail': ok(ORGANIZATION) });
     renderApp(`/event-management/organizations/${ORG_ID}?tab=archived`, a);
+    expect(await screen.findByRole('heading', { name: 'Events of Blue Note' })).toBeTruthy();
     await screen.findByRole('link', { name: 'Jazz night' });
     expect(listCalls(a)[0]).toMatchObject({ tab: 'ARCHIVED', organizationId: ORG_ID });
     expect(screen.queryAllByLabelText('Filter by organization')).toHaveLength(0);
     // The archived tab brings events back rather than archiving them again.
     expect(screen.getByRole('button', { name: 'Unarchive' })).toBeTruthy();
+  });
+});
+
+describe('organization events of an unknown organization', () => {
+  it('shows the not-found page rather than an empty list', async () => {
+    const a = api(ORGANIZER, {
+      'GET /api/v1/organization/get-organization-detail': {
+        status: 404,
+        body: { message: 'The organization was not found' },
+      },
+    });
+    renderApp(`/event-management/organizations/${ORG_ID}`, a);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });
 
