@@ -53,6 +53,12 @@ async function openRowMenu(page: Page, title: string) {
   await page.getByRole('menuitem', { name: 'View' }).waitFor();
 }
 
+/** Escape closes the open menu; the next one is opened only once it is gone (two would be ambiguous). */
+async function closeMenu(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+}
+
 async function menuItems(page: Page): Promise<string[]> {
   const items = await page.getByRole('menuitem').allInnerTexts();
   return items.map((t) => t.trim());
@@ -80,11 +86,11 @@ describe('event management by role', () => {
     expect(managing).toContain('Edit');
     expect(managing).not.toContain('Block');
     expect(managing).not.toContain('Verify');
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
     // A scanner's row opens the event, nothing more.
     await openRowMenu(page, JAZZ_JAM);
     expect(await menuItems(page)).toEqual(['View']);
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
 
     // The event she organizes opens with its details, and she may edit it.
     await page.getByRole('link', { name: BIG_BAND }).click();
@@ -97,16 +103,16 @@ describe('event management by role', () => {
     expect(more).toContain('Archive');
     expect(more).not.toContain('Block');
     expect(more).not.toContain('Verify');
-    await page.keyboard.press('Escape');
+    await closeMenu(page);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.waitForURL(`**/event-management/${eventNamed(events, BIG_BAND)._id}/edit`);
     await page.getByRole('textbox', { name: /^Title/ }).waitFor();
     expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe(BIG_BAND);
     const description = `Four Saturday nights with the Springfield Big Band (updated ${Date.now()}).`;
     await page.getByRole('textbox', { name: /^Description/ }).fill(description);
-    while ((await page.getByRole('button', { name: 'Save changes' }).count()) === 0) {
-      await page.getByRole('button', { name: 'Next' }).click();
-    }
+    // Straight to the last step (Next turns into the submit button in place, so clicking it in a loop
+    // could submit by accident).
+    await page.getByRole('button', { name: 'Review' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('[data-toast-kind="success"]').first().waitFor();
     await page.goto(`/event-management/${eventNamed(events, BIG_BAND)._id}`);
@@ -154,7 +160,7 @@ describe('event management by role', () => {
       const items = await menuItems(page);
       expect(items).toEqual(expect.arrayContaining(['Edit', 'Block', 'Report', 'Archive', 'Delete']));
       expect(items.some((i) => i === 'Verify' || i === 'Unverify')).toBe(true);
-      await page.keyboard.press('Escape');
+      await closeMenu(page);
     }
 
     // A blocked event offers Unblock, and says Blocked in words.
