@@ -188,7 +188,8 @@ export function EventList({ organizationId }: { organizationId?: string }) {
           },
           {
             key: 'myRole',
-            title: 'My role',
+            // Kept on one line: a two-line header made the table's header row taller than the others.
+            title: <span style={{ whiteSpace: 'nowrap' }}>My role</span>,
             render: (e) => <Text size="sm">{EVENT_ROLE_LABELS[e.myRole]}</Text>,
           },
           {
