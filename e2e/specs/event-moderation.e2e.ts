@@ -128,7 +128,7 @@ describe('event moderation', () => {
     await admin.getByRole('button', { name: `Actions for ${title}` }).click();
     await admin.getByRole('menuitem', { name: 'Block' }).click();
     await confirm(admin, 'Block event');
-    await admin.getByRole('row').filter({ hasText: title }).getByText('Blocked').waitFor();
+    await admin.getByRole('row').filter({ hasText: title }).getByText('Blocked', { exact: true }).waitFor();
 
     const organizerContext = await b.browser.newContext({ baseURL: b.baseUrl });
     try {

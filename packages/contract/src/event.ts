@@ -467,7 +467,9 @@ export const eventDropDownValues = defineRoute({
   path: `${EVENT_PATH}/event-drop-down-values`,
   summary: "Everything the event form's pickers need: organizations the caller manages, catalog, types",
   tag: 'Events',
-  access: 'organizer',
+  // Members too: an event organizer edits her event with this form (she manages no organization, so
+  // her list of organizations is empty and the form adds the event's own).
+  access: 'console',
   response: envelope(DropDownValues),
 });
 
@@ -477,7 +479,8 @@ export const timeZoneForLocation = defineRoute({
   path: `${EVENT_PATH}/time-zone-for-location`,
   summary: 'The IANA time zone at a latitude and longitude (offline lookup)',
   tag: 'Events',
-  access: 'organizer',
+  // The form asks it when an event organizer moves her event's venue.
+  access: 'console',
   query: z.object({
     latitude: z.coerce
       .number()

@@ -8,7 +8,7 @@ export interface ListFilterProps {
   label: string;
   /** The choices; the one whose value is '' means "no filter" (e.g. "All statuses"). */
   data: { value: string; label: string }[];
-  w?: number;
+  w?: number | string;
 }
 
 /** A list filter kept in the URL with the list's other parameters; choosing one goes back to page 1. */

@@ -245,6 +245,20 @@ describe('event-drop-down-values', () => {
     const asRival = await call(t, c.eventDropDownValues, { token: rival.token });
     expect(asRival.body.result.organizations.map((o) => o._id)).toEqual([rival.organizationId]);
   });
+
+  it("opens to members, so an event organizer can edit her event with the form's pickers", async () => {
+    const asMember = await call(t, c.eventDropDownValues, { token: eventOrganizer });
+    expect(asMember.status).toBe(200);
+    // She manages no organization: the form adds her event's own, and she sees no one's members.
+    expect(asMember.body.result.organizations).toEqual([]);
+    expect(asMember.body.result.categories.some((x) => x._id === f.music.id)).toBe(true);
+    const zone = await call(t, c.timeZoneForLocation, {
+      token: eventOrganizer,
+      query: { latitude: 42.1015, longitude: -72.5898 },
+    });
+    expect(zone.status).toBe(200);
+    expect(zone.body.result.timeZone).toBe('America/New_York');
+  });
 });
 
 describe('calculate-service-fee', () => {

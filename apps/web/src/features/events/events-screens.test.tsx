@@ -1,4 +1,11 @@
-import type { EventDetail, EventSummary, UserProfile } from '@marquee/contract';
+import {
+  DEFAULT_REFUND_SETTING,
+  type EventDetail,
+  type EventSummary,
+  type Organization,
+  SOCIAL_NETWORKS,
+  type UserProfile,
+} from '@marquee/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -111,6 +118,28 @@ function detail(over: Partial<EventDetail> = {}): EventDetail {
   };
 }
 
+const ORGANIZATION: Organization = {
+  _id: ORG_ID,
+  name: 'Blue Note',
+  description: '',
+  logo: null,
+  logoThumbnail: null,
+  contactEmail: null,
+  contactPhone: null,
+  address: null,
+  website: null,
+  socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, null])) as Organization['socialLinks'],
+  currency: 'JPY',
+  owner: { _id: ORG_ID, name: 'Olivia', email: 'olivia@example.com' },
+  access: 'OWNER',
+  refundSetting: DEFAULT_REFUND_SETTING,
+  ticketSetting: { maxTicketsPerOrder: 10, serviceFeePaidBy: 'BUYER', transfersAllowed: true },
+  payoutStatus: 'NOT_STARTED',
+  activeMemberCount: 0,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
+};
+
 const ok = (result: unknown, message = 'ok') => ({ status: 200, body: { message, result } });
 const page = (items: unknown[]) => ok({ items, total: items.length, page: 1, limit: 10 });
 const availability = (over: Record<string, unknown> = {}) =>
@@ -190,7 +219,7 @@ describe('event management list', () => {
     const table = await screen.findByRole('table', { name: 'Events' });
     expect(await within(table).findByText('Wed, Mar 4, 2026')).toBeTruthy();
     expect(within(table).getByText('7:00 PM – 10:00 PM')).toBeTruthy();
-    expect(within(table).getByText('Asia/Tokyo (GMT+9)')).toBeTruthy();
+    expect(within(table).getByTestId('event-zone').textContent).toBe('Asia/Tokyo (GMT+9)');
     expect(within(table).getByText('3 / 120')).toBeTruthy();
   });
 
@@ -252,6 +281,70 @@ describe('event management list', () => {
   });
 });
 
+describe('event list for an organization member', () => {
+  it("leaves a scanner's event out of the selection and says why", async () => {
+    const MEMBER = profileFixture({ role: 'USER', isOrganizationMember: true });
+    const OTHER = '6e5d4c3b-2a19-4f8e-9d7c-6b5a4f3e2d1c';
+    const a = api(MEMBER, {
+      [LIST]: page([
+        summary({ myRole: 'SCANNER', title: 'Jazz night' }),
+        summary({ _id: OTHER, myRole: 'EVENT_ORGANIZER', title: 'Big band' }),
+      ]),
+    });
+    renderApp('/event-management', a);
+    await screen.findByRole('link', { name: 'Big band' });
+    const table = screen.getByRole('table', { name: 'Events' });
+    const rowOf = (title: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => within(row).queryByRole('link', { name: title })) as HTMLElement;
+    expect(within(rowOf('Jazz night')).getByText('Scanner')).toBeTruthy();
+    expect(within(rowOf('Big band')).getByText('Event organizer')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Single event' })).toBeNull();
+
+    const scannerBox = within(rowOf('Jazz night')).getByRole('checkbox', { name: 'Select row' });
+    await userEvent.click(scannerBox);
+    expect(
+      await screen.findByText(
+        'You scan tickets for "Jazz night": only its organizers can archive or delete it.',
+      ),
+    ).toBeTruthy();
+    expect((scannerBox as HTMLInputElement).checked).toBe(false);
+
+    await userEvent.click(within(rowOf('Big band')).getByRole('checkbox', { name: 'Select row' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('dialog', { name: 'Archive event' })).toBeTruthy();
+  });
+});
+
+describe('event list empty states', () => {
+  it('says the tab is empty when only the tab is chosen, and blames filters only when there are some', async () => {
+    const a = api(ORGANIZER, { [LIST]: page([]) });
+    const { router } = renderApp('/event-management?tab=archived', a);
+    expect(await screen.findByText('No archived events.')).toBeTruthy();
+    expect(screen.queryByText(/Nothing matches/)).toBeNull();
+    await router.navigate('/event-management?tab=archived&kind=CLASS');
+    expect(await screen.findByText(/Nothing matches these filters/)).toBeTruthy();
+  });
+
+  it('keeps each date and the zone offset whole when a narrow column wraps', async () => {
+    const a = api(ORGANIZER, {
+      [LIST]: page([summary({ endsAt: '2026-03-06T13:00:00.000Z', kind: 'MULTI' })]),
+    });
+    renderApp('/event-management', a);
+    const zone = await screen.findByTestId('event-zone');
+    const unbroken = (root: HTMLElement) =>
+      [...root.querySelectorAll('span')]
+        .filter((el) => el.style.whiteSpace === 'nowrap')
+        .map((el) => el.textContent);
+    expect(unbroken(zone)).toEqual(['Asia/Tokyo', '(GMT+9)']);
+    const dates = screen.getByText(
+      (_, el) => el?.tagName === 'P' && el.textContent === 'Mar 4, 2026 – Mar 6, 2026',
+    );
+    expect(unbroken(dates)).toEqual(['Mar 4, 2026 –', 'Mar 6, 2026']);
+  });
+});
+
 describe('event management on a phone', () => {
   it('shows cards with their menu, filters on demand and one create menu', async () => {
     const original = window.matchMedia;
@@ -268,7 +361,7 @@ describe('event management on a phone', () => {
     try {
       renderApp('/event-management?kind=SINGLE', api(ORGANIZER));
       const card = await screen.findByTestId('data-card');
-      expect(within(card).getByText('Asia/Tokyo (GMT+9)')).toBeTruthy();
+      expect(within(card).getByTestId('event-zone').textContent).toBe('Asia/Tokyo (GMT+9)');
       expect(within(card).getByRole('button', { name: 'Actions for Jazz night' })).toBeTruthy();
       expect(screen.queryAllByLabelText('Filter by kind')).toHaveLength(0);
       await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
@@ -283,13 +376,27 @@ describe('event management on a phone', () => {
 
 describe('organization events', () => {
   it('fixes the list to the organization and leaves out the organization filter', async () => {
-    const a = api(ORGANIZER);
+    const a = api(ORGANIZER, { 'GET /api/v1/organization/get-organization-detail': ok(ORGANIZATION) });
     renderApp(`/event-management/organizations/${ORG_ID}?tab=archived`, a);
+    expect(await screen.findByRole('heading', { name: 'Events of Blue Note' })).toBeTruthy();
     await screen.findByRole('link', { name: 'Jazz night' });
     expect(listCalls(a)[0]).toMatchObject({ tab: 'ARCHIVED', organizationId: ORG_ID });
     expect(screen.queryAllByLabelText('Filter by organization')).toHaveLength(0);
     // The archived tab brings events back rather than archiving them again.
     expect(screen.getByRole('button', { name: 'Unarchive' })).toBeTruthy();
+  });
+});
+
+describe('organization events of an unknown organization', () => {
+  it('shows the not-found page rather than an empty list', async () => {
+    const a = api(ORGANIZER, {
+      'GET /api/v1/organization/get-organization-detail': {
+        status: 404,
+        body: { message: 'The organization was not found' },
+      },
+    });
+    renderApp(`/event-management/organizations/${ORG_ID}`, a);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });
 
@@ -433,6 +540,91 @@ describe('event details', () => {
     expect(await screen.findByText('Checking tickets in arrives with the check-in screen.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
     expect(a.calls.some((c) => `${c.method} ${c.path}` === DETAIL)).toBe(false);
+  });
+
+  it('says up front that a blocked event is locked, in words for organizers and administrators', async () => {
+    const blocked = { isBlocked: true };
+    const a = api(ORGANIZER, {
+      [HEADER]: ok(detailHeader(blocked)),
+      [DETAIL]: ok(detail(blocked)),
+    });
+    renderApp(`/event-management/${EVENT_ID}`, a);
+    const notice = await screen.findByTestId('blocked');
+    expect(within(notice).getByText('Blocked by the platform')).toBeTruthy();
+    expect(within(notice).getByText(/can no longer be edited or change status/)).toBeTruthy();
+  });
+
+  it("tells when an event was cancelled on the event's clock, naming the zone", async () => {
+    const cancelled = {
+      status: 'CANCELLED' as const,
+      cancellation: {
+        reason: 'Weather or safety',
+        note: 'Flooded park.',
+        cancelledAt: '2026-03-01T03:30:00.000Z',
+      },
+    };
+    const a = api(ORGANIZER, {
+      [HEADER]: ok(detailHeader({ status: 'CANCELLED' })),
+      [DETAIL]: ok(detail(cancelled)),
+    });
+    renderApp(`/event-management/${EVENT_ID}`, a);
+    const alert = await screen.findByTestId('cancellation');
+    expect(within(alert).getByText('Reason: Weather or safety')).toBeTruthy();
+    expect(
+      within(alert).getByText('Cancelled Sun, Mar 1, 2026 at 12:30 PM, Asia/Tokyo (GMT+9)'),
+    ).toBeTruthy();
+  });
+
+  it('names no zone for a draft without dates', async () => {
+    const draft = { status: 'DRAFT' as const, startsAt: null, endsAt: null };
+    const a = api(ORGANIZER, {
+      [HEADER]: ok(detailHeader(draft)),
+      [DETAIL]: ok(detail({ ...draft, occurrences: [], ticketTypes: [] })),
+    });
+    renderApp(`/event-management/${EVENT_ID}`, a);
+    expect(await screen.findByText('No dates yet.')).toBeTruthy();
+    expect(screen.getByText('No ticket types yet.')).toBeTruthy();
+    expect(screen.queryByText(/Times in/)).toBeNull();
+  });
+
+  it('opens the team dialog on the organizers field without covering the scanners field', async () => {
+    const a = api(ORGANIZER, { 'GET /api/v1/organization/organization-user-list': page([]) });
+    renderApp(`/event-management/${EVENT_ID}`, a);
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign team' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getAllByLabelText(/Event organizers/)[0]),
+    );
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it("shows a course's sales once, for the course, not as nothing sold per session", async () => {
+    const course = detail({
+      kind: 'CLASS',
+      sold: 3,
+      capacity: 12,
+      classType: { _id: TICKET_ID, name: 'Course', bookingMode: 'COURSE' },
+    });
+    const a = api(ORGANIZER, {
+      [HEADER]: ok(detailHeader({ kind: 'CLASS' })),
+      [DETAIL]: ok({
+        ...course,
+        occurrences: [0, 7].map((days) => ({
+          ...course.occurrences[0],
+          _id: `${OCC_ID.slice(0, -1)}${days}`,
+          startsAt: new Date(Date.parse(STARTS) + days * 86_400_000).toISOString(),
+          endsAt: new Date(Date.parse(ENDS) + days * 86_400_000).toISOString(),
+          sold: 0,
+        })),
+      }),
+    });
+    renderApp(`/event-management/classes/${EVENT_ID}`, a);
+    expect((await screen.findByTestId('course-note')).textContent).toBe(
+      'One course ticket covers all 2 sessions: 3 sold of 12.',
+    );
+    for (const session of screen.getAllByTestId('occurrence')) {
+      expect(within(session).queryByText(/sold/)).toBeNull();
+    }
   });
 
   it('highlights the session named by classId on a class', async () => {

@@ -1,7 +1,6 @@
 import { Alert, Grid, Stack, Text } from '@mantine/core';
 import { EVENT_ROLE_LABELS } from '@marquee/contract';
-import { formatCompactDateTime } from '@marquee/time';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconBan, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { ListError } from '../../../components/ListError';
@@ -12,12 +11,35 @@ import { useSessionProfile } from '../../auth';
 import { eventDetailQuery, eventHeaderQuery } from '../api/event-detail';
 import { EventActionBar } from '../components/details/EventActionBar';
 import { EventHeaderCard } from '../components/details/EventHeaderCard';
+import { eventWhen } from '../components/details/event-time';
 import { OccurrenceList } from '../components/details/OccurrenceList';
 import { TicketTypeList } from '../components/details/TicketTypeList';
 import { EventTeamSection } from '../components/team/EventTeamSection';
 import { EVENT_PATHS, eventDetailsPath } from '../paths';
 
 const BACK = { to: EVENT_PATHS.eventManagement, label: 'event management' };
+
+/** When it was cancelled, on the event's own clock like every other time of the page. */
+export function cancelledWhen(cancelledAt: string, timeZone: string | null): string {
+  const when = eventWhen(cancelledAt, null, timeZone);
+  return when ? `Cancelled ${when.dates} at ${when.times}, ${when.zone}` : 'Cancelled';
+}
+
+/**
+ * A blocked event is off the marketplace and its organizers can no longer change it: said up front,
+ * rather than only in the refusal after trying.
+ */
+function BlockedNotice({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <Alert color="red" icon={<IconBan />} title="Blocked by the platform" data-testid="blocked">
+      <Text size="sm">
+        {isAdmin
+          ? 'Buyers cannot see or book it, and it cannot be edited or change status until you unblock it (More actions).'
+          : 'Buyers cannot see or book it, and it can no longer be edited or change status. Contact the platform administrators if you think this is a mistake.'}
+      </Text>
+    </Alert>
+  );
+}
 
 /**
  * `/event-management/:eventId` and `/event-management/classes/:eventId` (`?classId=` highlights a
@@ -63,14 +85,15 @@ export function EventDetailsPage() {
         <ListError label="Event" error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <Stack gap="lg">
+          {detail.data.isBlocked && <BlockedNotice isAdmin={isAdmin} />}
           {detail.data.cancellation && (
             <Alert color="red" title="This event is cancelled" data-testid="cancellation">
               <Text size="sm">{`Reason: ${detail.data.cancellation.reason}`}</Text>
               {detail.data.cancellation.note && (
                 <Text size="sm">{`Note: ${detail.data.cancellation.note}`}</Text>
               )}
-              <Text size="xs" c="dimmed">
-                {`Cancelled ${formatCompactDateTime(detail.data.cancellation.cancelledAt, detail.data.timeZone ?? 'UTC')} (${detail.data.timeZone ?? 'UTC'})`}
+              <Text size="xs">
+                {cancelledWhen(detail.data.cancellation.cancelledAt, detail.data.timeZone)}
               </Text>
             </Alert>
           )}

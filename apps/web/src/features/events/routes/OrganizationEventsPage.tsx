@@ -2,7 +2,9 @@ import { Anchor, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { organizationPath, PATHS } from '../../../app/paths';
+import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
+import { HttpError } from '../../../lib/http';
 import { useSessionProfile } from '../../auth';
 import { organizationNameQuery } from '../api/event-list';
 import { CreateEventButtons } from '../components/list/CreateEventButtons';
@@ -15,6 +17,9 @@ export function OrganizationEventsPage() {
   const profile = useSessionProfile();
   const organization = useQuery(organizationNameQuery(organizationId));
   const name = organization.data?.name;
+  // An organization the caller may not see is not found, like any other id of theirs it is not.
+  if (organization.error instanceof HttpError && organization.error.status === 404)
+    return <NotFoundMessage />;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -23,7 +28,7 @@ export function OrganizationEventsPage() {
         description={
           name && (
             <Anchor component={Link} to={organizationPath(organizationId)}>
-              {`Organization: ${name}`}
+              Open the organization's profile
             </Anchor>
           )
         }

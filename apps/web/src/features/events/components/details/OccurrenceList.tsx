@@ -7,10 +7,13 @@ function OccurrenceRow({
   occurrence,
   zone,
   highlighted,
+  perCourse,
 }: {
   occurrence: Occurrence;
   zone: string | null;
   highlighted: boolean;
+  /** A course's tickets cover every session, so a session has no sales of its own to show. */
+  perCourse: boolean;
 }) {
   const when = eventWhen(occurrence.startsAt, occurrence.endsAt, zone);
   return (
@@ -39,11 +42,13 @@ function OccurrenceRow({
           <Badge color={occurrence.visibility === 'PUBLIC' ? 'teal' : 'gray'} variant="light" tt="none">
             {occurrence.visibility === 'PUBLIC' ? 'Public' : 'Private'}
           </Badge>
-          <Text size="sm">
-            {occurrence.capacity === null
-              ? `${occurrence.sold} sold`
-              : `${occurrence.sold} of ${occurrence.capacity} sold`}
-          </Text>
+          {!perCourse && (
+            <Text size="sm">
+              {occurrence.capacity === null
+                ? `${occurrence.sold} sold`
+                : `${occurrence.sold} of ${occurrence.capacity} sold`}
+            </Text>
+          )}
         </Group>
       </Group>
     </Paper>
@@ -59,6 +64,7 @@ export function OccurrenceList({ event, highlightId }: { event: EventDetail; hig
     months.set(month, [...(months.get(month) ?? []), o]);
   }
   const first = event.occurrences[0];
+  const perCourse = event.kind === 'CLASS' && event.classType?.bookingMode === 'COURSE';
   const zoneText = first ? eventWhen(first.startsAt, null, zone)?.zone : zone;
   return (
     <Stack gap="sm" component="section" aria-labelledby="occurrences-title">
@@ -66,8 +72,14 @@ export function OccurrenceList({ event, highlightId }: { event: EventDetail; hig
         <Title order={2} size="h4" id="occurrences-title">
           {event.kind === 'CLASS' ? 'Sessions' : event.kind === 'MULTI' ? 'Dates' : 'Date'}
         </Title>
-        <Text size="xs" c="dimmed">{`Times in ${zoneText}`}</Text>
+        {/* Without dates there is no time to name a zone for. */}
+        {first && <Text size="xs" c="dimmed">{`Times in ${zoneText}`}</Text>}
       </Group>
+      {perCourse && event.occurrences.length > 0 && (
+        <Text size="sm" data-testid="course-note">
+          {`One course ticket covers ${event.occurrences.length === 1 ? 'the session' : `all ${event.occurrences.length} sessions`}: ${event.sold} sold${event.capacity === null ? '' : ` of ${event.capacity}`}.`}
+        </Text>
+      )}
       {event.occurrences.length === 0 && (
         <Text size="sm" c="dimmed">
           No dates yet.
@@ -79,7 +91,13 @@ export function OccurrenceList({ event, highlightId }: { event: EventDetail; hig
             {month}
           </Text>
           {occurrences.map((o) => (
-            <OccurrenceRow key={o._id} occurrence={o} zone={zone} highlighted={o._id === highlightId} />
+            <OccurrenceRow
+              key={o._id}
+              occurrence={o}
+              zone={zone}
+              highlighted={o._id === highlightId}
+              perCourse={perCourse}
+            />
           ))}
         </Stack>
       ))}

@@ -49,7 +49,8 @@ export function TicketTypeList({ event }: { event: EventDetail }) {
                     >{`On sale ${sales.dates}, ${sales.times} (${sales.zone})`}</Text>
                   )}
                 </Stack>
-                <Stack gap={0} align="flex-end">
+                {/* Pushed right, also when it wraps under the name on a phone. */}
+                <Stack gap={0} align="flex-end" ml="auto">
                   <Text fw={600} data-testid="ticket-price">
                     {priceText(t, currency)}
                   </Text>

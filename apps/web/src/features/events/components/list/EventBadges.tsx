@@ -8,6 +8,15 @@ const STATUS_COLORS: Record<string, string> = {
   COMPLETED: 'blue',
   CANCELLED: 'red',
 };
+/** Visibility and the moderation flags. */
+const FLAG_COLORS: Record<string, string> = {
+  PUBLIC: 'teal',
+  PRIVATE: 'gray',
+  BLOCKED: 'red',
+  VERIFIED: 'blue',
+  REPORTED: 'orange',
+  ARCHIVED: 'gray',
+};
 const KIND_COLORS: Record<string, string> = { SINGLE: 'indigo', MULTI: 'grape', CLASS: 'cyan' };
 
 export function KindBadge({ kind }: { kind: EventSummary['kind'] }) {
@@ -34,13 +43,19 @@ export function EventStatusBadges({
         <EnumBadge
           value={event.visibility}
           labels={{ PUBLIC: 'Public', PRIVATE: 'Private' }}
-          colors={{ PUBLIC: 'teal', PRIVATE: 'gray' }}
+          colors={FLAG_COLORS}
         />
       )}
-      {event.isBlocked && <EnumBadge value="BLOCKED" labels={{ BLOCKED: 'Blocked' }} color="red" />}
-      {event.isVerified && <EnumBadge value="VERIFIED" labels={{ VERIFIED: 'Verified' }} color="blue" />}
-      {event.isReported && <EnumBadge value="REPORTED" labels={{ REPORTED: 'Reported' }} color="orange" />}
-      {event.isArchived && <EnumBadge value="ARCHIVED" labels={{ ARCHIVED: 'Archived' }} color="gray" />}
+      {event.isBlocked && <EnumBadge value="BLOCKED" labels={{ BLOCKED: 'Blocked' }} colors={FLAG_COLORS} />}
+      {event.isVerified && (
+        <EnumBadge value="VERIFIED" labels={{ VERIFIED: 'Verified' }} colors={FLAG_COLORS} />
+      )}
+      {event.isReported && (
+        <EnumBadge value="REPORTED" labels={{ REPORTED: 'Reported' }} colors={FLAG_COLORS} />
+      )}
+      {event.isArchived && (
+        <EnumBadge value="ARCHIVED" labels={{ ARCHIVED: 'Archived' }} colors={FLAG_COLORS} />
+      )}
     </Group>
   );
 }

@@ -23,6 +23,14 @@ export const EVENT_FILTERS = [
 /** The filters that narrow the list (the tab only chooses which list). */
 const NARROWING = EVENT_FILTERS.filter((name) => name !== 'tab');
 
+/**
+ * Whether a search or a filter narrows the list. The tab does not: an empty Archived tab says "No
+ * archived events.", not "Nothing matches these filters".
+ */
+export function isNarrowed(list: Pick<ListParams, 'search' | 'filters'>): boolean {
+  return list.search !== '' || NARROWING.some((name) => list.filters[name] !== undefined);
+}
+
 const FLAG_LABELS = { BLOCKED: 'Blocked', VERIFIED: 'Verified', REPORTED: 'Reported' };
 
 const options = (labels: Record<string, string>) =>
@@ -45,6 +53,8 @@ export function EventFilters({
   const phone = useMediaQuery(CARD_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
   const [open, setOpen] = useState(false);
   const active = NARROWING.filter((name) => list.filters[name] !== undefined);
+  // Open on a phone, each filter takes the whole row: fixed widths left a ragged column with cut words.
+  const width = (px: number) => (phone ? '100%' : px);
   const toggle = (
     <Button variant="default" aria-expanded={open} onClick={() => setOpen(!open)}>
       {`${open ? 'Hide filters' : 'Filters'}${active.length ? ` (${active.length})` : ''}`}
@@ -63,7 +73,7 @@ export function EventFilters({
           onChange={(value) => list.set({ organizationId: value ?? undefined })}
           searchable
           clearable
-          w={190}
+          w={width(190)}
         />
       )}
       <ListFilter
@@ -71,7 +81,7 @@ export function EventFilters({
         name="kind"
         label="Filter by kind"
         data={[{ value: '', label: 'All kinds' }, ...options(EVENT_KIND_LABELS)]}
-        w={150}
+        w={width(150)}
       />
       {withCategory && (
         <Select
@@ -82,7 +92,7 @@ export function EventFilters({
           onChange={(value) => list.set({ categoryId: value ?? undefined })}
           searchable
           clearable
-          w={170}
+          w={width(170)}
         />
       )}
       <ListFilter
@@ -94,14 +104,14 @@ export function EventFilters({
           { value: 'PUBLIC', label: 'Public' },
           { value: 'PRIVATE', label: 'Private' },
         ]}
-        w={170}
+        w={width(190)}
       />
       <ListFilter
         list={list}
         name="flag"
         label="Filter by flag"
         data={[{ value: '', label: 'Any flag' }, ...options(FLAG_LABELS)]}
-        w={140}
+        w={width(150)}
       />
       <TextInput
         type="date"
@@ -116,7 +126,7 @@ export function EventFilters({
         value={list.filters.from ?? ''}
         max={list.filters.to}
         onChange={(e) => list.set({ from: e.currentTarget.value || undefined })}
-        w={180}
+        w={width(180)}
       />
       <TextInput
         type="date"
@@ -131,7 +141,7 @@ export function EventFilters({
         value={list.filters.to ?? ''}
         min={list.filters.from}
         onChange={(e) => list.set({ to: e.currentTarget.value || undefined })}
-        w={160}
+        w={width(180)}
       />
       {active.length > 0 && (
         <Button

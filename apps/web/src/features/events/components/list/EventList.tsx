@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { type BulkAction, DataTable } from '../../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../../components/list-params';
 import { Thumb } from '../../../../components/Thumb';
+import { toast } from '../../../../lib/toasts';
 import { useSessionProfile } from '../../../auth';
 import { eventListQuery } from '../../api/event-list';
 import { type EventListTab, eventDetailsPath } from '../../paths';
@@ -19,7 +20,7 @@ import { ACTION_SPECS } from '../moderation/event-actions';
 import { useEditEvent } from '../moderation/use-edit-event';
 import { useEventModeration } from '../moderation/use-event-moderation';
 import { EventStatusBadges, KindBadge } from './EventBadges';
-import { EVENT_FILTERS, EventFilters } from './EventFilters';
+import { EVENT_FILTERS, EventFilters, isNarrowed } from './EventFilters';
 import { EventRowMenu } from './EventRowMenu';
 import { EventWhenText } from './EventWhenText';
 
@@ -38,6 +39,9 @@ const EMPTY: Record<EventListTab, string> = {
   archived: 'No archived events.',
   cancelled: 'No cancelled events.',
 };
+
+export const scannerSelectionMessage = (title: string) =>
+  `You scan tickets for "${title}": only its organizers can archive or delete it.`;
 
 /** The URL keeps the tab in lower case (`?tab=drafts`); the API names it in capitals. */
 export function tabOf(value: string | undefined): EventListTab {
@@ -68,10 +72,18 @@ export function EventList({ organizationId }: { organizationId?: string }) {
   // A selection belongs to the tab it was made on: another tab starts with nothing selected.
   const [selection, setSelection] = useState<{ tab: EventListTab; ids: string[] }>({ tab, ids: [] });
   const selected = selection.tab === tab ? selection.ids : [];
-  const setSelected = (ids: string[]) => setSelection({ tab, ids });
   // Rows seen on any page, so a selection spanning pages still knows what it holds.
   const seen = useRef(new Map<string, EventSummary>());
   for (const row of result.data?.items ?? []) seen.current.set(row._id, row);
+  // A scanner's event cannot be archived or deleted by them (the server would refuse the whole batch
+  // as not found): it is left out of the selection, and the first time they try, they are told why.
+  const setSelected = (ids: string[]) => {
+    const scanned = ids.filter((id) => seen.current.get(id)?.myRole === 'SCANNER');
+    const fresh = scanned.filter((id) => !selected.includes(id));
+    const tried = fresh.length > 0 && ids.length === selected.length + 1;
+    if (tried) toast.info(scannerSelectionMessage(seen.current.get(fresh[0] ?? '')?.title ?? ''));
+    setSelection({ tab, ids: ids.filter((id) => !scanned.includes(id)) });
+  };
 
   const eventsOf = (ids: string[]) =>
     ids.map(
@@ -118,7 +130,7 @@ export function EventList({ organizationId }: { organizationId?: string }) {
       <DataTable<EventSummary>
         label="Events"
         minWidth={980}
-        {...tableBinding(list, result, EMPTY[tab])}
+        {...tableBinding({ ...list, isFiltered: isNarrowed(list) }, result, EMPTY[tab])}
         rowKey={(e) => e._id}
         searchPlaceholder="Search events"
         selection={{ selected, onChange: setSelected }}
@@ -176,7 +188,8 @@ export function EventList({ organizationId }: { organizationId?: string }) {
           },
           {
             key: 'myRole',
-            title: 'My role',
+            // Kept on one line: a two-line header made the table's header row taller than the others.
+            title: <span style={{ whiteSpace: 'nowrap' }}>My role</span>,
             render: (e) => <Text size="sm">{EVENT_ROLE_LABELS[e.myRole]}</Text>,
           },
           {

@@ -40,7 +40,9 @@ function AssignTeam({ event, onClose }: { event: EventDetail; onClose: () => voi
         searchable
         placeholder={members.isPending ? 'Loading members…' : 'Choose members'}
         comboboxProps={{ withinPortal: true }}
+        // Focused on opening for the keyboard, but closed: an open list hid the scanners' field.
         data-autofocus
+        openOnFocus={false}
       />
       <MultiSelect
         label="Ticket scanners"
