@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './common.js';
 import { MediaUrl } from './media.js';
-import { defineRoute, envelope } from './route.js';
+import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 /**
  * Events: one model, three kinds (docs/events.md). Every kind is an event with occurrences: a single
@@ -545,12 +545,8 @@ export const calculateServiceFee = defineRoute({
 export const EventTab = z.enum(['UPCOMING', 'PAST', 'DRAFTS', 'ARCHIVED', 'CANCELLED']);
 export type EventTab = z.infer<typeof EventTab>;
 export const EventFlagFilter = z.enum(['BLOCKED', 'VERIFIED', 'REPORTED']);
-export const EVENT_SORTS = ['startsAt', 'title', 'createdAt', 'sold'] as const;
 
-export const EventListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(200).optional(),
+export const EventListQuery = pageQuery.extend({
   sort: z
     .string()
     .regex(/^-?(startsAt|title|createdAt|sold)$/, 'Sort by startsAt, title, createdAt or sold')
@@ -574,14 +570,7 @@ export const panelOrganizerEventList = defineRoute({
   tag: 'Events',
   access: 'console',
   query: EventListQuery,
-  response: envelope(
-    z.object({
-      items: z.array(EventSummary),
-      total: z.number().int().nonnegative(),
-      page: z.number().int().positive(),
-      limit: z.number().int().positive(),
-    }),
-  ),
+  response: envelope(pageOf(EventSummary)),
 });
 
 export const panelOrganizerEventDetail = defineRoute({
@@ -761,19 +750,10 @@ export const favoriteUserEventList = defineRoute({
   summary: "A member's events and their role on each",
   tag: 'Events',
   access: { member: 'read', from: 'query.memberId' },
-  query: z.object({
-    memberId: z.uuid({ error: 'Choose a member' }),
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(10),
-  }),
-  response: envelope(
-    z.object({
-      items: z.array(MemberEvent),
-      total: z.number().int().nonnegative(),
-      page: z.number().int().positive(),
-      limit: z.number().int().positive(),
-    }),
-  ),
+  query: pageQuery
+    .pick({ page: true, limit: true })
+    .extend({ memberId: z.uuid({ error: 'Choose a member' }) }),
+  response: envelope(pageOf(MemberEvent)),
 });
 
 export const unlinkUserFromEvent = defineRoute({
