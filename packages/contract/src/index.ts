@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './auth.js';
 export * from './banner.js';
+export * from './booking.js';
 export * from './catalog-common.js';
 export * from './category.js';
 export * from './common.js';
@@ -10,6 +11,7 @@ export * from './favorite-user.js';
 export * from './health.js';
 export * from './media.js';
 export * from './money.js';
+export * from './orders.js';
 export * from './organization.js';
 export * from './organizer-request.js';
 export * from './outbox.js';

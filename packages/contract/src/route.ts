@@ -32,6 +32,8 @@ export const RESOURCE_LEVELS = {
   member: ['read', 'manage'],
   /** read: see it; manage: change it (owner, administrators, its event organizers); scan: check-in (also scanners). */
   event: ['read', 'manage', 'scan'],
+  /** An order: the access of its event (read: see it; manage: refund it). */
+  booking: ['read', 'manage'],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKind = keyof typeof RESOURCE_LEVELS;
 export type ResourceLevel<K extends ResourceKind = ResourceKind> = (typeof RESOURCE_LEVELS)[K][number];

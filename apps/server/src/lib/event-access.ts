@@ -85,7 +85,8 @@ export async function requireEvent(
   actor: Actor,
   eventId: string,
   level: EventLevel,
-  options: { lock?: boolean } = {},
+  /** `what`: the 404 names what was asked for ("The order" when reached through one of its orders). */
+  options: { lock?: boolean; what?: string } = {},
 ): Promise<EventGrant> {
   const query = db
     .select({ event: events, organization: organizations })
@@ -93,9 +94,10 @@ export async function requireEvent(
     .innerJoin(organizations, eq(organizations.id, events.organizationId))
     .where(eq(events.id, eventId));
   const [row] = options.lock ? await query.for('update', { of: events }) : await query;
-  if (!row) throw notFound('The event');
+  const what = options.what ?? 'The event';
+  if (!row) throw notFound(what);
   const role = await eventRoleOf(db, actor, row.event, row.organization);
-  if (!role || !roleAllows(role, level)) throw notFound('The event');
+  if (!role || !roleAllows(role, level)) throw notFound(what);
   return { event: row.event, organization: row.organization, role };
 }
 

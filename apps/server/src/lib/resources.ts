@@ -1,7 +1,7 @@
 import type { ResourceKind, ResourceLevel } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { organizationMembers } from '../db/schema/index.js';
+import { bookings, organizationMembers } from '../db/schema/index.js';
 import type { Actor } from './actor.js';
 import { notFound } from './errors.js';
 import { type EventGrant, type EventLevel, organizationGrantOf, requireEvent } from './event-access.js';
@@ -36,6 +36,12 @@ export const resolvers: { [K in ResourceKind]: Resolver<K> } = {
     if (!organizationId) throw notFound('The member');
     return { grant: await requireOrganization(db, actor, organizationId, level, { what: 'The member' }) };
   },
+  booking: async (db, actor, id, level) => {
+    const eventId = await eventOfBooking(db, id);
+    if (!eventId) throw notFound('The order');
+    const event = await requireEvent(db, actor, eventId, level as EventLevel, { what: 'The order' });
+    return { grant: organizationGrantOf(event), event, events: [event] };
+  },
   event: async (db, actor, id, level) => {
     const event = await requireEvent(db, actor, id, level as EventLevel);
     return { grant: organizationGrantOf(event), event, events: [event] };
@@ -49,4 +55,13 @@ async function organizationOfMember(db: DbOrTx, memberId: string): Promise<strin
     .where(eq(organizationMembers.id, memberId))
     .limit(1);
   return row?.organizationId ?? null;
+}
+
+async function eventOfBooking(db: DbOrTx, bookingId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ eventId: bookings.eventId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row?.eventId ?? null;
 }

@@ -61,6 +61,10 @@ export const events = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(regexp_replace(btrim(title), '\\s+', ' ', 'g'))`),
     description: text('description').notNull().default(''),
+    /** The public page's address `/e/<slug>`: set when first published, never changed after. */
+    slug: text('slug'),
+    /** Buyers give a name for every ticket (the attendee). */
+    attendeeNames: boolean('attendee_names').notNull().default(false),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
     classTypeId: uuid('class_type_id').references(() => classTypes.id, { onDelete: 'set null' }),
@@ -97,6 +101,7 @@ export const events = pgTable(
     index('events_organization_idx').on(t.organizationId, t.status, t.startsAt),
     index('events_status_starts_idx').on(t.status, t.startsAt),
     index('events_title_key_idx').on(t.organizationId, t.titleKey),
+    uniqueIndex('events_slug_idx').on(t.slug),
     check(
       'events_times_check',
       sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`,

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './audit.js';
+export * from './bookings.js';
 export * from './catalog.js';
 export * from './content.js';
 export * from './events.js';
