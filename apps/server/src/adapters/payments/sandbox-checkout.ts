@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { isCurrencyCode } from '@marquee/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
@@ -44,20 +46,30 @@ export interface WebhookDelivery {
 /** Sends one delivery and says what the receiver answered (0: no answer). Injectable for tests. */
 export type WebhookSender = (delivery: WebhookDelivery) => Promise<{ status: number }>;
 
-export const httpWebhookSender: WebhookSender = async (delivery) => {
-  try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: delivery.headers,
-      body: delivery.body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.arrayBuffer();
-    return { status: response.status };
-  } catch {
-    return { status: 0 };
-  }
-};
+/**
+ * An HTTP POST on a connection of its own (no keep-alive): an idle pooled connection to this very
+ * server would hold its shutdown open until the keep-alive timeout.
+ */
+export const httpWebhookSender: WebhookSender = (delivery) =>
+  new Promise((resolve) => {
+    const url = new URL(delivery.url);
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { ...delivery.headers, 'content-length': Buffer.byteLength(delivery.body) },
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('no answer in time')));
+    request.on('error', () => resolve({ status: 0 }));
+    request.end(delivery.body);
+  });
 
 /** What the card page shows, or where the browser goes instead (a payment already made). */
 export type CheckoutPage =
