@@ -214,6 +214,9 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
     const reused = await pay(created.providerRef, nonceOf(page.body), '4242424242424242');
     expect(reused.statusCode).toBe(400);
     expect(reused.body).toContain('already used or has expired');
+    const reopened = await t.app.inject({ method: 'GET', url: local(created.redirectUrl ?? '') });
+    expect(reopened.statusCode).toBe(303);
+    expect(reopened.headers.location).toContain('payment=succeeded');
     expect(outcomes).toHaveLength(1);
   });
 

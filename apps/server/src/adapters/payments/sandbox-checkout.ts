@@ -356,6 +356,7 @@ export function createSandboxCheckout(deps: {
           DELAYED_FAILURE: { status: 'PROCESSING', failureReason: null },
         } as const;
         // One conditional update: the nonce pays once, even with two submissions at once.
+        // The link stays valid until it expires: opened again, it sends the buyer back with the outcome.
         const [paid] = await db
           .update(sandboxPayments)
           .set({
@@ -364,8 +365,6 @@ export function createSandboxCheckout(deps: {
             paidAt: now,
             nonceHash: null,
             nonceExpiresAt: null,
-            linkTokenHash: null,
-            linkExpiresAt: null,
           })
           .where(usable)
           .returning();
