@@ -12,6 +12,7 @@ main{max-width:560px;margin:32px auto;padding:24px;background:#fff;border:1px so
 .brand{margin:0 0 4px;font-weight:700;color:#364fc7}
 .sandbox{display:inline-block;margin:0 0 16px;padding:2px 8px;border-radius:4px;background:#fff3bf;color:#5c3c00;font-size:14px}
 h1{font-size:24px;margin:0 0 16px}
+h2{font-size:18px;margin:24px 0 8px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:8px 16px;margin:0 0 24px}
 dt{font-weight:600;color:#495057}dd{margin:0;overflow-wrap:anywhere}
 button{font:inherit;font-weight:600;background:#364fc7;color:#fff;border:0;border-radius:6px;padding:12px 20px;cursor:pointer}
