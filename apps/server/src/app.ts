@@ -7,6 +7,8 @@ import { createOidcClients, type OidcClients } from './adapters/oidc/oidc.js';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
 import { isSandboxPayments } from './adapters/payments/sandbox.js';
 import { sandboxPaymentRoutes } from './adapters/payments/sandbox.routes.js';
+import { SANDBOX_WEBHOOK_PATH, type WebhookSender } from './adapters/payments/sandbox-checkout.js';
+import { paymentWebhookRoutes, type SettlePayment } from './adapters/payments/webhook.routes.js';
 import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapters/sms/sms.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -14,6 +16,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createIdempotencyStore } from './lib/idempotency.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
 import { consoleOrigins } from './lib/origins.js';
+import { createUnitOfWork } from './lib/unit-of-work.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -72,6 +75,10 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Payments port; default: Stripe Connect when `STRIPE_SECRET_KEY` is set, else the sandbox provider. */
   payments?: PaymentsProvider;
+  /** What a payment's outcome does to its booking, once per provider event (the payment webhook). */
+  settle?: SettlePayment;
+  /** How the sandbox provider delivers its signed webhooks; default an HTTP POST (tests capture them). */
+  sandboxWebhookSender?: WebhookSender;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -124,7 +131,32 @@ export async function buildApp(deps: AppDeps) {
   // The sandbox's onboarding page names the organization it onboards.
   const organizationName = async (organizationId: string) =>
     (await findOrganization(db, organizationId))?.row.name ?? null;
-  const payments = deps.payments ?? createPaymentsProvider(config, { db, clock, organizationName });
+  // The sandbox calls this very server back, where it listens (unless SANDBOX_WEBHOOK_URL says otherwise).
+  const listeningWebhookUrl = () => {
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return `${config.publicUrl}${SANDBOX_WEBHOOK_PATH}`;
+    const wildcard = address.address === '0.0.0.0' || address.address === '::';
+    const host = wildcard
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    return `http://${host}:${address.port}${SANDBOX_WEBHOOK_PATH}`;
+  };
+  const payments =
+    deps.payments ??
+    createPaymentsProvider(config, {
+      db,
+      clock,
+      organizationName,
+      sandboxWebhookUrl: listeningWebhookUrl,
+      sandboxWebhookSender: deps.sandboxWebhookSender,
+      log: app.log,
+    });
+  // Until the booking side is wired, an outcome is only logged.
+  const settle: SettlePayment =
+    deps.settle ??
+    (async (outcome) => app.log.warn({ outcome }, 'payment outcome received, but nothing settles bookings'));
   const account = createAccountService({
     db,
     clock,
@@ -177,8 +209,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
-  // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
+  await app.register(paymentWebhookRoutes, {
+    payments,
+    unitOfWork: createUnitOfWork({ db, clock, log: app.log }),
+    settle,
+  });
+  // The sandbox's onboarding, dashboard and card pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {
+    app.addHook('onClose', async () => payments.close());
     await app.register(sandboxPaymentRoutes, {
       sandbox: payments,
       publicUrl: config.publicUrl,

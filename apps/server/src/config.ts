@@ -8,6 +8,9 @@ import {
   socialConfigIssues,
 } from './modules/social/social.config.js';
 
+/** The sandbox's webhook signing secret when none is set: fine offline, where no money moves. */
+export const SANDBOX_DEV_WEBHOOK_SECRET = 'whsec_sandbox_marquee_development';
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max: number) =>
   z.coerce
@@ -79,6 +82,18 @@ const EnvSchema = z
     SERVICE_FEE_PERCENT_BPS: int(0, 10_000).default(250),
     SERVICE_FEE_FIXED: int(0, 100_000).default(99),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be the endpoint's Stripe signing secret (whsec_…)")
+      .optional(),
+    SANDBOX_WEBHOOK_SECRET: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .default(SANDBOX_DEV_WEBHOOK_SECRET),
+    SANDBOX_WEBHOOK_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    SANDBOX_DELAYED_FAILURE_SECONDS: int(0, 600).default(3),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_GATEWAY_URL) {
@@ -163,8 +178,18 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     /** Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the sandbox provider (docs/payments.md). */
     payments: {
       stripe: env.STRIPE_SECRET_KEY
-        ? { secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE?.replace(/\/+$/, '') }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            apiBase: env.STRIPE_API_BASE?.replace(/\/+$/, ''),
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          }
         : undefined,
+      /** The sandbox's webhooks: signed with this secret, sent to this URL (default: where the server listens). */
+      sandbox: {
+        webhookSecret: env.SANDBOX_WEBHOOK_SECRET,
+        webhookUrl: env.SANDBOX_WEBHOOK_URL,
+        delayedFailureMs: env.SANDBOX_DELAYED_FAILURE_SECONDS * 1000,
+      },
     },
     /** Images one event may have (the spec's default: 1). */
     events: { imageLimit: env.EVENT_IMAGE_LIMIT },

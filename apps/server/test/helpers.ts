@@ -54,7 +54,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     clock?: Clock;
     logger?: AppDeps['logger'];
-    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'payments'>>;
+    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'payments' | 'settle' | 'sandboxWebhookSender'>>;
     /** Shorter database waits, for tests that hold a lock on purpose. */
     database?: Partial<PoolLimits>;
   } = {},

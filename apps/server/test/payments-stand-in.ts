@@ -40,6 +40,13 @@ export function paymentsStandIn() {
       if (!accounts.has(accountId)) throw new Error(`no such account ${accountId}`);
       return { url: `https://payments.test/dashboard/${accountId}` };
     },
+    async createPayment(input) {
+      calls.push(`createPayment:${input.paymentId}`);
+      return { providerRef: `pay_test_${input.paymentId}`, redirectUrl: null, clientSecret: null };
+    },
+    parseWebhook() {
+      throw new Error('this stand-in receives no webhooks');
+    },
   };
   return {
     provider,

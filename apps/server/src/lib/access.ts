@@ -132,3 +132,11 @@ export async function resolveResource(
  * Each is safe without them for its own reasons (docs/security.md).
  */
 export const BROWSER_NAVIGATION = { access: 'public', clientCredentials: false } as const;
+
+/**
+ * Config of a payment provider's webhook (`POST /api/v1/payment/webhook/:provider`): public and
+ * outside the client-credential check, since the caller is the provider, not the console. What makes
+ * it safe is the provider's signature over the raw body, checked before anything is read or recorded
+ * (docs/security.md).
+ */
+export const PROVIDER_CALLBACK = { access: 'public', clientCredentials: false } as const;

@@ -6,6 +6,8 @@ const NUL_MESSAGE = 'Remove the invisible null character (\\u0000) from this val
 
 /** The first field (dotted path) whose text holds a NUL character, if any. */
 export function fieldWithNul(value: unknown, path = ''): string | null {
+  // Raw bytes (a payment webhook's body, kept for its signature) are not text to store.
+  if (Buffer.isBuffer(value)) return null;
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {

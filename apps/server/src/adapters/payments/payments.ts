@@ -1,9 +1,58 @@
 /**
  * The payments port: how the product creates and follows the payout (connected) account of an
- * organization. Two adapters: the sandbox (default; works offline through a local onboarding page)
- * and Stripe Connect Express (when `STRIPE_SECRET_KEY` is set). See docs/payments.md.
+ * organization, and takes buyers' payments for it. Two adapters: the sandbox (default; works offline
+ * through local onboarding and card pages) and Stripe Connect Express (when `STRIPE_SECRET_KEY` is
+ * set). See docs/payments.md.
  */
 export type PayoutStatus = 'NOT_STARTED' | 'PENDING' | 'ACTIVE' | 'RESTRICTED';
+
+/** What the product asks a provider to charge for one booking. Amounts in minor units of `currency`. */
+export interface CreatePaymentInput {
+  /** The product's payment id (kept as metadata by the provider). */
+  paymentId: string;
+  bookingId: string;
+  bookingCode: string;
+  /** What the buyer sees on the provider's page (the event and the order code). */
+  description: string;
+  /** What the buyer pays, service fee included. */
+  amount: number;
+  /** ISO 4217, any case. */
+  currency: string;
+  /** The platform's part (the service fee); the rest goes to the destination account. */
+  applicationFee: number;
+  /** The organization's connected account; null keeps the whole amount on the platform. */
+  destinationAccountId: string | null;
+  /** Where the provider's page sends the buyer back (`?payment=succeeded|failed|processing` added). */
+  returnUrl: string;
+  /** Asked again with the same key, the provider answers with the same payment. */
+  idempotencyKey: string;
+}
+
+export interface CreatedPayment {
+  /** The provider's id of the payment; its webhooks name it. */
+  providerRef: string;
+  /** A page to send the buyer to (the sandbox's card page), or null when the client pays in place. */
+  redirectUrl: string | null;
+  /** For a client-side payment form (Stripe's Payment Element), or null. */
+  clientSecret: string | null;
+}
+
+/** A provider's webhook, verified and read into what the product cares about. */
+export interface PaymentWebhook {
+  /** The provider's event id: a redelivery carries the same one. */
+  eventId: string;
+  type: 'payment.succeeded' | 'payment.failed' | 'ignored';
+  providerRef: string | null;
+  failureReason: string | null;
+}
+
+/** What the webhook route hands to the booking side once per provider event. */
+export interface PaymentOutcome {
+  provider: 'sandbox' | 'stripe';
+  providerRef: string;
+  outcome: 'SUCCEEDED' | 'FAILED';
+  failureReason: string | null;
+}
 
 export interface PaymentsProvider {
   readonly name: 'sandbox' | 'stripe';
@@ -27,4 +76,11 @@ export interface PaymentsProvider {
   getAccountStatus(accountId: string): Promise<Exclude<PayoutStatus, 'NOT_STARTED'>>;
   /** A link to the provider's dashboard for that account. */
   createDashboardLink(accountId: string): Promise<{ url: string }>;
+  /** Starts a buyer's payment; the outcome arrives later by webhook. */
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * Verifies a webhook's signature over the raw body and reads it; throws a 400 `AppError` when the
+   * signature is missing, wrong or too old.
+   */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentWebhook;
 }

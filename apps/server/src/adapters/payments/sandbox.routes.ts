@@ -2,46 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BROWSER_NAVIGATION } from '../../lib/access.js';
 import { PRODUCT_NAME } from '../../lib/templates.js';
 import { SANDBOX_PATHS, type SandboxAccount, SandboxPageError, type SandboxPayments } from './sandbox.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const STYLE = `
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1b1e;background:#f8f9fa;line-height:1.5}
-main{max-width:560px;margin:32px auto;padding:24px;background:#fff;border:1px solid #dee2e6;border-radius:8px}
-@media (max-width:600px){body{background:#fff}main{margin:0;border:0;border-radius:0;padding:20px}dl{grid-template-columns:1fr;gap:0}dd{margin:0 0 12px}}
-.brand{margin:0 0 4px;font-weight:700;color:#364fc7}
-.sandbox{display:inline-block;margin:0 0 16px;padding:2px 8px;border-radius:4px;background:#fff3bf;color:#5c3c00;font-size:14px}
-h1{font-size:24px;margin:0 0 16px}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:8px 16px;margin:0 0 24px}
-dt{font-weight:600;color:#495057}dd{margin:0;overflow-wrap:anywhere}
-button{font:inherit;font-weight:600;background:#364fc7;color:#fff;border:0;border-radius:6px;padding:12px 20px;cursor:pointer}
-button:focus-visible,a:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}
-a{color:#1c4ed8}
-p{margin:0 0 16px}
-`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${PRODUCT_NAME}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="brand">${PRODUCT_NAME}</p>
-<p class="sandbox">Sandbox payments provider: no money moves</p>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>`;
-}
+import { CheckoutPageError } from './sandbox-checkout.js';
+import { checkoutPages } from './sandbox-checkout.routes.js';
+import { escapeHtml, page } from './sandbox-pages.js';
 
 function details(account: SandboxAccount, organizationName: string | null): string {
   const rows: [string, string][] = [
@@ -58,7 +21,7 @@ function details(account: SandboxAccount, organizationName: string | null): stri
 const one = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * The sandbox provider's local pages. They are browser navigations, so they are outside the
+ * The sandbox provider's local pages (payout onboarding and dashboard, the buyer's card page). They are browser navigations, so they are outside the
  * client-credential check (`BROWSER_NAVIGATION` in their route config; docs/security.md).
  */
 export async function sandboxPaymentRoutes(
@@ -82,7 +45,7 @@ export async function sandboxPaymentRoutes(
   }
 
   function failure(reply: FastifyReply, error: unknown) {
-    if (!(error instanceof SandboxPageError)) throw error;
+    if (!(error instanceof SandboxPageError || error instanceof CheckoutPageError)) throw error;
     const back = `<p><a href="${escapeHtml(opts.publicUrl)}/">Back to ${PRODUCT_NAME}</a></p>`;
     return html(
       reply,
@@ -186,4 +149,6 @@ ${details(account, organizationName)}
       }
     },
   );
+
+  checkoutPages(app, { checkout: opts.sandbox.checkout, html, failure });
 }

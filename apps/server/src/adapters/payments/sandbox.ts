@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
+import { SANDBOX_DEV_WEBHOOK_SECRET } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sandboxPayoutAccounts } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { PaymentsProvider } from './payments.js';
+import {
+  createSandboxCheckout,
+  SANDBOX_WEBHOOK_PATH,
+  type SandboxCheckout,
+  type WebhookSender,
+} from './sandbox-checkout.js';
 
 /** Paths of the sandbox's local pages (browser navigations, outside the client-credential check). */
 export const SANDBOX_PATHS = {
@@ -27,6 +34,10 @@ export type OnboardingPage =
 
 export interface SandboxPayments extends PaymentsProvider {
   readonly name: 'sandbox';
+  /** The card page's side (used by sandbox-checkout.routes.ts). */
+  readonly checkout: SandboxCheckout['pages'];
+  /** Stops delayed and retried webhook deliveries (the app calls it on close). */
+  close(): void;
   /** The local pages' side (used by sandbox.routes.ts). */
   readonly pages: {
     openOnboarding(input: {
@@ -90,9 +101,33 @@ export function createSandboxPayments(deps: {
   returnOrigins?: string[];
   /** The organization's name for the pages; without it they show the organization's id. */
   organizationName?: (organizationId: string) => Promise<string | null>;
+  /** Buyer payments' webhooks: the signing secret (default: the development one) and where they go. */
+  webhooks?: {
+    secret?: string;
+    /** Read at each delivery; default `${publicUrl}/api/v1/payment/webhook/sandbox`. */
+    url?: () => string;
+    /** How a delivery is made; default an HTTP POST. Tests capture and replay deliveries with it. */
+    send?: WebhookSender;
+    /** The delay before the "fails after a delay" card's webhook; default 3 s. */
+    delayedFailureMs?: number;
+    retryDelaysMs?: number[];
+  };
+  log?: { warn(obj: object, msg: string): void };
 }): SandboxPayments {
   const { db, clock, publicUrl } = deps;
   const allowedReturn = (value: string) => isAllowedReturnUrl(value, publicUrl, deps.returnOrigins);
+  const checkout = createSandboxCheckout({
+    db,
+    clock,
+    publicUrl,
+    allowedReturn,
+    webhookSecret: deps.webhooks?.secret ?? SANDBOX_DEV_WEBHOOK_SECRET,
+    webhookUrl: deps.webhooks?.url ?? (() => `${publicUrl}${SANDBOX_WEBHOOK_PATH}`),
+    sendWebhook: deps.webhooks?.send,
+    delayedFailureMs: deps.webhooks?.delayedFailureMs,
+    retryDelaysMs: deps.webhooks?.retryDelaysMs,
+    log: deps.log,
+  });
   const minutesFromNow = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
   const nameOf = async (organizationId: string) =>
     deps.organizationName ? deps.organizationName(organizationId).catch(() => null) : null;
@@ -123,6 +158,10 @@ export function createSandboxPayments(deps: {
 
   return {
     name: 'sandbox',
+    createPayment: checkout.createPayment,
+    parseWebhook: checkout.parseWebhook,
+    checkout: checkout.pages,
+    close: checkout.close,
 
     // One account per organization, however many calls race (the port's contract, like Stripe's
     // idempotency key): the unique index decides, and every caller gets the account that won.

@@ -1,8 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers.js';
 import { AppError } from '../../lib/errors.js';
+import type { PaymentOutcome } from './payments.js';
 import { createStripePayments, stripeAccountStatus } from './stripe.js';
+
+/** The official package, for its test signature helper only. */
+const stripe_ = new Stripe('sk_test_unused');
 
 interface Received {
   method: string;
@@ -10,6 +16,7 @@ interface Received {
   authorization: string | undefined;
   stripeVersion: string | undefined;
   contentType: string | undefined;
+  idempotencyKey: string | undefined;
   form: URLSearchParams;
 }
 
@@ -28,6 +35,7 @@ async function startStripeStandIn() {
         authorization: req.headers.authorization,
         stripeVersion: req.headers['stripe-version'] as string | undefined,
         contentType: req.headers['content-type'],
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
       });
       const answer = answers.shift() ?? { status: 500, body: { error: { message: 'no answer queued' } } };
@@ -199,6 +207,190 @@ describe('Stripe Connect adapter against a local Stripe stand-in', () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).statusCode).toBe(503);
     expect((error as AppError).message).toMatch(/could not be reached/);
+  });
+});
+
+describe('Stripe buyer payments', () => {
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let stripe: ReturnType<typeof createStripePayments>;
+  const WEBHOOK_SECRET = 'whsec_marquee_test_secret';
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    stripe = createStripePayments({
+      secretKey: KEY,
+      apiBase: standIn.url,
+      maxNetworkRetries: 0,
+      webhookSecret: WEBHOOK_SECRET,
+    });
+  });
+  afterAll(() => standIn.close());
+  beforeEach(() => {
+    standIn.received.length = 0;
+  });
+
+  const input = {
+    paymentId: 'pay-1',
+    bookingId: 'booking-1',
+    bookingCode: 'MQ7K2P',
+    description: 'Jazz night · order MQ7K2P',
+    amount: 2148,
+    currency: 'USD',
+    applicationFee: 149,
+    destinationAccountId: 'acct_1Organizer' as string | null,
+    returnUrl: 'http://localhost:3000/e/jazz-night',
+    idempotencyKey: 'booking-1-payment-1',
+  };
+
+  it('creates a PaymentIntent as a destination charge with the service fee as application fee', async () => {
+    standIn.answer(200, {
+      id: 'pi_3Marquee',
+      object: 'payment_intent',
+      amount: 2148,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      client_secret: 'pi_3Marquee_secret_abc',
+    });
+    const created = await stripe.createPayment(input);
+    expect(created).toEqual({
+      providerRef: 'pi_3Marquee',
+      redirectUrl: null,
+      clientSecret: 'pi_3Marquee_secret_abc',
+    });
+    const [request] = standIn.received;
+    expect(standIn.received).toHaveLength(1);
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v1/payment_intents');
+    expect(request?.authorization).toBe(`Bearer ${KEY}`);
+    expect(request?.idempotencyKey).toBe('booking-1-payment-1');
+    expect(Object.fromEntries(request?.form ?? [])).toEqual({
+      amount: '2148',
+      currency: 'usd',
+      description: 'Jazz night · order MQ7K2P',
+      'automatic_payment_methods[enabled]': 'true',
+      application_fee_amount: '149',
+      'transfer_data[destination]': 'acct_1Organizer',
+      'metadata[bookingId]': 'booking-1',
+      'metadata[bookingCode]': 'MQ7K2P',
+      'metadata[paymentId]': 'pay-1',
+    });
+  });
+
+  it('sends no application fee without a destination account', async () => {
+    standIn.answer(200, { id: 'pi_3Other', object: 'payment_intent', client_secret: 'pi_3Other_secret' });
+    await stripe.createPayment({ ...input, destinationAccountId: null, idempotencyKey: 'other' });
+    const form = standIn.received[0]?.form;
+    expect(form?.has('application_fee_amount')).toBe(false);
+    expect(form?.has('transfer_data[destination]')).toBe(false);
+  });
+
+  function signed(event: object, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify(event);
+    const header = stripe_.webhooks.generateTestHeaderString({ payload, secret });
+    return { raw: Buffer.from(payload), headers: { 'stripe-signature': header } };
+  }
+
+  const intentEvent = (type: string, object: Record<string, unknown>) => ({
+    id: `evt_${type.replaceAll('.', '_')}`,
+    object: 'event',
+    type,
+    api_version: '2025-01-27.acacia',
+    created: 1_790_000_000,
+    data: { object: { object: 'payment_intent', ...object } },
+  });
+
+  it('verifies webhooks with the signing secret and reads the PaymentIntent outcomes', () => {
+    const succeeded = signed(
+      intentEvent('payment_intent.succeeded', { id: 'pi_3Marquee', status: 'succeeded' }),
+    );
+    expect(stripe.parseWebhook(succeeded.raw, succeeded.headers)).toEqual({
+      eventId: 'evt_payment_intent_succeeded',
+      type: 'payment.succeeded',
+      providerRef: 'pi_3Marquee',
+      failureReason: null,
+    });
+    const failed = signed(
+      intentEvent('payment_intent.payment_failed', {
+        id: 'pi_3Marquee',
+        last_payment_error: { message: 'Your card was declined.' },
+      }),
+    );
+    expect(stripe.parseWebhook(failed.raw, failed.headers)).toMatchObject({
+      type: 'payment.failed',
+      providerRef: 'pi_3Marquee',
+      failureReason: 'Your card was declined.',
+    });
+    const other = signed({ ...intentEvent('charge.refunded', { id: 'ch_1' }), id: 'evt_other' });
+    expect(stripe.parseWebhook(other.raw, other.headers)).toEqual({
+      eventId: 'evt_other',
+      type: 'ignored',
+      providerRef: null,
+      failureReason: null,
+    });
+  });
+
+  it('refuses a webhook with a wrong, missing or tampered signature with 400', () => {
+    const event = intentEvent('payment_intent.succeeded', { id: 'pi_3Marquee' });
+    const wrong = signed(event, 'whsec_someone_else');
+    const tampered = signed(event);
+    const cases: [Buffer, Record<string, string>][] = [
+      [wrong.raw, wrong.headers],
+      [Buffer.from(tampered.raw.toString().replace('pi_3Marquee', 'pi_3Other')), tampered.headers],
+      [tampered.raw, {}],
+    ];
+    for (const [raw, headers] of cases) {
+      const error = (() => {
+        try {
+          stripe.parseWebhook(raw, headers);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).statusCode).toBe(400);
+      expect((error as AppError).message).toMatch(/^The webhook signature is not valid/);
+    }
+    const unconfigured = createStripePayments({ secretKey: KEY, apiBase: standIn.url });
+    expect(() => unconfigured.parseWebhook(tampered.raw, tampered.headers)).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('settles through the webhook route once per Stripe event, without client credentials', async () => {
+    const outcomes: PaymentOutcome[] = [];
+    const t = await createTestApp({
+      deps: { payments: stripe, settle: async (outcome) => void outcomes.push(outcome) },
+    });
+    try {
+      const event = signed(intentEvent('payment_intent.succeeded', { id: 'pi_3Marquee' }));
+      const deliver = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/webhook/stripe',
+          headers: { 'content-type': 'application/json; charset=utf-8', ...event.headers },
+          payload: event.raw,
+        });
+      const first = await deliver();
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ received: true, result: 'settled' });
+      expect((await deliver()).json()).toEqual({ received: true, result: 'duplicate' });
+      expect(outcomes).toEqual([
+        { provider: 'stripe', providerRef: 'pi_3Marquee', outcome: 'SUCCEEDED', failureReason: null },
+      ]);
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/webhook/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: event.raw,
+      });
+      expect(forged.statusCode).toBe(400);
+      const sandboxPath = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/webhook/sandbox',
+        payload: '{}',
+      });
+      expect(sandboxPath.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
   });
 });
 

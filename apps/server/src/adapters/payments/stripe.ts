@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { AppError } from '../../lib/errors.js';
-import type { PaymentsProvider, PayoutStatus } from './payments.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import type { PaymentsProvider, PaymentWebhook, PayoutStatus } from './payments.js';
 
 export interface StripeOptions {
   secretKey: string;
@@ -9,6 +9,25 @@ export interface StripeOptions {
   timeoutMs?: number;
   /** Automatic retries of failed network calls; Stripe's library adds idempotency keys to them. */
   maxNetworkRetries?: number;
+  /** The webhook endpoint's signing secret (`whsec_…`); without it every webhook is refused. */
+  webhookSecret?: string;
+}
+
+/** Reads a verified Stripe event into the port's webhook: the two PaymentIntent outcomes, else ignored. */
+export function stripePaymentWebhook(event: Stripe.Event): PaymentWebhook {
+  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+    const intent = event.data.object;
+    return {
+      eventId: event.id,
+      type: event.type === 'payment_intent.succeeded' ? 'payment.succeeded' : 'payment.failed',
+      providerRef: intent.id,
+      failureReason:
+        event.type === 'payment_intent.payment_failed'
+          ? (intent.last_payment_error?.message ?? 'The payment failed.')
+          : null,
+    };
+  }
+  return { eventId: event.id, type: 'ignored', providerRef: null, failureReason: null };
 }
 
 /** Reads Stripe's account into the product's payout status. */
@@ -111,6 +130,60 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
     async createDashboardLink(accountId) {
       const link = await call(() => stripe.accounts.createLoginLink(accountId));
       return { url: link.url };
+    },
+
+    // A destination charge: the buyer pays the platform, Stripe transfers the amount less the
+    // application fee (the service fee) to the organization's connected account. The buyer pays in
+    // place with the Payment Element (clientSecret); its return_url is given by the client when it
+    // confirms, so input.returnUrl is not sent here.
+    async createPayment(input) {
+      const intent = await call(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            description: input.description,
+            automatic_payment_methods: { enabled: true },
+            metadata: {
+              bookingId: input.bookingId,
+              bookingCode: input.bookingCode,
+              paymentId: input.paymentId,
+            },
+            ...(input.destinationAccountId
+              ? {
+                  application_fee_amount: input.applicationFee,
+                  transfer_data: { destination: input.destinationAccountId },
+                }
+              : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { providerRef: intent.id, redirectUrl: null, clientSecret: intent.client_secret };
+    },
+
+    parseWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature'];
+      const header = Array.isArray(signature) ? signature[0] : signature;
+      if (!options.webhookSecret) {
+        // Not the sender's fault: a 5xx, so that Stripe keeps retrying until the secret is set.
+        throw new AppError(503, 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).');
+      }
+      if (!header) {
+        throw badRequest('The webhook signature is not valid: the stripe-signature header is missing.', [
+          { field: 'stripe-signature', message: 'is missing' },
+        ]);
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, header, options.webhookSecret);
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : 'unknown error';
+        throw badRequest(`The webhook signature is not valid: ${detail}`, [
+          { field: 'stripe-signature', message: 'does not verify' },
+        ]);
+      }
+      return stripePaymentWebhook(event);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const sandboxPayoutStatusEnum = pgEnum('sandbox_payout_status', ['PENDING', 'ACTIVE', 'RESTRICTED']);
 
@@ -30,4 +30,48 @@ export const sandboxPayoutAccounts = pgTable(
   },
   // One account per organization, as a provider keyed by the organization would keep it.
   (t) => [uniqueIndex('sandbox_payout_accounts_organization_idx').on(t.organizationId)],
+);
+
+export const sandboxPaymentStatusEnum = pgEnum('sandbox_payment_status', [
+  'REQUIRES_PAYMENT',
+  'PROCESSING',
+  'SUCCEEDED',
+  'FAILED',
+]);
+
+/**
+ * Buyer payments of the sandbox provider: what its card page charges, as a provider's payment intent.
+ * The page link and the page's nonce are bearer secrets: stored hashed.
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    /** `sandbox_pay_…`, the provider reference the product keeps on its payment. */
+    id: text('id').primaryKey(),
+    /** The product's payment id and booking, as metadata on a provider's payment. */
+    paymentId: text('payment_id').notNull(),
+    bookingId: text('booking_id').notNull(),
+    bookingCode: text('booking_code').notNull(),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    applicationFee: integer('application_fee').notNull(),
+    destinationAccountId: text('destination_account_id'),
+    returnUrl: text('return_url').notNull(),
+    /** The caller's idempotency key: asked again with it, the provider answers with the same payment. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: sandboxPaymentStatusEnum('status').notNull().default('REQUIRES_PAYMENT'),
+    failureReason: text('failure_reason'),
+    /** The card page link (a newer link for the same payment replaces it). */
+    linkTokenHash: text('link_token_hash'),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    /** The single-use nonce of the card page last shown; its form must send it back. */
+    nonceHash: text('nonce_hash'),
+    nonceExpiresAt: timestamp('nonce_expires_at', { withTimezone: true }),
+    /** The last four digits of the test card used, as a provider would show them. */
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sandbox_payments_idempotency_idx').on(t.idempotencyKey)],
 );

@@ -54,6 +54,8 @@ function slowSandbox(delayMs: number) {
     },
     getAccountStatus: (accountId) => sandbox().getAccountStatus(accountId),
     createDashboardLink: (accountId) => sandbox().createDashboardLink(accountId),
+    createPayment: (input) => sandbox().createPayment(input),
+    parseWebhook: (rawBody, headers) => sandbox().parseWebhook(rawBody, headers),
   };
   return {
     provider,
