@@ -33,6 +33,7 @@ import { pingDatabase } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { orderRoutes } from './modules/orders/orders.routes.js';
 import { createInvitationHooks, createMemberService } from './modules/organizations/members.service.js';
 import { findOrganization } from './modules/organizations/organizations.repo.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(payoutRoutes, { payouts });
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
+  await app.register(orderRoutes, { db });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {
