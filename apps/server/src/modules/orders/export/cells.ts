@@ -22,5 +22,9 @@ export function moneyCell(amount: number, currency: string): string {
 export function timeCell(value: InstantInput, zone: string): Cell {
   if (value === null || value === undefined) return null;
   const at = value instanceof Date ? value : new Date(value);
-  return `${formatDateTimeSeconds(at, zone)} ${zoneLabel(zone, at)}`;
+  // Rows of one date repeat its start: formatting in a zone is the costly part of a row.
+  const key = `${zone}|${at.getTime()}`;
+  if (key !== last.key) last = { key, text: `${formatDateTimeSeconds(at, zone)} ${zoneLabel(zone, at)}` };
+  return last.text;
 }
+let last = { key: '', text: '' };

@@ -58,8 +58,9 @@ export async function openExportCursor(
   try {
     await client.query('begin isolation level repeatable read read only');
     await client.query(`set local statement_timeout = ${EXPORT_STATEMENT_TIMEOUT_MS}`);
-    const counted = await client.query<{ n: number }>(count.sql, count.params);
-    const total = Number(counted.rows[0]?.n ?? 0);
+    // Drizzle renders the count's column without its alias: read it by position.
+    const counted = await client.query<[number]>({ text: count.sql, values: count.params, rowMode: 'array' });
+    const total = Number(counted.rows[0]?.[0] ?? 0);
     stream = client.query(
       new QueryStream(select.sql, select.params, { batchSize: EXPORT_BATCH_ROWS, rowMode: 'array' }),
     );
