@@ -236,6 +236,21 @@ describe('export: who may export what', () => {
     expect(JSON.parse(file.body.toString()).message).toBe('The event was not found.');
   });
 
+  it('is in the OpenAPI document with its query; there is no HEAD that would run it for nothing', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const op = doc.json().paths[EXPORT_PATH]?.get;
+    expect(op?.tags).toEqual(['Orders']);
+    expect(op?.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['kind', 'format', 'eventId', 'bookingIds', 'search', 'from', 'to']),
+    );
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: exportUrl({ kind: 'orders', format: 'csv' }),
+      headers: clientHeaders(w.tokens.owner),
+    });
+    expect(head.statusCode).toBe(404);
+  });
+
   it('validates the query with the contract’s schema: 400 naming the field', async () => {
     const field = async (query: Record<string, string>) => {
       const file = await download('owner', query);
