@@ -36,6 +36,7 @@ import { pingDatabase } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { orderRoutes } from './modules/orders/orders.routes.js';
 import { createInvitationHooks, createMemberService } from './modules/organizations/members.service.js';
 import { findOrganization } from './modules/organizations/organizations.repo.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(payoutRoutes, { payouts });
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
+  await app.register(orderRoutes, { db });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {
     payments,

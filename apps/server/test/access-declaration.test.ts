@@ -30,7 +30,7 @@ describe('access declarations', () => {
     const bad: unknown[] = [
       'owner',
       { organization: 'own', from: 'body.organizationId' },
-      { booking: 'read', from: 'body.bookingId' },
+      { ticket: 'read', from: 'body.ticketId' },
       { organization: 'read', from: 'params.organizationId' },
       { organization: 'read', member: 'read', from: 'body.organizationId' },
       { organization: 'read' },

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, classTypes, organizationMembers, sessions, users } from '../src/db/schema/index.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
+import { insertBooking } from './booking-fixtures.js';
 import { call } from './calls.js';
 import { insertEvent, insertReason } from './event-fixtures.js';
 import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
@@ -77,6 +78,10 @@ interface Fixtures {
   eventId: string;
   /** An event made for one call, for routes that change, cancel or delete it. */
   freshEventId(): Promise<string>;
+  /** A confirmed order of `eventId` (one ticket), for routes that read orders. */
+  bookingId: string;
+  /** An order made for one call (on an event of its own), for routes that change it. */
+  freshBookingId(): Promise<string>;
   /** An active EVENT_CANCEL reason. */
   cancelReasonId: string;
   /** What a complete event input needs. */
@@ -138,6 +143,8 @@ const EXTRA_INPUT: Record<string, (f: Fixtures) => Promise<{ query?: object; bod
   [contract.calculateServiceFee.path]: async () => ({
     body: { items: [{ key: 'a', pricing: 'PAID', price: 1000 }] },
   }),
+  // view-ticket-list needs a selection, or it is a 400 for an empty one.
+  [contract.viewTicketList.path]: async (f) => ({ query: { bookingIds: f.bookingId } }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
@@ -145,6 +152,7 @@ async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<s
   if (kind === 'organization') return f.organizationId;
   if (kind === 'member') return route.method === 'GET' ? f.memberId : f.freshMemberId();
   if (kind === 'event') return route.method === 'GET' ? f.eventId : f.freshEventId();
+  if (kind === 'booking') return route.method === 'GET' ? f.bookingId : f.freshBookingId();
   throw new Error(`access-sweep: no fixture for resource kind "${kind}" (${route.path}); add one`);
 }
 
@@ -229,14 +237,18 @@ describe('access sweep: every contract route, every kind of caller', () => {
       .values({ name: 'Sweep class type', bookingMode: 'DROP_IN' })
       .returning();
     if (!category || !classType) throw new Error('fixture catalog');
-    const freshEventId = async () =>
-      (await insertEvent(t.db, { organizationId, team: [{ memberId, role: 'SCANNER' }] })).event.id;
+    const newEvent = () => insertEvent(t.db, { organizationId, team: [{ memberId, role: 'SCANNER' }] });
+    const freshEventId = async () => (await newEvent()).event.id;
+    const readEvent = await newEvent();
+    const freshBookingId = async () => (await insertBooking(t.db, { event: await newEvent() })).booking.id;
     fixtures = {
       organizationId,
       memberId,
       freshMemberId: () => addMember(organizationId),
-      eventId: await freshEventId(),
+      eventId: readEvent.event.id,
       freshEventId,
+      bookingId: (await insertBooking(t.db, { event: readEvent })).booking.id,
+      freshBookingId,
       cancelReasonId: (await insertReason(t.db, 'EVENT_CANCEL')).id,
       categoryId: category.id,
       classTypeId: classType.id,

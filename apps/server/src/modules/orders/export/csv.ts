@@ -1,0 +1,28 @@
+import type { Cell } from './cells.js';
+
+/** Excel opens a UTF-8 CSV as UTF-8 only when it starts with the byte order mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * Spreadsheet formula injection: a cell starting with = + - @ (or a tab or carriage return, which some
+ * programs skip before reading one of those) would be run as a formula when the file is opened. A
+ * leading apostrophe makes it text. Numbers the export writes itself are not text and pass as they are.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function text(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return String(cell);
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes inside doubled. */
+function field(cell: Cell): string {
+  const value = text(cell);
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** One record, CRLF-terminated as RFC 4180 asks. */
+export function csvLine(cells: readonly Cell[]): string {
+  return `${cells.map(field).join(',')}\r\n`;
+}

@@ -1,0 +1,174 @@
+import { PassThrough } from 'node:stream';
+import { EXPORT_PATH, ExportQuery } from '@marquee/contract';
+import { formatInZone } from '@marquee/time';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { bookings, events, tickets } from '../../../db/schema/index.js';
+import type { Actor } from '../../../lib/actor.js';
+import { requireEvent } from '../../../lib/event-access.js';
+import { orderBy, searchWhere } from '../../../lib/list.js';
+import { callerTimeZone } from '../caller-zone.js';
+import {
+  bookingIn,
+  ORDER_SEARCH,
+  ORDER_SORT,
+  orderFilters,
+  orderScope,
+  ordersFrom,
+  parseIdList,
+  TICKET_ORDER,
+  TICKET_SEARCH,
+  ticketsFrom,
+} from '../order-query.js';
+import { EXPORT_LAYOUTS, rowObject } from './columns.js';
+import { EXPORT_BATCH_ROWS, openExportCursor, type Statement } from './cursor.js';
+import { CONTENT_TYPES, fileWriter } from './writers.js';
+
+type Query = z.output<typeof ExportQuery>;
+
+/** The pool behind Drizzle: a cursor needs a connection of its own for the whole download. */
+function poolOf(db: Db): pg.Pool {
+  const client = (db as Db & { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) throw new Error('exports need the database pool behind Drizzle');
+  return client;
+}
+
+/** `Harbour Jazz Night!` → `harbour-jazz-night`: ASCII only, so every browser keeps the file name. */
+function slug(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'event'
+  );
+}
+
+/** The statements of one export: its COUNT and its SELECT, with the lists' scope, filters and order. */
+function statements(
+  db: Db,
+  actor: Actor,
+  query: Query,
+  zone: string,
+): { count: Statement; select: Statement } {
+  const orders = query.kind === 'orders';
+  const where = and(
+    orderScope(actor),
+    ...orderFilters(query, zone),
+    bookingIn(parseIdList(query.bookingIds, 'bookingIds')),
+    searchWhere(query.search, orders ? ORDER_SEARCH : TICKET_SEARCH),
+  );
+  const n = { n: sql<number>`count(*)::int` };
+  if (orders) {
+    const order = orderBy(query.sort, ORDER_SORT.fields, ORDER_SORT.default, ORDER_SORT.tieBreaker);
+    return {
+      count: db
+        .select(n)
+        .from(bookings)
+        .innerJoin(events, eq(events.id, bookings.eventId))
+        .where(where)
+        .toSQL(),
+      select: ordersFrom(db)
+        .where(where)
+        .orderBy(...order)
+        .toSQL(),
+    };
+  }
+  const order: SQL[] = orderBy(query.sort, ORDER_SORT.fields, TICKET_ORDER, tickets.id);
+  return {
+    count: db
+      .select(n)
+      .from(tickets)
+      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .where(where)
+      .toSQL(),
+    select: ticketsFrom(db)
+      .where(where)
+      .orderBy(...order)
+      .toSQL(),
+  };
+}
+
+/**
+ * GET /api/v1/organizer/export (beyond the spec; docs/selling.md "Orders and exports"): the orders,
+ * tickets or attendees of the lists' filters as a CSV or XLSX file. Registered by hand because the
+ * answer is a file, not the JSON envelope; it declares its access like every /api route.
+ *
+ * Streamed: rows come from a database cursor in batches of EXPORT_BATCH_ROWS and are written as they
+ * come, waiting whenever the download is behind, so memory stays flat whatever the row count (no cap).
+ * `x-total-rows` (counted in the same snapshot) lets the console show progress.
+ */
+export function exportRoute(app: FastifyInstance, db: Db) {
+  app.get(
+    EXPORT_PATH,
+    {
+      config: { access: 'console' },
+      // A HEAD would run the whole export for nothing: the console asks for the file itself.
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Export orders, tickets or attendees (CSV or XLSX), streamed; x-total-rows gives the count',
+        tags: ['Orders'],
+        querystring: ExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const actor = request.actor as Actor;
+      const query = request.query as Query;
+      const zone = callerTimeZone(request, actor);
+      // An event named explicitly must be one the caller may read: 404 otherwise, as on the lists.
+      const event = query.eventId ? (await requireEvent(db, actor, query.eventId, 'read')).event : null;
+      const { count, select } = statements(db, actor, query, zone);
+      const layout = EXPORT_LAYOUTS[query.kind];
+      const cursor = await openExportCursor(poolOf(db), count, select);
+
+      const output = new PassThrough();
+      let allRead = false;
+      let abandoned = false;
+      // The download was abandoned (tab closed, network gone): stop reading and free the connection.
+      reply.raw.once('close', () => {
+        if (allRead) return;
+        abandoned = true;
+        void cursor.close(true);
+      });
+      const name = `${query.kind}-${event ? slug(event.slug ?? event.title) : 'all-events'}-${formatInZone(new Date(), 'yyyy-MM-dd', zone)}.${query.format}`;
+      const writer = fileWriter(query.format, output, query.kind);
+
+      const pump = async () => {
+        writer.header(layout.headers);
+        let inBatch = 0;
+        for await (const values of cursor.rows) {
+          writer.row(layout.cells(rowObject(layout.keys, values)));
+          if (++inBatch === EXPORT_BATCH_ROWS) {
+            inBatch = 0;
+            await writer.flush();
+            if (abandoned || output.destroyed) return;
+          }
+        }
+        allRead = true;
+        // The connection goes back before the file's last bytes: the database part is done.
+        await cursor.close();
+        await writer.end();
+      };
+      pump().catch((error: unknown) => {
+        void cursor.close(true);
+        // After an abandoned download the cursor's stream ends early on purpose: nothing to report.
+        if (abandoned) return;
+        request.log.error({ err: error }, 'export stopped');
+        output.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+
+      return reply
+        .header('content-type', CONTENT_TYPES[query.format])
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('x-total-rows', String(cursor.total))
+        .header('cache-control', 'no-store')
+        .send(output);
+    },
+  );
+}

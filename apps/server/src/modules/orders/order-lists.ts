@@ -1,0 +1,123 @@
+import type {
+  AttendeeRow as AttendeeRowSchema,
+  organizerBookingList,
+  organizerBookingTicketList,
+  organizerEventBookingList,
+  organizerEventBookingTicketList,
+  TicketRow,
+} from '@marquee/contract';
+import { emptySelectionMessage } from '@marquee/contract';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+
+type AttendeeRow = z.infer<typeof AttendeeRowSchema>;
+
+import type { Db } from '../../db/client.js';
+import { bookings, events, tickets } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
+import { badRequest } from '../../lib/errors.js';
+import { defineList, type PageWindow, paged } from '../../lib/list.js';
+import { type OrderRowData, type TicketRowData, toOrderSummary, toTicketRow } from './order-items.js';
+import {
+  ORDER_SEARCH,
+  ORDER_SORT,
+  orderFilters,
+  orderScope,
+  ordersFrom,
+  parseIdList,
+  TICKET_ORDER,
+  TICKET_SEARCH,
+  ticketFilters,
+  ticketsFrom,
+} from './order-query.js';
+
+type OrderListQuery = z.output<(typeof organizerBookingList)['query']>;
+type EventOrderListQuery = z.output<(typeof organizerEventBookingList)['query']>;
+type BookingTicketQuery = z.output<(typeof organizerBookingTicketList)['query']>;
+type EventTicketQuery = z.output<(typeof organizerEventBookingTicketList)['query']>;
+
+/**
+ * The organizer's order and ticket lists: each one SELECT for the page and one COUNT (lib/list.ts), the
+ * seat count a correlated subquery on its index, so no query per row. The event lists were resolved
+ * by their access declaration (the route's `event: 'read'`); the cross-event list is scoped here.
+ */
+export function createOrderLists(db: Db) {
+  const orders = defineList({
+    search: ORDER_SEARCH,
+    sort: ORDER_SORT,
+    rows: (window: PageWindow) => paged(ordersFrom(db), window) as Promise<OrderRowData[]>,
+    async count(where) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bookings)
+        .innerJoin(events, eq(events.id, bookings.eventId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    items: (rows: OrderRowData[]) => rows.map(toOrderSummary),
+  });
+
+  const ticketList = defineList({
+    search: TICKET_SEARCH,
+    // No sort in the ticket lists' contract: the order of purchase, stable by ticket id.
+    sort: { fields: {}, default: TICKET_ORDER, tieBreaker: tickets.id },
+    rows: (window: PageWindow) => paged(ticketsFrom(db), window) as Promise<TicketRowData[]>,
+    async count(where) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tickets)
+        .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    items: (rows: TicketRowData[]) => rows.map(toTicketRow),
+  });
+
+  return {
+    /** organizer-booking-list: every order of every event the actor may read. */
+    organizerOrders: (actor: Actor, query: OrderListQuery, zone: string) =>
+      orders(query, [orderScope(actor), ...orderFilters(query, zone)]),
+
+    /** organizer-event-booking-list: the orders of one (already authorized) event. */
+    eventOrders: (query: EventOrderListQuery, zone: string) => orders(query, orderFilters(query, zone)),
+
+    /** organizer-booking-ticket-list */
+    bookingTickets: (query: BookingTicketQuery) =>
+      ticketList(query, [eq(tickets.bookingId, query.bookingId), ...ticketFilters(query)]),
+
+    /** organizer-event-booking-ticket-list */
+    eventTickets: (query: EventTicketQuery) =>
+      ticketList(query, [eq(tickets.eventId, query.eventId), ...ticketFilters(query)]),
+
+    /** event-attendees-list: the event's tickets, each with whether it was checked in. */
+    async attendees(query: EventTicketQuery) {
+      const page = await ticketList(query, [eq(tickets.eventId, query.eventId), ...ticketFilters(query)]);
+      return {
+        ...page,
+        items: page.items.map((t): AttendeeRow => ({ ...t, checkedIn: t.scannedAt !== null })),
+      };
+    },
+
+    /**
+     * view-ticket-list: the chosen tickets (by ticket or order ids) of one event. Ids of other events, or
+     * that do not exist, are simply not in the answer.
+     */
+    async viewTickets(query: { eventId: string; ticketIds?: string; bookingIds?: string }) {
+      const ticketIds = parseIdList(query.ticketIds, 'ticketIds') ?? [];
+      const bookingIds = parseIdList(query.bookingIds, 'bookingIds') ?? [];
+      if (!ticketIds.length && !bookingIds.length) {
+        const message = emptySelectionMessage('view ticket');
+        throw badRequest(message, [{ field: 'ticketIds', message }]);
+      }
+      const chosen: SQL[] = [];
+      if (ticketIds.length) chosen.push(inArray(tickets.id, ticketIds));
+      if (bookingIds.length) chosen.push(inArray(tickets.bookingId, bookingIds));
+      const rows = (await ticketsFrom(db)
+        .where(and(eq(tickets.eventId, query.eventId), or(...chosen)))
+        .orderBy(...TICKET_ORDER, tickets.id)) as TicketRowData[];
+      return rows.map(toTicketRow) satisfies TicketRow[];
+    },
+  };
+}
+
+export type OrderLists = ReturnType<typeof createOrderLists>;

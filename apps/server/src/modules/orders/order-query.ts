@@ -1,0 +1,213 @@
+import type { BookingStatus } from '@marquee/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  bookingLines,
+  bookings,
+  eventOccurrences,
+  events,
+  eventTicketTypes,
+  organizations,
+  tickets,
+} from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
+import { badRequest } from '../../lib/errors.js';
+import { eventScope } from '../../lib/event-access.js';
+import { searchWhere } from '../../lib/list.js';
+
+/**
+ * What the order lists, the ticket lists and the exports share: the columns they read, the joins, the
+ * scope and the filters. Lists page these queries; exports stream the very same ones from a cursor, so
+ * a file always holds exactly what the list showed.
+ */
+
+/** One order with what its list row shows; flat, so an export can read the columns by position. */
+export const orderColumns = {
+  id: bookings.id,
+  code: bookings.code,
+  status: bookings.status,
+  buyerName: bookings.buyerName,
+  buyerEmail: bookings.buyerEmail,
+  buyerUserId: bookings.buyerUserId,
+  eventId: events.id,
+  eventTitle: events.title,
+  eventKind: events.kind,
+  eventTimeZone: events.timeZone,
+  organizationId: organizations.id,
+  organizationName: organizations.name,
+  occurrenceId: eventOccurrences.id,
+  occurrenceStartsAt: eventOccurrences.startsAt,
+  // Seats chosen (tickets exist only once confirmed); on booking_lines_booking_idx, not a query per row.
+  ticketCount: sql<number>`(select coalesce(sum(${bookingLines.quantity}), 0)::int from ${bookingLines} where ${bookingLines.bookingId} = ${bookings.id})`,
+  currency: bookings.currency,
+  subtotal: bookings.subtotal,
+  serviceFee: bookings.serviceFee,
+  total: bookings.total,
+  refunded: bookings.refunded,
+  createdAt: bookings.createdAt,
+  confirmedAt: bookings.confirmedAt,
+};
+
+/** One ticket with its order, type and date. */
+export const ticketColumns = {
+  id: tickets.id,
+  bookingId: tickets.bookingId,
+  bookingCode: bookings.code,
+  ticketTypeName: eventTicketTypes.name,
+  attendeeName: tickets.attendeeName,
+  buyerName: bookings.buyerName,
+  buyerEmail: bookings.buyerEmail,
+  status: tickets.status,
+  price: tickets.price,
+  currency: bookings.currency,
+  occurrenceId: eventOccurrences.id,
+  occurrenceStartsAt: eventOccurrences.startsAt,
+  scannedAt: tickets.scannedAt,
+  code: tickets.code,
+  eventTitle: events.title,
+  eventTimeZone: events.timeZone,
+  bookingCreatedAt: bookings.createdAt,
+};
+
+export type OrderColumns = typeof orderColumns;
+export type TicketColumns = typeof ticketColumns;
+
+/** bookings ⋈ events ⋈ organizations ⟕ occurrence: the FROM of every order query. */
+export function ordersFrom(db: DbOrTx) {
+  return db
+    .select(orderColumns)
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+    .leftJoin(eventOccurrences, eq(eventOccurrences.id, bookings.occurrenceId))
+    .$dynamic();
+}
+
+/** tickets ⋈ bookings ⋈ events ⋈ ticket type ⟕ occurrence: the FROM of every ticket query. */
+export function ticketsFrom(db: DbOrTx) {
+  return db
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+    .leftJoin(eventOccurrences, eq(eventOccurrences.id, tickets.occurrenceId))
+    .$dynamic();
+}
+
+/** Free text over an order: its code, the buyer's name or email (ILIKE, wildcards taken literally). */
+export const ORDER_SEARCH = [bookings.code, bookings.buyerName, bookings.buyerEmail];
+/** Free text over tickets: the order's search plus the attendee's name. */
+export const TICKET_SEARCH = [...ORDER_SEARCH, tickets.attendeeName];
+
+export const ORDER_SORT = {
+  fields: {
+    createdAt: bookings.createdAt,
+    total: bookings.total,
+    code: bookings.code,
+    buyerName: bookings.buyerName,
+  },
+  default: [desc(bookings.createdAt)],
+  tieBreaker: bookings.id,
+};
+
+/** Tickets in order of purchase (newest order first), then as issued within an order. */
+export const TICKET_ORDER: SQL[] = [desc(bookings.createdAt), asc(tickets.createdAt)];
+
+export interface OrderFilterInput {
+  organizationId?: string;
+  eventId?: string;
+  occurrenceId?: string;
+  status?: BookingStatus;
+  from?: string;
+  to?: string;
+}
+
+/** The orders an actor may read: their events minus those they only scan; administrators all. */
+export function orderScope(actor: Actor): SQL | undefined {
+  return eventScope(actor, 'manage');
+}
+
+/**
+ * Orders placed on the calendar dates `from`..`to` (inclusive), each date read in the caller's zone:
+ * a Sydney organizer asking for the 5th gets the orders of the 5th in Sydney.
+ */
+export function createdBetween(from: string | undefined, to: string | undefined, zone: string) {
+  // The contract's date format accepts year 0000, which PostgreSQL has no date for.
+  for (const [field, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (value && value < '0001-01-01') {
+      throw badRequest('Choose a real date.', [{ field, message: 'Choose a real date' }]);
+    }
+  }
+  if (from && to && to < from) {
+    throw badRequest('The end date is before the start date.', [
+      { field: 'to', message: 'Choose an end date on or after the start date' },
+    ]);
+  }
+  return and(
+    from ? sql`${bookings.createdAt} >= (${from}::date::timestamp at time zone ${zone})` : undefined,
+    to ? sql`${bookings.createdAt} < ((${to}::date + 1)::timestamp at time zone ${zone})` : undefined,
+  );
+}
+
+/** The list filters of the orders screens, over bookings (shared by orders, tickets and attendees). */
+export function orderFilters(filters: OrderFilterInput, zone: string): (SQL | undefined)[] {
+  return [
+    filters.organizationId ? eq(bookings.organizationId, filters.organizationId) : undefined,
+    filters.eventId ? eq(bookings.eventId, filters.eventId) : undefined,
+    filters.occurrenceId ? eq(bookings.occurrenceId, filters.occurrenceId) : undefined,
+    filters.status ? eq(bookings.status, filters.status) : undefined,
+    createdBetween(filters.from, filters.to, zone),
+  ];
+}
+
+export interface TicketFilterInput {
+  status?: 'VALID' | 'CANCELLED' | 'REFUNDED';
+  scanned?: 'true' | 'false';
+  occurrenceId?: string;
+}
+
+export function ticketFilters(filters: TicketFilterInput): (SQL | undefined)[] {
+  return [
+    filters.status ? eq(tickets.status, filters.status) : undefined,
+    filters.scanned === 'true' ? sql`${tickets.scannedAt} is not null` : undefined,
+    filters.scanned === 'false' ? sql`${tickets.scannedAt} is null` : undefined,
+    filters.occurrenceId ? eq(tickets.occurrenceId, filters.occurrenceId) : undefined,
+  ];
+}
+
+export { searchWhere };
+
+const Id = z.uuid();
+
+/**
+ * A comma-separated list of ids (a bulk selection in a query string). Blanks are skipped; anything that
+ * is not an id is the caller's mistake, named on its field. Undefined when nothing was given.
+ */
+export function parseIdList(value: string | undefined, field: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = [
+    ...new Set(
+      value
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.some((id) => !Id.safeParse(id).success)) {
+    throw badRequest('The selection names something that is not an id.', [
+      { field, message: 'Give ids separated by commas' },
+    ]);
+  }
+  return ids;
+}
+
+/** `bookings.id in (…)`; an empty selection matches nothing. */
+export function bookingIn(ids: string[] | undefined): SQL | undefined {
+  if (!ids) return undefined;
+  return ids.length ? inArray(bookings.id, ids) : sql`false`;
+}
