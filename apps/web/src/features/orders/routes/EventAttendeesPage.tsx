@@ -1,4 +1,4 @@
-import { Badge, Button, Stack } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { AttendeeRow } from '@marquee/contract';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -112,9 +112,16 @@ export function EventAttendeesPage() {
               title: 'Check-in',
               render: (a) =>
                 a.checkedIn ? (
-                  <Badge color="teal" variant="light" tt="none">
-                    {a.scannedAt ? `Checked in ${inEventZone(a.scannedAt, zone)}` : 'Checked in'}
-                  </Badge>
+                  <Stack gap={2} align="flex-start">
+                    <Badge color="teal" variant="light" tt="none">
+                      Checked in
+                    </Badge>
+                    {a.scannedAt && (
+                      <Text size="xs" c="dimmed">
+                        {inEventZone(a.scannedAt, zone)}
+                      </Text>
+                    )}
+                  </Stack>
                 ) : (
                   <Badge color="gray" variant="light" tt="none">
                     Not checked in

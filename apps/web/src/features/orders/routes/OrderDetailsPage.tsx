@@ -1,9 +1,9 @@
-import { Anchor, Button, Grid, Stack } from '@mantine/core';
+import { Anchor, Button, Grid, Stack, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EnumBadge } from '../../../components/EnumBadge';
+import { EnumBadge, humanizeEnum } from '../../../components/EnumBadge';
 import { ListError } from '../../../components/ListError';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
@@ -97,7 +97,7 @@ export function OrderDetailsPage() {
                 ? [
                     ['Provider', order.payment.provider === 'sandbox' ? 'Sandbox' : 'Stripe'],
                     ['Reference', order.payment.reference ?? 'None yet'],
-                    ['Payment status', order.payment.status],
+                    ['Payment status', humanizeEnum(order.payment.status)],
                   ]
                 : [['Provider', order.total === 0 ? 'None: a free order' : 'Not started']]
             }
@@ -116,6 +116,11 @@ export function OrderDetailsPage() {
         selected={selected}
         onSelect={setSelected}
         onView={(ids) => navigate(viewTicketsPath(order._id, { ticketIds: ids }))}
+        toolbar={
+          <Title order={2} size="h4">
+            Tickets
+          </Title>
+        }
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
