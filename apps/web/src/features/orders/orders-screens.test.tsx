@@ -301,6 +301,32 @@ describe('event orders', () => {
   });
 });
 
+describe('event attendees', () => {
+  it('lists one row per ticket with its check-in state, and links back to the event and its orders', async () => {
+    const a = api({
+      'GET /api/v1/organizer/event-attendees-list': page([
+        { ...ticket(TICKET_A), checkedIn: false },
+        { ...ticket(TICKET_B, { scannedAt: '2026-03-20T09:30:00.000Z' }), checkedIn: true },
+      ]),
+    });
+    renderApp(`/event-management/${EVENT_ID}/attendees?scanned=true`, a);
+    const table = await screen.findByRole('table', { name: 'Attendees' });
+    expect(await within(table).findByText('Not checked in')).toBeTruthy();
+    expect(within(table).getByText('Checked in')).toBeTruthy();
+    expect(within(table).getByText('20/Mar/26-06:30 PM')).toBeTruthy();
+    expect(callsTo(a, 'GET /api/v1/organizer/event-attendees-list')[0]).toMatchObject({
+      eventId: EVENT_ID,
+      scanned: 'true',
+    });
+    expect(screen.getByRole('link', { name: 'Back to the event' }).getAttribute('href')).toBe(
+      `/event-management/${EVENT_ID}`,
+    );
+    expect(
+      within(screen.getByTestId('page-header')).getByRole('link', { name: 'Orders' }).getAttribute('href'),
+    ).toBe(`/orders/events/${EVENT_ID}`);
+  });
+});
+
 describe('export', () => {
   const encoder = new TextEncoder();
   let saved: { name: string; text: Promise<string> }[] = [];
