@@ -15,6 +15,8 @@ const KIND_WORDS = { orders: 'orders', tickets: 'tickets', attendees: 'attendees
 /** "1,204 of 5,000 rows" for CSV; XLSX arrives zipped, so only its size can be told. */
 export function progressText(progress: DownloadProgress): string {
   const total = progress.totalRows;
+  // Nothing has arrived yet: the server is still starting the file.
+  if (progress.bytes === 0 && total === null) return 'Preparing the file…';
   if (progress.rows !== null && total !== null) {
     const done = Math.min(progress.rows, total);
     return `${done.toLocaleString()} of ${total.toLocaleString()} rows`;
