@@ -7,6 +7,7 @@ import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { eventRoutes } from '../features/events/routes';
+import { orderRoutes } from '../features/orders/routes';
 import { organizationRoutes } from '../features/organizations/routes';
 import { reasonRoutes } from '../features/reasons/routes';
 import { socialRoutes } from '../features/social/routes';
@@ -27,6 +28,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   catalogRequestRoutes,
   organizationRoutes,
   eventRoutes,
+  orderRoutes,
   devOutboxRoutes,
 ];
 

@@ -7,6 +7,7 @@ import { CONTENT_PATHS } from '../features/content/paths';
 import { DASHBOARD_PATHS } from '../features/dashboard/paths';
 import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
 import { EVENT_PATHS } from '../features/events/paths';
+import { ORDER_PATHS } from '../features/orders/paths';
 import { ORGANIZATION_PATHS } from '../features/organizations/paths';
 import { REASON_PATHS } from '../features/reasons/paths';
 import { SOCIAL_PATHS } from '../features/social/paths';
@@ -47,8 +48,8 @@ export const PATHS = {
   ...CATALOG_REQUEST_PATHS,
   ...ORGANIZATION_PATHS,
   ...EVENT_PATHS,
+  ...ORDER_PATHS,
   userManagement: '/user-management',
-  orders: '/orders',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -354,3 +354,53 @@ export async function plainFetch(url: string, init: RequestInit = {}): Promise<R
     collaborators.onCallEnd();
   }
 }
+
+/**
+ * A call whose answer is not the JSON envelope (a file export): the same headers, host and error
+ * catalogue as {@link http}, but the caller reads the body itself, as a stream. The timeout covers only
+ * the wait for the answer's head, since a large file may take longer than any fixed deadline to arrive;
+ * the caller's signal cancels the call at any point, body included.
+ */
+export async function rawRequest(
+  pathWithQuery: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const hosts = collaborators.baseUrls.length > 0 ? collaborators.baseUrls : [''];
+  try {
+    if (!collaborators.isOnline()) throw new HttpError('offline', 0, MESSAGES.offline);
+    let response: Response;
+    try {
+      response = await collaborators.fetch(`${hosts[preferredHost % hosts.length]}${pathWithQuery}`, {
+        method: 'GET',
+        headers: clientHeaders(collaborators.getToken(), collaborators.credentials),
+        signal: controller.signal,
+      });
+    } catch {
+      if (timedOut) throw new HttpError('timeout', 0, MESSAGES.timeout);
+      if (controller.signal.aborted) throw new HttpError('aborted', 0, 'The call was cancelled');
+      if (!collaborators.isOnline()) throw new HttpError('offline', 0, MESSAGES.offline);
+      throw new HttpError('unreachable', 0, MESSAGES.unreachable);
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw errorFromAnswer({ status: response.status, ok: false, text });
+    }
+    return response;
+  } catch (error) {
+    const httpError =
+      error instanceof HttpError ? error : new HttpError('invalid-response', 0, MESSAGES.unexpected);
+    announce(httpError, false, false);
+    throw httpError;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,8 +1,9 @@
 import { Button, Group, Menu, Switch } from '@mantine/core';
 import type { EventDetail } from '@marquee/contract';
-import { IconChevronDown, IconPencil } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { IconChevronDown, IconPencil, IconUsers } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
 import { openConfirmAction } from '../../../../components/ConfirmAction';
+import { eventAttendeesPath } from '../../../orders';
 import { useUpdateEventVisibility } from '../../api/event-actions';
 import { EVENT_PATHS } from '../../paths';
 import { ACTION_SPECS, availableActions } from '../moderation/event-actions';
@@ -38,6 +39,14 @@ export function EventActionBar({ event, isAdmin }: { event: EventDetail; isAdmin
           Edit
         </Button>
       )}
+      <Button
+        variant="default"
+        component={Link}
+        to={eventAttendeesPath(event._id)}
+        leftSection={<IconUsers size={16} aria-hidden />}
+      >
+        Attendees
+      </Button>
       <Switch
         label="Public"
         checked={isPublic}

@@ -1,0 +1,32 @@
+import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { ORDER_PATHS } from './paths';
+
+export const orderRoutes: FeatureRoutes = {
+  admin: [
+    lazyScreen(
+      ORDER_PATHS.orders,
+      () => import('./routes/OrdersPage'),
+      (m) => m.OrdersPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.eventOrderDetails,
+      () => import('./routes/EventOrdersPage'),
+      (m) => m.EventOrdersPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.orderDetails,
+      () => import('./routes/OrderDetailsPage'),
+      (m) => m.OrderDetailsPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.viewTickets,
+      () => import('./routes/ViewTicketsPage'),
+      (m) => m.ViewTicketsPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.eventAttendees,
+      () => import('./routes/EventAttendeesPage'),
+      (m) => m.EventAttendeesPage,
+    ),
+  ],
+};
