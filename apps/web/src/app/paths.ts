@@ -8,11 +8,13 @@ import { DASHBOARD_PATHS } from '../features/dashboard/paths';
 import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
 import { EVENT_PATHS } from '../features/events/paths';
 import { ORGANIZATION_PATHS } from '../features/organizations/paths';
+export { publicBookingPath, publicEventPath } from '../features/public-event/paths';
+import { PUBLIC_EVENT_PATHS } from '../features/public-event/paths';
 import { REASON_PATHS } from '../features/reasons/paths';
 import { SOCIAL_PATHS } from '../features/social/paths';
 import { TAG_PATHS } from '../features/tags/paths';
 import { registeredPaths } from '../lib/routing';
-import { accountAreaRoutes, adminAreaRoutes } from './feature-routes';
+import { accountAreaRoutes, adminAreaRoutes, publicAreaRoutes } from './feature-routes';
 
 export { editBannerPath } from '../features/banners/paths';
 export {
@@ -47,6 +49,7 @@ export const PATHS = {
   ...CATALOG_REQUEST_PATHS,
   ...ORGANIZATION_PATHS,
   ...EVENT_PATHS,
+  ...PUBLIC_EVENT_PATHS,
   userManagement: '/user-management',
   orders: '/orders',
 } as const;
@@ -58,7 +61,7 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
  * else stay hidden, so a menu never leads to the not-found page.
  */
 export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set(
-  registeredPaths([...accountAreaRoutes, ...adminAreaRoutes]) as AppPath[],
+  registeredPaths([...accountAreaRoutes, ...adminAreaRoutes, ...publicAreaRoutes]) as AppPath[],
 );
 
 export function isBuilt(path: AppPath): boolean {
