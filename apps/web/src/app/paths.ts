@@ -8,7 +8,9 @@ import { DASHBOARD_PATHS } from '../features/dashboard/paths';
 import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
 import { EVENT_PATHS } from '../features/events/paths';
 import { ORGANIZATION_PATHS } from '../features/organizations/paths';
+
 export { publicBookingPath, publicEventPath } from '../features/public-event/paths';
+
 import { PUBLIC_EVENT_PATHS } from '../features/public-event/paths';
 import { REASON_PATHS } from '../features/reasons/paths';
 import { SOCIAL_PATHS } from '../features/social/paths';

@@ -3,19 +3,26 @@ import {
   type CreateBookingBody,
   cancelHeldBooking,
   createBooking,
+  getBuyerBooking,
   HEADERS,
+  publicEventDetail,
 } from '@marquee/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { routeQuery } from '../../../lib/api-hooks';
 import { http } from '../../../lib/http';
 import { publicEventKeys } from './keys';
 
-/** The event as buyers see it: dates, ticket types with fees, what is left. */
-export const publicEventQuery = (event: string) => ({
-  ...routeQuery(publicEventKeys.detail, { event }),
-  // A 404 (not found, private link mistyped, blocked) will not change on a retry.
-  retry: false,
-});
+/**
+ * The event as buyers see it: dates, ticket types with fees, what is left. Silent: the page itself says
+ * what went wrong (a friendly not-found, a Retry), so a toast would say it twice.
+ */
+export const publicEventQuery = (event: string) =>
+  queryOptions({
+    queryKey: publicEventKeys.detail({ event }),
+    queryFn: async ({ signal }) =>
+      (await http(publicEventDetail, { query: { event }, signal, silent: true })).result,
+    // A 404 (not found, private link mistyped, blocked) will not change on a retry.
+    retry: false,
+  });
 
 export const POLL_INTERVAL_MS = 2000;
 
@@ -25,10 +32,11 @@ export const POLL_INTERVAL_MS = 2000;
  */
 export const buyerBookingQuery = (bookingId: string, token: string, polling: boolean) =>
   queryOptions({
-    ...routeQuery(publicEventKeys.booking, { bookingId, token }),
+    queryKey: publicEventKeys.booking({ bookingId, token }),
+    queryFn: async ({ signal }) =>
+      (await http(getBuyerBooking, { query: { bookingId, token }, signal, silent: true })).result,
     retry: false,
-    refetchInterval: (query) =>
-      polling && (query.state.data as BuyerBooking | undefined)?.status === 'HELD' ? POLL_INTERVAL_MS : false,
+    refetchInterval: (query) => (polling && query.state.data?.status === 'HELD' ? POLL_INTERVAL_MS : false),
   });
 
 /**

@@ -141,7 +141,8 @@ export function validateDraft(event: PublicEvent, draft: CheckoutDraft, signedIn
     const line = draft.lines[type._id];
     if (!line || line.quantity === 0) continue;
     const key = ticketErrorKey(type._id);
-    if (line.quantity < type.minPerOrder) errors[key] = BOOKING_MESSAGES.belowMinimum(type.name, type.minPerOrder);
+    if (line.quantity < type.minPerOrder)
+      errors[key] = BOOKING_MESSAGES.belowMinimum(type.name, type.minPerOrder);
     else if (line.quantity > type.maxPerOrder)
       errors[key] = BOOKING_MESSAGES.aboveMaximum(type.name, type.maxPerOrder);
     if (type.pricing === 'DONATION') {
@@ -170,7 +171,8 @@ export function linesOf(event: PublicEvent, draft: CheckoutDraft): CheckoutLine[
     if (!line || line.quantity === 0) return [];
     const sent: CheckoutLine = { ticketTypeId: type._id, quantity: line.quantity };
     if (type.pricing === 'DONATION') sent.amount = unitAmount(type, line, event.currency) ?? type.price;
-    if (event.attendeeNames) sent.attendees = line.attendees.slice(0, line.quantity).map((name) => name.trim());
+    if (event.attendeeNames)
+      sent.attendees = line.attendees.slice(0, line.quantity).map((name) => name.trim());
     return [sent];
   });
 }
