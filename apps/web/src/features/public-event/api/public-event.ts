@@ -36,6 +36,8 @@ export const buyerBookingQuery = (bookingId: string, token: string, polling: boo
     queryFn: async ({ signal }) =>
       (await http(getBuyerBooking, { query: { bookingId, token }, signal, silent: true })).result,
     retry: false,
+    // The create answer seeds it; reading the same booking again right away would tell nothing new.
+    staleTime: POLL_INTERVAL_MS,
     refetchInterval: (query) => (polling && query.state.data?.status === 'HELD' ? POLL_INTERVAL_MS : false),
   });
 
