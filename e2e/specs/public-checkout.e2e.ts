@@ -86,8 +86,8 @@ async function reserveTwo(page: Page, pick: Pick, buyer: { name: string; email: 
   // Events that ask for attendee names get one per ticket.
   const attendees = page.getByRole('textbox', { name: /^Attendee \d+ name$/ });
   for (let n = 0; n < (await attendees.count()); n += 1) await attendees.nth(n).fill(`Guest ${n + 1}`);
-  await page.getByRole('textbox', { name: 'Name' }).fill(buyer.name);
-  await page.getByRole('textbox', { name: 'Email' }).fill(buyer.email);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(buyer.name);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(buyer.email);
   await page.getByRole('button', { name: 'Reserve and pay' }).click();
   await page.waitForURL('**/payment/sandbox/checkout/**');
 }

@@ -2,6 +2,7 @@ import type { BuyerBooking, PublicEvent, PublicTicketType } from '@marquee/contr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../lib/storage';
 import { currentUrl, fakeApi, type RecordedCall, renderApp } from '../../test/render-app';
 import { browser } from './model/browser';
 
@@ -318,6 +319,23 @@ describe('public event page', () => {
     expect(screen.getByRole('button', { name: 'Print tickets' })).toBeTruthy();
     // Answered by the create call: no second read was needed to show the tickets.
     expect(api.calls.filter((c) => c.path.endsWith('get-booking'))).toHaveLength(0);
+  });
+
+  it('a signed-in buyer books as themselves: their session is sent and no guest details are asked', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'token-abc');
+    localStorage.setItem(STORAGE_KEYS.email, 'buyer@example.com');
+    const api = fakeApi({ [DETAIL]: ok(publicEvent()), [CREATE]: ok(booking()) });
+    renderApp(`/e/${SLUG}`, api);
+    await screen.findByRole('heading', { name: 'Jazz night', level: 1 });
+    expect(screen.getByTestId('signed-in-buyer').textContent).toBe('Booking as buyer@example.com');
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    await user.click(more());
+    await user.click(screen.getByRole('button', { name: 'Reserve and pay' }));
+    await screen.findByTestId('booking-confirmed');
+    const create = api.calls.find((c) => c.path.endsWith('create-booking'));
+    expect(create?.headers.accesstoken).toBe('token-abc');
+    expect(create?.body).not.toHaveProperty('buyer');
   });
 
   it('puts a sold-out refusal on its ticket type and keeps everything typed', async () => {

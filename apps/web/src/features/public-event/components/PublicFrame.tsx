@@ -8,9 +8,12 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
   return (
     <>
       <title>{`${title} · Marquee`}</title>
+      {/* Printed tickets carry the tickets only: no header, buttons or grey page. */}
+      <style>{PRINT_CSS}</style>
       <SkipLink />
       <Box
         component="header"
+        className="no-print"
         px="md"
         py="sm"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
@@ -39,3 +42,8 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
     </>
   );
 }
+
+const PRINT_CSS = `@media print {
+  .no-print { display: none !important; }
+  main { background: #fff !important; }
+}`;

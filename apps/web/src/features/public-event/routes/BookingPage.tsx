@@ -80,11 +80,12 @@ function Confirmed({ booking }: { booking: BuyerBooking }) {
           {booking.buyer.email}. Show a QR code at the entrance.
         </Text>
       </Alert>
-      <Group justify="space-between" className="no-print">
+      <Group justify="space-between">
         <Title order={2} fz="xl">
           Your tickets
         </Title>
         <Button
+          className="no-print"
           variant="default"
           leftSection={<IconPrinter size={18} aria-hidden />}
           onClick={() => window.print()}
