@@ -94,7 +94,9 @@ export function CheckoutPanel({
   const now = new Date();
   const { total, hasDonation } = checkoutTotal(event, draft);
   const count = ticketCount(draft);
-  const allFree = event.ticketTypes.every((t) => t.pricing === 'FREE');
+  // Nothing to pay (free types only, or only free ones chosen): the booking confirms at once.
+  const nothingToPay =
+    event.ticketTypes.every((t) => t.pricing === 'FREE') || (count > 0 && total === 0 && !hasDonation);
   const slug = event.slug || event._id;
 
   /** Any change makes a new attempt; the errors about what changed go away, the rest stay. */
@@ -296,7 +298,7 @@ export function CheckoutPanel({
                 </Alert>
               )}
               <Button type="submit" size="md" fullWidth loading={busy}>
-                {allFree ? 'Get tickets' : 'Reserve and pay'}
+                {nothingToPay ? 'Get tickets' : 'Reserve and pay'}
               </Button>
               <Text size="xs" c="dimmed" ta="center">
                 Your seats are held for a few minutes while you pay.

@@ -5,6 +5,7 @@ import { formatMoney, minorDigits } from '../../../lib/money';
 import {
   type CheckoutErrors,
   type LineDraft,
+  stepQuantity,
   type TypeAvailability,
   ticketErrorKey,
 } from '../model/checkout';
@@ -60,7 +61,7 @@ export function TicketLine({
   const errorId = `${key}-error`;
   const canBuy = availability.onSale && !disabled;
   const setQuantity = (quantity: number) => onChange({ ...line, quantity });
-  const next = line.quantity === 0 ? range.min : line.quantity + 1;
+  const next = stepQuantity(line.quantity, 1, range);
   const left = leftText(availability);
   return (
     <Paper
@@ -104,7 +105,7 @@ export function TicketLine({
               variant="default"
               aria-label={`Fewer ${type.name} tickets`}
               disabled={!canBuy || line.quantity === 0}
-              onClick={() => setQuantity(line.quantity <= range.min ? 0 : line.quantity - 1)}
+              onClick={() => setQuantity(stepQuantity(line.quantity, -1, range))}
             >
               <IconMinus size={18} aria-hidden />
             </ActionIcon>
@@ -125,7 +126,7 @@ export function TicketLine({
               size={40}
               variant="default"
               aria-label={`More ${type.name} tickets`}
-              disabled={!canBuy || next > range.max}
+              disabled={!canBuy || next === line.quantity}
               onClick={() => setQuantity(next)}
             >
               <IconPlus size={18} aria-hidden />

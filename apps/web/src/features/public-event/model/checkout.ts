@@ -217,7 +217,6 @@ export function placeServerErrors(
       else if (part === 'attendees') put(`${key}.attendees.0`, message);
       else put(key, message);
     } else if (field === 'buyer.name' || field === 'buyer.email') put(field, message);
-    else if (field === 'buyer') put('buyer.email', message);
     else if (field === 'occurrenceId') put('occurrence', message);
     else placed.form = placed.form ? `${placed.form}\n${message}` : message;
   }

@@ -249,6 +249,10 @@ export function BookingPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const { polling, restart } = usePollingWindow();
+  // Arriving from the event page's checkout (scrolled to its button): the confirmation starts at the top.
+  useEffect(() => {
+    if (bookingId) window.scrollTo(0, 0);
+  }, [bookingId]);
   const query = useQuery(buyerBookingQuery(bookingId, token, polling));
   if (!token) return <PublicNotFound what="booking" />;
   if (query.isPending) return <PublicSkeleton title="Your booking" />;
