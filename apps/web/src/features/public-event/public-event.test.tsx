@@ -502,6 +502,9 @@ describe('booking page', () => {
     });
     renderApp(`/e/${SLUG}/booking/${BOOKING_ID}?token=${TOKEN}`, api);
     await user.click(await screen.findByRole('button', { name: 'Cancel reservation' }));
+    // Asked first: the seats go back to other buyers.
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel reservation' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect((await screen.findByTestId('booking-ended')).textContent).toContain(
       'This reservation was cancelled',
     );

@@ -4,6 +4,7 @@ import { IconCircleCheck, IconCreditCard, IconPrinter, IconRefresh } from '@tabl
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { openConfirmAction } from '../../../components/ConfirmAction';
 import { HttpError } from '../../../lib/http';
 import { formatMoney } from '../../../lib/money';
 import { publicEventKeys } from '../api/keys';
@@ -190,7 +191,19 @@ function Held({
                 Check again
               </Button>
             )}
-            <Button variant="default" color="red" loading={cancelling} onClick={() => void cancel()}>
+            <Button
+              variant="default"
+              color="red"
+              loading={cancelling}
+              onClick={() =>
+                openConfirmAction({
+                  title: 'Cancel reservation',
+                  message: 'Your seats are released for other buyers and you will need to book again.',
+                  danger: true,
+                  onConfirm: cancel,
+                })
+              }
+            >
               Cancel reservation
             </Button>
           </Group>
