@@ -9,6 +9,7 @@ import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { eventRoutes } from '../features/events/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { organizationRoutes } from '../features/organizations/routes';
+import { publicEventRoutes } from '../features/public-event/routes';
 import { reasonRoutes } from '../features/reasons/routes';
 import { socialRoutes } from '../features/social/routes';
 import { tagRoutes } from '../features/tags/routes';
@@ -29,8 +30,10 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   organizationRoutes,
   eventRoutes,
   orderRoutes,
+  publicEventRoutes,
   devOutboxRoutes,
 ];
 
 export const accountAreaRoutes = FEATURE_ROUTES.flatMap((feature) => feature.account ?? []);
 export const adminAreaRoutes = FEATURE_ROUTES.flatMap((feature) => feature.admin ?? []);
+export const publicAreaRoutes = FEATURE_ROUTES.flatMap((feature) => feature.public ?? []);

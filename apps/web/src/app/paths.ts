@@ -9,11 +9,15 @@ import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
 import { EVENT_PATHS } from '../features/events/paths';
 import { ORDER_PATHS } from '../features/orders/paths';
 import { ORGANIZATION_PATHS } from '../features/organizations/paths';
+
+export { publicBookingPath, publicEventPath } from '../features/public-event/paths';
+
+import { PUBLIC_EVENT_PATHS } from '../features/public-event/paths';
 import { REASON_PATHS } from '../features/reasons/paths';
 import { SOCIAL_PATHS } from '../features/social/paths';
 import { TAG_PATHS } from '../features/tags/paths';
 import { registeredPaths } from '../lib/routing';
-import { accountAreaRoutes, adminAreaRoutes } from './feature-routes';
+import { accountAreaRoutes, adminAreaRoutes, publicAreaRoutes } from './feature-routes';
 
 export { editBannerPath } from '../features/banners/paths';
 export {
@@ -49,6 +53,7 @@ export const PATHS = {
   ...ORGANIZATION_PATHS,
   ...EVENT_PATHS,
   ...ORDER_PATHS,
+  ...PUBLIC_EVENT_PATHS,
   userManagement: '/user-management',
 } as const;
 
@@ -59,7 +64,7 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
  * else stay hidden, so a menu never leads to the not-found page.
  */
 export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set(
-  registeredPaths([...accountAreaRoutes, ...adminAreaRoutes]) as AppPath[],
+  registeredPaths([...accountAreaRoutes, ...adminAreaRoutes, ...publicAreaRoutes]) as AppPath[],
 );
 
 export function isBuilt(path: AppPath): boolean {

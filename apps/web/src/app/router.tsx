@@ -1,13 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/PageLoader';
 import { lazyComponent } from '../lib/routing';
-import { accountAreaRoutes, adminAreaRoutes } from './feature-routes';
+import { accountAreaRoutes, adminAreaRoutes, publicAreaRoutes } from './feature-routes';
 import { RootLayout } from './layouts/RootLayout';
 import { PATHS } from './paths';
 import { RouteErrorPage } from './routes/RouteErrorPage';
 
 /**
- * The console's routes: the two areas and their layouts here, each feature's screens from its own
+ * The console's routes: the three areas and their layouts here, each feature's screens from its own
  * `routes.ts` (app/feature-routes.ts). Only screens that exist are registered; docs/routes.md holds the
  * whole planned map, and `BUILT_SCREENS` in paths.ts is read from the same feature routes.
  */
@@ -28,6 +28,9 @@ export const routes: RouteObject[] = [
         ),
         children: accountAreaRoutes,
       },
+      // Pages for anyone with a link (an event's public page): no session needed, none of the console's
+      // chrome; each screen brings its own frame. A signed-in visitor's token is still sent by the http helper.
+      { id: 'public', children: publicAreaRoutes },
       {
         id: 'admin',
         lazy: lazyComponent(

@@ -3,11 +3,13 @@ import type { RouteObject } from 'react-router';
 
 /**
  * A feature's screens, by the area of the console they sit in: the account area needs no session,
- * the admin area sits behind the session guard and the admin layout.
+ * the admin area sits behind the session guard and the admin layout, and the public area (pages for
+ * anyone with a link, such as an event's page) has neither a session nor the console's chrome.
  */
 export interface FeatureRoutes {
   account?: RouteObject[];
   admin?: RouteObject[];
+  public?: RouteObject[];
 }
 
 /**

@@ -1,0 +1,312 @@
+import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  type BuyerBooking,
+  type PublicEvent,
+  type PublicOccurrence,
+  SALES_STATE_MESSAGES,
+} from '@marquee/contract';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { focusFirstError } from '../../../lib/form-errors';
+import { HttpError } from '../../../lib/http';
+import { formatMoney, minorDigits } from '../../../lib/money';
+import { getAccessToken, getStoredEmail } from '../../../lib/storage';
+import { publicEventKeys } from '../api/keys';
+import { reserve } from '../api/public-event';
+import { browser, newIdempotencyKey } from '../model/browser';
+import {
+  availabilityOf,
+  bookingBody,
+  type CheckoutDraft,
+  type CheckoutErrors,
+  checkoutTotal,
+  choosesDate,
+  emptyLine,
+  initialOccurrence,
+  type LineDraft,
+  occurrenceOf,
+  placeServerErrors,
+  quantityRange,
+  ticketCount,
+  ticketErrorKey,
+  validateDraft,
+} from '../model/checkout';
+import { rememberPendingBooking } from '../model/pending-booking';
+import { dateTime } from '../model/when';
+import { publicBookingPath, publicEventReturnPath } from '../paths';
+import { OccurrencePicker } from './OccurrencePicker';
+import { TicketLine } from './TicketLine';
+
+/** Why nothing can be bought right now (for the whole event or the chosen date), or null. */
+function closedMessage(event: PublicEvent, occurrence: PublicOccurrence | null): string | null {
+  if (event.status === 'CANCELLED') return SALES_STATE_MESSAGES.CANCELLED;
+  if (event.ticketTypes.length === 0) return SALES_STATE_MESSAGES.UNAVAILABLE;
+  if (event.salesState !== 'ON_SALE') {
+    if (event.salesState !== 'NOT_STARTED') return SALES_STATE_MESSAGES[event.salesState];
+    const opens = event.ticketTypes
+      .map((type) => type.saleStartsAt)
+      .filter((at): at is string => Boolean(at))
+      .sort()[0];
+    return opens
+      ? `${SALES_STATE_MESSAGES.NOT_STARTED}. They open ${dateTime(opens, event.timeZone)} (${event.timeZone}).`
+      : SALES_STATE_MESSAGES.NOT_STARTED;
+  }
+  if (occurrence && occurrence.salesState !== 'ON_SALE')
+    return choosesDate(event)
+      ? `${SALES_STATE_MESSAGES[occurrence.salesState]} for this date.`
+      : SALES_STATE_MESSAGES[occurrence.salesState];
+  return null;
+}
+
+/**
+ * Choose a date, tickets and (as a guest) who is buying, then reserve. One idempotency key per
+ * checkout attempt: kept while the attempt's answer is unknown (a network failure), so "Retry" cannot
+ * hold the seats twice, and dropped once the server has answered or the buyer changes the order.
+ */
+export function CheckoutPanel({
+  event,
+  onOccurrenceChange,
+}: {
+  event: PublicEvent;
+  onOccurrenceChange: (occurrence: PublicOccurrence | null) => void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedIn = Boolean(getAccessToken());
+  const digits = minorDigits(event.currency);
+  const [draft, setDraft] = useState<CheckoutDraft>(() => ({
+    occurrenceId: initialOccurrence(event)?._id ?? null,
+    lines: {},
+    buyerName: '',
+    buyerEmail: '',
+  }));
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [networkError, setNetworkError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const attemptKey = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const occurrence = occurrenceOf(event, draft);
+  const closed = closedMessage(event, occurrence);
+  const now = new Date();
+  const { total, hasDonation } = checkoutTotal(event, draft);
+  const count = ticketCount(draft);
+  // Nothing to pay (free types only, or only free ones chosen): the booking confirms at once.
+  const nothingToPay =
+    event.ticketTypes.every((t) => t.pricing === 'FREE') || (count > 0 && total === 0 && !hasDonation);
+  const slug = event.slug || event._id;
+
+  /** Any change makes a new attempt; the errors about what changed go away, the rest stay. */
+  function change(next: CheckoutDraft, clears: (key: string) => boolean) {
+    attemptKey.current = null;
+    setNetworkError(null);
+    setDraft(next);
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !clears(key) && key !== 'form')),
+    );
+  }
+
+  const lineOf = (typeId: string): LineDraft => {
+    const type = event.ticketTypes.find((t) => t._id === typeId);
+    return (
+      draft.lines[typeId] ?? (type ? emptyLine(type, digits) : { quantity: 0, amountText: '', attendees: [] })
+    );
+  };
+
+  function proceed(booking: BuyerBooking) {
+    const bookingPage = publicBookingPath(slug, booking._id, booking.accessToken);
+    queryClient.setQueryData(
+      publicEventKeys.booking({ bookingId: booking._id, token: booking.accessToken }),
+      booking,
+    );
+    if (booking.status === 'HELD' && booking.payment?.redirectUrl) {
+      rememberPendingBooking({ event: slug, bookingId: booking._id, token: booking.accessToken });
+      browser.assign(booking.payment.redirectUrl);
+      return;
+    }
+    navigate(bookingPage);
+  }
+
+  function showErrors(next: CheckoutErrors) {
+    flushSync(() => setErrors(next));
+    focusFirstError(formRef.current, Object.keys(next));
+  }
+
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
+    if (busy) return;
+    const clientErrors = validateDraft(event, draft, signedIn);
+    if (Object.keys(clientErrors).length > 0) {
+      showErrors(clientErrors);
+      return;
+    }
+    const body = bookingBody(event, draft, signedIn, publicEventReturnPath(slug));
+    attemptKey.current ??= newIdempotencyKey();
+    setBusy(true);
+    setNetworkError(null);
+    try {
+      const booking = await reserve(body, attemptKey.current);
+      attemptKey.current = null;
+      proceed(booking);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (error.kind !== 'response') {
+        // The answer was lost: the booking may exist. The same key on retry answers that booking.
+        setNetworkError(error.message);
+        return;
+      }
+      attemptKey.current = null;
+      const placed = placeServerErrors(error.errors ?? [], body.lines);
+      if (Object.keys(placed).length === 0) placed.form = error.message;
+      showErrors(placed);
+      // Seats moved or sales closed meanwhile: show what is left now, the buyer's choices stay.
+      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: publicEventKeys.detail.all });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} shadow="xs">
+      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="checkout-title">
+        <Stack gap="md">
+          <Title order={2} fz="xl" id="checkout-title">
+            Tickets
+          </Title>
+          {choosesDate(event) && (
+            <OccurrencePicker
+              event={event}
+              value={draft.occurrenceId}
+              error={errors.occurrence}
+              onChange={(occurrenceId) => {
+                change(
+                  { ...draft, occurrenceId },
+                  (key) => key === 'occurrence' || key.startsWith('ticket.'),
+                );
+                onOccurrenceChange(event.occurrences.find((o) => o._id === occurrenceId) ?? null);
+              }}
+            />
+          )}
+          {closed && (
+            <Alert color="gray" variant="light" title={closed} data-testid="sales-closed">
+              {event.status === 'CANCELLED' ? 'No tickets can be bought.' : null}
+            </Alert>
+          )}
+          {event.ticketTypes.map((type) => {
+            const availability = availabilityOf(type, occurrence, now);
+            const line = lineOf(type._id);
+            return (
+              <TicketLine
+                key={type._id}
+                event={event}
+                type={type}
+                line={line}
+                availability={availability}
+                range={quantityRange(event, type, draft, availability.remaining)}
+                errors={errors}
+                disabled={Boolean(closed) || busy}
+                onChange={(next) =>
+                  change({ ...draft, lines: { ...draft.lines, [type._id]: next } }, (key) =>
+                    key.startsWith(ticketErrorKey(type._id)),
+                  )
+                }
+              />
+            );
+          })}
+          <Text size="xs" c="dimmed">
+            At most {event.maxTicketsPerOrder} tickets in one order.
+          </Text>
+          {!closed && (
+            <>
+              <Divider />
+              {signedIn ? (
+                <Text size="sm" data-testid="signed-in-buyer">
+                  Booking as <strong>{getStoredEmail() ?? 'your signed-in account'}</strong>
+                </Text>
+              ) : (
+                <Stack gap="sm">
+                  <Title order={3} fz="md">
+                    Your details
+                  </Title>
+                  <TextInput
+                    label="Name"
+                    autoComplete="name"
+                    required
+                    value={draft.buyerName}
+                    error={errors['buyer.name']}
+                    onChange={(e) =>
+                      change({ ...draft, buyerName: e.currentTarget.value }, (key) => key === 'buyer.name')
+                    }
+                  />
+                  <TextInput
+                    label="Email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    description="Your tickets are sent here."
+                    value={draft.buyerEmail}
+                    error={errors['buyer.email']}
+                    onChange={(e) =>
+                      change({ ...draft, buyerEmail: e.currentTarget.value }, (key) => key === 'buyer.email')
+                    }
+                  />
+                </Stack>
+              )}
+              <Divider />
+              <Group justify="space-between" align="baseline">
+                <Text fw={600}>Total{count > 0 ? ` · ${count} ticket${count === 1 ? '' : 's'}` : ''}</Text>
+                <Text fw={800} fz="xl" data-testid="checkout-total">
+                  {formatMoney(total, event.currency)}
+                </Text>
+              </Group>
+              {hasDonation && (
+                <Text size="xs" c="dimmed">
+                  The service fee on donations is added on the payment page.
+                </Text>
+              )}
+              {errors.form && (
+                <Alert color="red" variant="light" role="alert" data-testid="checkout-error">
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {errors.form}
+                  </Text>
+                </Alert>
+              )}
+              {networkError && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  icon={<IconAlertTriangle size={18} aria-hidden />}
+                  title="Your reservation was not confirmed"
+                  data-testid="checkout-network-error"
+                >
+                  <Stack gap="xs" align="flex-start">
+                    <Text size="sm">{networkError} Your choices are kept; try again.</Text>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconRefresh size={14} aria-hidden />}
+                      onClick={() => void submit()}
+                      loading={busy}
+                    >
+                      Retry
+                    </Button>
+                  </Stack>
+                </Alert>
+              )}
+              <Button type="submit" size="md" fullWidth loading={busy}>
+                {nothingToPay ? 'Get tickets' : 'Reserve and pay'}
+              </Button>
+              <Text size="xs" c="dimmed" ta="center">
+                Your seats are held for a few minutes while you pay.
+              </Text>
+            </>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

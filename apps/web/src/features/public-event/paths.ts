@@ -1,0 +1,18 @@
+/**
+ * The public event pages (docs/selling.md): for anyone with the link, outside the console's chrome.
+ * `:event` is the event's slug or id.
+ */
+export const PUBLIC_EVENT_PATHS = {
+  publicEvent: '/e/:event',
+  /** Where the payment page sends the browser back; the booking it is about waits in sessionStorage. */
+  publicEventReturn: '/e/:event/return',
+  /** The confirmation and ticket page, `?token=` the booking's access token (the email links here too). */
+  publicBooking: '/e/:event/booking/:bookingId',
+} as const;
+
+const id = encodeURIComponent;
+
+export const publicEventPath = (event: string) => `/e/${id(event)}`;
+export const publicEventReturnPath = (event: string) => `/e/${id(event)}/return`;
+export const publicBookingPath = (event: string, bookingId: string, token: string) =>
+  `/e/${id(event)}/booking/${id(bookingId)}?${new URLSearchParams({ token })}`;

@@ -1,0 +1,24 @@
+import type { FeatureRoutes } from '../../lib/routing';
+import { lazyScreen } from '../../lib/routing';
+import { PUBLIC_EVENT_PATHS } from './paths';
+
+// Static segments (`return`, `booking`) sit under the event, so no path here can be read as another.
+export const publicEventRoutes: FeatureRoutes = {
+  public: [
+    lazyScreen(
+      PUBLIC_EVENT_PATHS.publicEvent,
+      () => import('./routes/PublicEventPage'),
+      (m) => m.PublicEventPage,
+    ),
+    lazyScreen(
+      PUBLIC_EVENT_PATHS.publicEventReturn,
+      () => import('./routes/PaymentReturnPage'),
+      (m) => m.PaymentReturnPage,
+    ),
+    lazyScreen(
+      PUBLIC_EVENT_PATHS.publicBooking,
+      () => import('./routes/BookingPage'),
+      (m) => m.BookingPage,
+    ),
+  ],
+};
