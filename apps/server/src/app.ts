@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { bannerRoutes } from './modules/banner/banner.routes.js';
 import { createBannerService } from './modules/banner/banner.service.js';
+import { bookingModule } from './modules/booking/booking.module.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCategoryService } from './modules/catalog/category.service.js';
 import { createRequestService } from './modules/catalog/requests.service.js';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(payoutRoutes, { payouts });
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
+  await app.register(bookingModule, { db, clock, config, mailer, payments });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   // The sandbox's onboarding and dashboard pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {

@@ -36,6 +36,12 @@ export function paymentsStandIn() {
       if (!account) throw new Error(`no such account ${accountId}`);
       return account.status;
     },
+    // issue 10 (selling core): payments started by checkout, answered like the sandbox.
+    async createPayment(input) {
+      calls.push(`createPayment:${input.bookingId}`);
+      const providerRef = `test_pay_${input.paymentId}`;
+      return { providerRef, redirectUrl: `https://payments.test/pay/${providerRef}`, clientSecret: null };
+    },
     async createDashboardLink(accountId) {
       if (!accounts.has(accountId)) throw new Error(`no such account ${accountId}`);
       return { url: `https://payments.test/dashboard/${accountId}` };

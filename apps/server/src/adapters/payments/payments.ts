@@ -27,4 +27,32 @@ export interface PaymentsProvider {
   getAccountStatus(accountId: string): Promise<Exclude<PayoutStatus, 'NOT_STARTED'>>;
   /** A link to the provider's dashboard for that account. */
   createDashboardLink(accountId: string): Promise<{ url: string }>;
+  // issue 10 (selling core): checkout starts a payment through this method.
+  /**
+   * Starts paying one booking: `amount` (minor units of `currency`) charged to the buyer, of which
+   * `applicationFee` is the platform's and the rest goes to `destinationAccountId` (null: the platform
+   * keeps it all, e.g. no payout account yet). Idempotent per `idempotencyKey`. The answer's
+   * `providerRef` is what the provider's callbacks name; the buyer goes to `redirectUrl` (sandbox
+   * card page) or pays in place with `clientSecret` (Stripe Payment Element).
+   */
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+}
+
+export interface CreatePaymentInput {
+  paymentId: string;
+  bookingId: string;
+  bookingCode: string;
+  description: string;
+  amount: number;
+  currency: string;
+  applicationFee: number;
+  destinationAccountId: string | null;
+  returnUrl: string;
+  idempotencyKey: string;
+}
+
+export interface CreatedPayment {
+  providerRef: string;
+  redirectUrl: string | null;
+  clientSecret: string | null;
 }

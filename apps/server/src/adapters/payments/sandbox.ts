@@ -124,6 +124,16 @@ export function createSandboxPayments(deps: {
   return {
     name: 'sandbox',
 
+    // issue 10 (selling core): minimal; the payments helper replaces it with the sandbox card page.
+    async createPayment(input) {
+      const providerRef = `sandbox_pay_${input.paymentId.replaceAll('-', '')}`;
+      return {
+        providerRef,
+        redirectUrl: `${publicUrl}/api/v1/payment/sandbox/checkout/${providerRef}`,
+        clientSecret: null,
+      };
+    },
+
     // One account per organization, however many calls race (the port's contract, like Stripe's
     // idempotency key): the unique index decides, and every caller gets the account that won.
     async createAccount(input) {

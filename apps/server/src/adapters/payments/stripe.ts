@@ -76,6 +76,11 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
   return {
     name: 'stripe',
 
+    // issue 10 (selling core): a stub; the payments helper implements it (PaymentIntent, Connect).
+    async createPayment() {
+      throw new Error('TODO: Stripe createPayment is implemented by the payments helper');
+    },
+
     async createAccount(input) {
       const account = await call(() =>
         stripe.accounts.create(

@@ -54,6 +54,7 @@ function slowSandbox(delayMs: number) {
     },
     getAccountStatus: (accountId) => sandbox().getAccountStatus(accountId),
     createDashboardLink: (accountId) => sandbox().createDashboardLink(accountId),
+    createPayment: (input) => sandbox().createPayment(input),
   };
   return {
     provider,
