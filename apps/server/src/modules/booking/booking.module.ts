@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Config } from '../../config.js';
@@ -17,8 +18,11 @@ declare module 'fastify' {
   }
 }
 
-/** Selling: the buyer routes, the settlement the payment webhook calls, and the hold sweep's timer. */
-export async function bookingModule(
+/**
+ * Selling: the buyer routes, the settlement the payment webhook calls (`app.settlement`, visible to
+ * the whole app, hence fastify-plugin) and the hold sweep's timer.
+ */
+export const bookingModule = fp(async function bookingModule(
   app: FastifyInstance,
   opts: { db: Db; clock: Clock; config: Config; mailer: Mailer; payments: PaymentsProvider },
 ) {
@@ -43,4 +47,4 @@ export async function bookingModule(
   });
   const sweep = startHoldSweep({ db, now: () => clock.now(), everySeconds: config.booking.sweepSeconds, log: app.log });
   app.addHook('onClose', async () => sweep.stop());
-}
+});
