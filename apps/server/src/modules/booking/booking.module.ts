@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Payment outcomes → bookings (docs/selling.md, "Settlement"); the payment webhook calls it. */
     settlement: Settlement;
+    /** Waits until booking emails on their way are handed to the mailer (tests). */
+    drainBookingEmails(): Promise<void>;
   }
 }
 
@@ -39,12 +41,18 @@ export const bookingModule = fp(async function bookingModule(
   });
   const settlement = createSettlement({ db, clock, mailer: opts.mailer, publicUrl: config.publicUrl, log: app.log });
   app.decorate('settlement', settlement);
+  app.decorate('drainBookingEmails', async () => {
+    await Promise.all([checkout.drain(), settlement.drain()]);
+  });
   await app.register(bookingRoutes, {
     checkout,
     publicEvents: createPublicEvents({ db, rate: config.serviceFee }),
-    db,
     now: () => clock.now(),
   });
   const sweep = startHoldSweep({ db, now: () => clock.now(), everySeconds: config.booking.sweepSeconds, log: app.log });
-  app.addHook('onClose', async () => sweep.stop());
+  app.addHook('onClose', async () => {
+    sweep.stop();
+    // Emails already on their way finish before the database closes.
+    await Promise.all([checkout.drain(), settlement.drain()]);
+  });
 });

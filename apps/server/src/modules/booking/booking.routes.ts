@@ -1,9 +1,7 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client.js';
 import { addRoute } from '../../lib/route.js';
 import type { Checkout } from './checkout.service.js';
-import { releaseExpiredHolds } from './expiry.js';
 import type { PublicEvents } from './public-events.js';
 
 /**
@@ -12,9 +10,9 @@ import type { PublicEvents } from './public-events.js';
  */
 export async function bookingRoutes(
   app: FastifyInstance,
-  opts: { checkout: Checkout; publicEvents: PublicEvents; db: DbOrTx; now: () => Date },
+  opts: { checkout: Checkout; publicEvents: PublicEvents; now: () => Date },
 ) {
-  const { checkout, publicEvents, db, now } = opts;
+  const { checkout, publicEvents, now } = opts;
 
   // Before the handler (and before the idempotency record, which is scoped per signed-in user).
   app.addHook('preValidation', async (request: FastifyRequest) => {
@@ -35,7 +33,7 @@ export async function bookingRoutes(
   addRoute(app, c.publicEventDetail, async (ctx) => {
     const at = now();
     // What is left must not count holds that already ran out.
-    await releaseExpiredHolds(db, at);
+    await checkout.releaseHolds(at);
     const result = await publicEvents.detail(ctx.query.event, at);
     return { message: result.title, result };
   });

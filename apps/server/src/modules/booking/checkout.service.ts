@@ -14,7 +14,7 @@ import { loadBuyerBooking } from './buyer-booking.js';
 import { hashAccessToken, newAccessToken, newBookingCode } from './codes.js';
 import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
 import { markConfirmed, writeConfirmation } from './confirm.js';
-import { releaseExpiredHolds } from './expiry.js';
+import { throttledRelease } from './expiry.js';
 import { releaseSeats, reserveSeats, type SeatClaim } from './inventory.js';
 import { unitQuote } from './pricing.js';
 import { dateState, loadSaleView, remainingOf, type SaleDate, type SaleView, saleDates, windowState } from './sale-view.js';
@@ -50,6 +50,16 @@ const refuse = (errors: FieldError[]) =>
 export function createCheckout(deps: CheckoutDeps) {
   const { db, clock } = deps;
   const unitOfWork = createUnitOfWork({ db, clock, log: deps.log });
+  const releaseHolds = throttledRelease(db);
+  const outgoing = new Set<Promise<unknown>>();
+
+  /** Emails leave after the answer: the buyer never waits on QR images or the mail server. */
+  function inBackground(work: () => Promise<unknown>) {
+    const running = work()
+      .catch((error) => deps.log?.error({ err: error }, 'a booking email failed'))
+      .finally(() => outgoing.delete(running));
+    outgoing.add(running);
+  }
 
   /** Sends the confirmation with the ticket page link; its failure is logged, the booking stands. */
   async function sendConfirmation(booking: BookingRow, token: string) {
@@ -204,7 +214,7 @@ export function createCheckout(deps: CheckoutDeps) {
 
     async create(body: Body, actor: Actor | null, requestId: string): Promise<BuyerBooking> {
       const startedAt = clock.now();
-      await releaseExpiredHolds(db, startedAt);
+      await releaseHolds(startedAt);
       const [event] = await db.select().from(events).where(eq(events.id, body.eventId));
       if (!event || event.status === 'DRAFT' || event.isBlocked || event.isArchived) throw notFound('The event');
       const view = await loadSaleView(db, event, deps.rate);
@@ -293,7 +303,7 @@ export function createCheckout(deps: CheckoutDeps) {
           if (free) {
             final = (await markConfirmed(tx, booking.id, now, access.hash)) ?? booking;
             await writeConfirmation(tx, final, now, 'Free booking confirmed');
-            afterCommit(() => sendConfirmation(final, access.token));
+            afterCommit(() => inBackground(() => sendConfirmation(final, access.token)));
           }
           await audit({
             action: 'BOOKING_CREATED',
@@ -362,7 +372,7 @@ export function createCheckout(deps: CheckoutDeps) {
     },
 
     async get(bookingId: string, token: string): Promise<BuyerBooking> {
-      await releaseExpiredHolds(db, clock.now());
+      await releaseHolds(clock.now());
         return loadBuyerBooking(db, await byToken(bookingId, token), token);
     },
 
@@ -389,6 +399,11 @@ export function createCheckout(deps: CheckoutDeps) {
     },
 
     sendConfirmation,
+    releaseHolds,
+    /** Waits for emails still being sent (app close, tests). */
+    async drain() {
+      await Promise.all([...outgoing]);
+    },
   };
 }
 

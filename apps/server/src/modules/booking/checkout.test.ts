@@ -93,6 +93,7 @@ describe('create-booking', () => {
     expect(booking.tickets).toHaveLength(3);
     expect(booking.tickets[0]?.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect((await inventoryOf(t, ticketTypes[0]?.id as string))[0]?.sold).toBe(3);
+    await t.app.drainBookingEmails();
     const [mail] = await t.db
       .select()
       .from(outboxMessages)
@@ -276,6 +277,7 @@ describe('holds, payment and settlement', () => {
       ['PLATFORM_FEES', -298],
     ]);
     expect(new Set(ledger.map((e) => e.groupId)).size).toBe(1);
+    await t.app.drainBookingEmails();
     const mails = await t.db
       .select()
       .from(outboxMessages)

@@ -16,6 +16,8 @@ export async function writeConfirmation(tx: Tx, booking: BookingRow, now: Date, 
     .from(bookingLines)
     .where(eq(bookingLines.bookingId, booking.id))
     .orderBy(asc(bookingLines.id));
+  // Each seat a millisecond apart: the tickets list in the order of the lines and their attendee names.
+  let seat = 0;
   const seats = lines.flatMap((line) =>
     Array.from({ length: line.quantity }, (_, i) => ({
       bookingId: booking.id,
@@ -25,7 +27,7 @@ export async function writeConfirmation(tx: Tx, booking: BookingRow, now: Date, 
       code: newTicketCode(),
       attendeeName: line.attendees?.[i] ?? null,
       price: line.unitPrice,
-      createdAt: now,
+      createdAt: new Date(now.getTime() + seat++),
       updatedAt: now,
     })),
   );

@@ -77,3 +77,27 @@ export function startHoldSweep(options: {
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
+
+/**
+ * The sweep as checkout and event reads run it: at most once a second per process (by the app's clock),
+ * so a burst of buyers does not run it a thousand times; a hold expired less than a second ago may
+ * still count as taken for that second.
+ */
+export function throttledRelease(db: DbOrTx, intervalMs = 1000) {
+  let last = Number.NEGATIVE_INFINITY;
+  let running: Promise<number> | null = null;
+  return async (now: Date): Promise<void> => {
+    if (running) {
+      await running;
+      return;
+    }
+    if (Math.abs(now.getTime() - last) < intervalMs) return;
+    last = now.getTime();
+    running = releaseExpiredHolds(db, now);
+    try {
+      await running;
+    } finally {
+      running = null;
+    }
+  };
+}

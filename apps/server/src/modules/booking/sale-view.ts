@@ -1,5 +1,5 @@
 import type { PublicOccurrence, SalesState } from '@marquee/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   type EventRow,
@@ -7,13 +7,14 @@ import {
   eventOccurrences,
   eventTicketTypes,
   type InventoryRow,
+  nonProfitExemptions,
   type OccurrenceRow,
   type OrganizationRow,
   organizations,
   ticketInventory,
 } from '../../db/schema/index.js';
 import type { FeeRate } from '../events/fees.js';
-import { type Pricing, waivedOwners } from './pricing.js';
+import type { Pricing } from './pricing.js';
 
 /** Everything about one event that buying needs: read once, no locks (the guarded UPDATEs decide). */
 export interface SaleView {
@@ -28,8 +29,17 @@ export interface SaleView {
 }
 
 export async function loadSaleView(db: DbOrTx, event: EventRow, rate: FeeRate): Promise<SaleView> {
-  const [[organization], ticketTypes, occurrences, inventory] = await Promise.all([
-    db.select().from(organizations).where(eq(organizations.id, event.organizationId)),
+  const [[owner], ticketTypes, occurrences, inventory] = await Promise.all([
+    // The organization and whether its owner's fee is waived (an approved non-profit exemption), at once.
+    db
+      .select({ organization: organizations, exemption: nonProfitExemptions.userId })
+      .from(organizations)
+      .leftJoin(
+        nonProfitExemptions,
+        and(eq(nonProfitExemptions.userId, organizations.ownerId), eq(nonProfitExemptions.status, 'APPROVED')),
+      )
+      .where(eq(organizations.id, event.organizationId))
+      .limit(1),
     db
       .select()
       .from(eventTicketTypes)
@@ -42,8 +52,9 @@ export async function loadSaleView(db: DbOrTx, event: EventRow, rate: FeeRate): 
       .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id)),
     db.select().from(ticketInventory).where(eq(ticketInventory.eventId, event.id)),
   ]);
-  if (!organization) throw new Error('event without organization');
-  const waived = (await waivedOwners(db, [organization.ownerId])).has(organization.ownerId);
+  if (!owner) throw new Error('event without organization');
+  const { organization } = owner;
+  const waived = owner.exemption !== null;
   return {
     event,
     organization,

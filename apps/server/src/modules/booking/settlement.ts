@@ -49,6 +49,13 @@ export function createSettlement(deps: {
 }) {
   const { db, clock } = deps;
   const unitOfWork = createUnitOfWork({ db, clock, log: deps.log });
+  const outgoing = new Set<Promise<unknown>>();
+  const inBackground = (work: () => Promise<unknown>) => {
+    const running = work()
+      .catch((error) => deps.log?.error({ err: error }, 'a booking email failed'))
+      .finally(() => outgoing.delete(running));
+    outgoing.add(running);
+  };
   const who = (providerRef: string) => ({ system: 'payments', requestId: `settle:${providerRef}` });
 
   async function email(booking: BookingRow, token: string) {
@@ -139,7 +146,7 @@ export function createSettlement(deps: {
         await writeConfirmation(tx, confirmed, now, `Paid (${input.provider} ${input.providerRef})`);
         await auditConfirmed(held.status);
         const row = confirmed;
-        afterCommit(() => email(row, access.token));
+        afterCommit(() => inBackground(() => email(row, access.token)));
         return result;
       },
       { who: who(input.providerRef) },
@@ -189,6 +196,11 @@ export function createSettlement(deps: {
   }
 
   return {
+    /** Waits for confirmation emails still being sent (app close, tests). */
+    async drain() {
+      await Promise.all([...outgoing]);
+    },
+
     async settle(input: SettleInput): Promise<SettleResult> {
       const [payment] = await db
         .select({ id: payments.id })
