@@ -14,7 +14,13 @@ export async function sellableEvent(
   options: {
     kind?: EventFixture['kind'];
     occurrences?: number;
-    types?: { pricing?: 'PAID' | 'FREE' | 'DONATION'; price?: number; seats?: number; minPerOrder?: number; maxPerOrder?: number | null }[];
+    types?: {
+      pricing?: 'PAID' | 'FREE' | 'DONATION';
+      price?: number;
+      seats?: number;
+      minPerOrder?: number;
+      maxPerOrder?: number | null;
+    }[];
     /** A course-type class: one inventory row per type for all sessions. */
     course?: boolean;
     dropIn?: boolean;
@@ -28,7 +34,10 @@ export async function sellableEvent(
   const organization = await insertOrganization(t.db, owner.id);
   await t.db
     .update(organizations)
-    .set({ maxTicketsPerOrder: options.maxTicketsPerOrder ?? 10, serviceFeePaidBy: options.paidBy ?? 'BUYER' })
+    .set({
+      maxTicketsPerOrder: options.maxTicketsPerOrder ?? 10,
+      serviceFeePaidBy: options.paidBy ?? 'BUYER',
+    })
     .where(eq(organizations.id, organization.id));
   const types = options.types ?? [{}];
   const kind = options.course || options.dropIn ? 'CLASS' : (options.kind ?? 'SINGLE');
@@ -87,7 +96,10 @@ export async function book(
   keys += 1;
   return call(t, c.createBooking, {
     body,
-    headers: { ...clientHeaders(options.token), 'idempotency-key': options.key ?? `test-${Date.now()}-${keys}` },
+    headers: {
+      ...clientHeaders(options.token),
+      'idempotency-key': options.key ?? `test-${Date.now()}-${keys}`,
+    },
   });
 }
 

@@ -39,7 +39,13 @@ export const bookingModule = fp(async function bookingModule(
     rate: config.serviceFee,
     log: app.log,
   });
-  const settlement = createSettlement({ db, clock, mailer: opts.mailer, publicUrl: config.publicUrl, log: app.log });
+  const settlement = createSettlement({
+    db,
+    clock,
+    mailer: opts.mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   app.decorate('settlement', settlement);
   app.decorate('drainBookingEmails', async () => {
     await Promise.all([checkout.drain(), settlement.drain()]);
@@ -49,7 +55,12 @@ export const bookingModule = fp(async function bookingModule(
     publicEvents: createPublicEvents({ db, rate: config.serviceFee }),
     now: () => clock.now(),
   });
-  const sweep = startHoldSweep({ db, now: () => clock.now(), everySeconds: config.booking.sweepSeconds, log: app.log });
+  const sweep = startHoldSweep({
+    db,
+    now: () => clock.now(),
+    everySeconds: config.booking.sweepSeconds,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     sweep.stop();
     // Emails already on their way finish before the database closes.

@@ -44,7 +44,9 @@ export async function bookingRoutes(
     async (ctx) => {
       const result = await checkout.create(ctx.body, ctx.actor, ctx.request.id);
       const message =
-        result.status === 'CONFIRMED' ? `Booking ${result.code} is confirmed.` : `Seats held for booking ${result.code}.`;
+        result.status === 'CONFIRMED'
+          ? `Booking ${result.code} is confirmed.`
+          : `Seats held for booking ${result.code}.`;
       return { message, result };
     },
     { idempotency: 'required' },

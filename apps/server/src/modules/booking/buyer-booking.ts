@@ -12,12 +12,29 @@ import {
 } from '../../db/schema/index.js';
 
 /** A booking as its buyer sees it; `accessToken` is the raw token the caller holds (never stored). */
-export async function loadBuyerBooking(db: DbOrTx, booking: BookingRow, accessToken: string): Promise<BuyerBooking> {
+export async function loadBuyerBooking(
+  db: DbOrTx,
+  booking: BookingRow,
+  accessToken: string,
+): Promise<BuyerBooking> {
   const [[event], lines, ticketRows, [payment], occurrence] = await Promise.all([
     db.select().from(events).where(eq(events.id, booking.eventId)),
-    db.select().from(bookingLines).where(eq(bookingLines.bookingId, booking.id)).orderBy(asc(bookingLines.id)),
-    db.select().from(tickets).where(eq(tickets.bookingId, booking.id)).orderBy(asc(tickets.createdAt), asc(tickets.id)),
-    db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(desc(payments.createdAt)).limit(1),
+    db
+      .select()
+      .from(bookingLines)
+      .where(eq(bookingLines.bookingId, booking.id))
+      .orderBy(asc(bookingLines.id)),
+    db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.bookingId, booking.id))
+      .orderBy(asc(tickets.createdAt), asc(tickets.id)),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, booking.id))
+      .orderBy(desc(payments.createdAt))
+      .limit(1),
     booking.occurrenceId
       ? db.select().from(eventOccurrences).where(eq(eventOccurrences.id, booking.occurrenceId))
       : Promise.resolve([]),

@@ -1,10 +1,10 @@
 import * as c from '@marquee/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingLines, bookings, payments, tickets } from '../../db/schema/index.js';
 import { guest, inventoryOf, sellableEvent } from '../../../test/booking-fixtures.js';
 import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import { clientHeaders, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { bookingLines, bookings, payments, tickets } from '../../db/schema/index.js';
 
 /**
  * The capacity guarantee through real parallel HTTP: 1,000 buyers, each with their own idempotency key,
@@ -78,7 +78,11 @@ describe('1,000 buyers for 100 seats', () => {
       await Promise.all(
         started.flatMap(({ ref }, i) =>
           Array.from({ length: i % 10 === 0 ? 2 : 1 }, () =>
-            t.app.settlement.settle({ provider: 'sandbox', providerRef: ref as string, outcome: 'SUCCEEDED' }),
+            t.app.settlement.settle({
+              provider: 'sandbox',
+              providerRef: ref as string,
+              outcome: 'SUCCEEDED',
+            }),
           ),
         ),
       );

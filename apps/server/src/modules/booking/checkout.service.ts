@@ -1,10 +1,17 @@
-import { BOOKING_MESSAGES, type BuyerBooking, CreateBookingBody } from '@marquee/contract';
+import { BOOKING_MESSAGES, type BuyerBooking, type CreateBookingBody } from '@marquee/contract';
 import { and, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Db, Tx } from '../../db/client.js';
-import { type BookingRow, bookingEvents, bookingLines, bookings, events, payments } from '../../db/schema/index.js';
+import {
+  type BookingRow,
+  bookingEvents,
+  bookingLines,
+  bookings,
+  events,
+  payments,
+} from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -12,12 +19,20 @@ import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { FeeRate } from '../events/fees.js';
 import { loadBuyerBooking } from './buyer-booking.js';
 import { hashAccessToken, newAccessToken, newBookingCode } from './codes.js';
-import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
 import { markConfirmed, writeConfirmation } from './confirm.js';
+import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
 import { throttledRelease } from './expiry.js';
 import { releaseSeats, reserveSeats, type SeatClaim } from './inventory.js';
 import { unitQuote } from './pricing.js';
-import { dateState, loadSaleView, remainingOf, type SaleDate, type SaleView, saleDates, windowState } from './sale-view.js';
+import {
+  dateState,
+  loadSaleView,
+  remainingOf,
+  type SaleDate,
+  type SaleView,
+  saleDates,
+  windowState,
+} from './sale-view.js';
 import { claimOf } from './seat-claim.js';
 
 type Body = z.output<typeof CreateBookingBody>;
@@ -67,19 +82,26 @@ export function createCheckout(deps: CheckoutDeps) {
     await deps.mailer.send(await confirmationEmail(view, ticketPageUrl(deps.publicUrl, view, token)));
   }
 
-  function pickDate(view: SaleView, body: Body): { date: SaleDate; errors: FieldError[] } | { date: null; errors: FieldError[] } {
+  function pickDate(
+    view: SaleView,
+    body: Body,
+  ): { date: SaleDate; errors: FieldError[] } | { date: null; errors: FieldError[] } {
     const dates = saleDates(view);
     if (view.isCourse) {
       const date = dates[0];
-      return date ? { date, errors: [] } : { date: null, errors: [{ field: 'eventId', message: BOOKING_MESSAGES.notOnSale }] };
+      return date
+        ? { date, errors: [] }
+        : { date: null, errors: [{ field: 'eventId', message: BOOKING_MESSAGES.notOnSale }] };
     }
     if (!body.occurrenceId) {
       // A single event has one date: the buyer need not name it. Multi events and drop-in classes must.
-      if (view.event.kind === 'SINGLE' && dates.length === 1 && dates[0]) return { date: dates[0], errors: [] };
+      if (view.event.kind === 'SINGLE' && dates.length === 1 && dates[0])
+        return { date: dates[0], errors: [] };
       return { date: null, errors: [{ field: 'occurrenceId', message: CHECKOUT_MESSAGES.chooseDate }] };
     }
     const date = dates.find((d) => d.id === body.occurrenceId);
-    if (!date) return { date: null, errors: [{ field: 'occurrenceId', message: CHECKOUT_MESSAGES.dateNotOfEvent }] };
+    if (!date)
+      return { date: null, errors: [{ field: 'occurrenceId', message: CHECKOUT_MESSAGES.dateNotOfEvent }] };
     return { date, errors: [] };
   }
 
@@ -98,18 +120,31 @@ export function createCheckout(deps: CheckoutDeps) {
       buyerFee: number;
       attendees: string[] | null;
     }[] = [];
-    body.lines.forEach((line, index) => {
+    for (const [index, line] of body.lines.entries()) {
       const type = view.ticketTypes.find((t) => t.id === line.ticketTypeId);
       const at = (field: string) => `lines.${index}.${field}`;
-      if (!type) return errors.push({ field: at('ticketTypeId'), message: CHECKOUT_MESSAGES.typeNotOfEvent });
-      if (seen.has(type.id)) return errors.push({ field: at('ticketTypeId'), message: CHECKOUT_MESSAGES.typeTwice });
+      if (!type) {
+        errors.push({ field: at('ticketTypeId'), message: CHECKOUT_MESSAGES.typeNotOfEvent });
+        continue;
+      }
+      if (seen.has(type.id)) {
+        errors.push({ field: at('ticketTypeId'), message: CHECKOUT_MESSAGES.typeTwice });
+        continue;
+      }
       seen.add(type.id);
       if (windowState(type, now) !== 'ON_SALE') {
-        return errors.push({ field: at('ticketTypeId'), message: BOOKING_MESSAGES.notOnSale });
+        errors.push({ field: at('ticketTypeId'), message: BOOKING_MESSAGES.notOnSale });
+        continue;
       }
-      const max = Math.min(type.maxPerOrder ?? view.organization.maxTicketsPerOrder, view.organization.maxTicketsPerOrder);
+      const max = Math.min(
+        type.maxPerOrder ?? view.organization.maxTicketsPerOrder,
+        view.organization.maxTicketsPerOrder,
+      );
       if (line.quantity < type.minPerOrder) {
-        errors.push({ field: at('quantity'), message: BOOKING_MESSAGES.belowMinimum(type.name, type.minPerOrder) });
+        errors.push({
+          field: at('quantity'),
+          message: BOOKING_MESSAGES.belowMinimum(type.name, type.minPerOrder),
+        });
       } else if (line.quantity > max) {
         errors.push({ field: at('quantity'), message: BOOKING_MESSAGES.aboveMaximum(type.name, max) });
       }
@@ -125,8 +160,13 @@ export function createCheckout(deps: CheckoutDeps) {
           errors.push({ field: at('attendees'), message: BOOKING_MESSAGES.attendeesNeeded });
         } else attendees = line.attendees;
       }
-      const inventory = view.inventory.find((row) => row.ticketTypeId === type.id && row.occurrenceId === date.id);
-      if (!inventory) return errors.push({ field: at('ticketTypeId'), message: BOOKING_MESSAGES.notOnSale });
+      const inventory = view.inventory.find(
+        (row) => row.ticketTypeId === type.id && row.occurrenceId === date.id,
+      );
+      if (!inventory) {
+        errors.push({ field: at('ticketTypeId'), message: BOOKING_MESSAGES.notOnSale });
+        continue;
+      }
       // The donation's fee is on the amount given (docs/selling.md).
       const quote = unitQuote(view.pricing, type, unitPrice);
       lines.push({
@@ -140,10 +180,13 @@ export function createCheckout(deps: CheckoutDeps) {
         buyerFee: quote.buyerFee,
         attendees,
       });
-    });
+    }
     const count = body.lines.reduce((sum, line) => sum + line.quantity, 0);
     if (count > view.organization.maxTicketsPerOrder) {
-      errors.push({ field: 'lines', message: BOOKING_MESSAGES.perOrderMax(view.organization.maxTicketsPerOrder) });
+      errors.push({
+        field: 'lines',
+        message: BOOKING_MESSAGES.perOrderMax(view.organization.maxTicketsPerOrder),
+      });
     }
     const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
     const fee = lines.reduce((sum, l) => sum + l.unitFee * l.quantity, 0);
@@ -159,7 +202,8 @@ export function createCheckout(deps: CheckoutDeps) {
   }
 
   function buyerOf(body: Body, actor: Actor | null, errors: FieldError[]) {
-    if (body.buyer) return { name: body.buyer.name, email: body.buyer.email.toLowerCase(), userId: actor?.user.id ?? null };
+    if (body.buyer)
+      return { name: body.buyer.name, email: body.buyer.email.toLowerCase(), userId: actor?.user.id ?? null };
     if (actor) {
       const name = `${actor.user.firstName} ${actor.user.lastName}`.trim() || actor.user.email;
       return { name, email: actor.user.email, userId: actor.user.id };
@@ -168,7 +212,10 @@ export function createCheckout(deps: CheckoutDeps) {
     return null;
   }
 
-  async function insertBooking(tx: Tx, values: Omit<typeof bookings.$inferInsert, 'code'>): Promise<BookingRow> {
+  async function insertBooking(
+    tx: Tx,
+    values: Omit<typeof bookings.$inferInsert, 'code'>,
+  ): Promise<BookingRow> {
     // 32^8 codes: a collision is rare; the unique index decides and another code is drawn.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const [row] = await tx
@@ -197,7 +244,13 @@ export function createCheckout(deps: CheckoutDeps) {
   }
 
   /** Ends a HELD booking (FAILED or CANCELLED) and gives its seats back; false when it was not HELD. */
-  async function endHold(tx: Tx, booking: BookingRow, status: 'FAILED' | 'CANCELLED', now: Date, detail: string) {
+  async function endHold(
+    tx: Tx,
+    booking: BookingRow,
+    status: 'FAILED' | 'CANCELLED',
+    now: Date,
+    detail: string,
+  ) {
     const [ended] = await tx
       .update(bookings)
       .set({ status, holdExpiresAt: null, updatedAt: now })
@@ -216,7 +269,8 @@ export function createCheckout(deps: CheckoutDeps) {
       const startedAt = clock.now();
       await releaseHolds(startedAt);
       const [event] = await db.select().from(events).where(eq(events.id, body.eventId));
-      if (!event || event.status === 'DRAFT' || event.isBlocked || event.isArchived) throw notFound('The event');
+      if (!event || event.status === 'DRAFT' || event.isBlocked || event.isArchived)
+        throw notFound('The event');
       const view = await loadSaleView(db, event, deps.rate);
       const picked = pickDate(view, body);
       const errors = [...picked.errors];
@@ -225,7 +279,12 @@ export function createCheckout(deps: CheckoutDeps) {
       const date = picked.date;
       const state = dateState(view, date, startedAt);
       if (state !== 'ON_SALE' && state !== 'SOLD_OUT') {
-        throw new AppError(409, BOOKING_MESSAGES.notOnSale, [{ field: view.isCourse || !body.occurrenceId ? 'eventId' : 'occurrenceId', message: BOOKING_MESSAGES.notOnSale }]);
+        throw new AppError(409, BOOKING_MESSAGES.notOnSale, [
+          {
+            field: view.isCourse || !body.occurrenceId ? 'eventId' : 'occurrenceId',
+            message: BOOKING_MESSAGES.notOnSale,
+          },
+        ]);
       }
       const order = priceOrder(view, body, date, startedAt);
       errors.push(...order.errors);
@@ -242,7 +301,12 @@ export function createCheckout(deps: CheckoutDeps) {
       const free = order.amounts.total === 0;
       const claim: SeatClaim = {
         occurrenceId: date.id,
-        lines: order.lines.map((l) => ({ index: l.index, inventoryId: l.inventoryId, name: l.name, quantity: l.quantity })),
+        lines: order.lines.map((l) => ({
+          index: l.index,
+          inventoryId: l.inventoryId,
+          name: l.name,
+          quantity: l.quantity,
+        })),
       };
 
       const created = await unitOfWork(
@@ -297,8 +361,6 @@ export function createCheckout(deps: CheckoutDeps) {
               })
               .returning();
           }
-          // Seats last: the hot inventory row stays locked only from here to COMMIT.
-          await reserveSeats(tx, claim);
           let final = booking;
           if (free) {
             final = (await markConfirmed(tx, booking.id, now, access.hash)) ?? booking;
@@ -312,18 +374,27 @@ export function createCheckout(deps: CheckoutDeps) {
             organizationId: booking.organizationId,
             after: { status: final.status, code: booking.code, total: booking.total, requestId },
           });
+          // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
+          // gone, everything above rolls back with them.
+          await reserveSeats(tx, claim);
           return { booking: final, payment };
         },
         actor ? { who: { actor, requestId } } : { who: { system: 'checkout', requestId } },
       );
 
       let booking = created.booking;
-      if (created.payment) booking = await this.startPayment(booking, created.payment.id, view, body.returnPath);
-        return loadBuyerBooking(db, booking, access.token);
+      if (created.payment)
+        booking = await this.startPayment(booking, created.payment.id, view, body.returnPath);
+      return loadBuyerBooking(db, booking, access.token);
     },
 
     /** After COMMIT (never with locks held): asks the provider for the payment, then records its answer. */
-    async startPayment(booking: BookingRow, paymentId: string, view: SaleView, returnPath: string | undefined) {
+    async startPayment(
+      booking: BookingRow,
+      paymentId: string,
+      view: SaleView,
+      returnPath: string | undefined,
+    ) {
       const returnUrl = `${new URL(deps.publicUrl).origin}${returnPath ?? `/e/${view.event.slug ?? view.event.id}/booking/${booking.id}`}`;
       try {
         const started = await deps.payments.createPayment({
@@ -353,7 +424,11 @@ export function createCheckout(deps: CheckoutDeps) {
         await unitOfWork(async ({ tx, now, audit }) => {
           await tx
             .update(payments)
-            .set({ status: 'FAILED', failureReason: 'The provider refused to start the payment', updatedAt: now })
+            .set({
+              status: 'FAILED',
+              failureReason: 'The provider refused to start the payment',
+              updatedAt: now,
+            })
             .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')));
           const ended = await endHold(tx, booking, 'FAILED', now, 'The payment could not be started');
           if (ended) {
@@ -373,29 +448,32 @@ export function createCheckout(deps: CheckoutDeps) {
 
     async get(bookingId: string, token: string): Promise<BuyerBooking> {
       await releaseHolds(clock.now());
-        return loadBuyerBooking(db, await byToken(bookingId, token), token);
+      return loadBuyerBooking(db, await byToken(bookingId, token), token);
     },
 
     async cancel(bookingId: string, token: string, requestId: string): Promise<BuyerBooking> {
       const booking = await byToken(bookingId, token);
-      const ended = await unitOfWork(async ({ tx, now, audit }) => {
-        const done = await endHold(tx, booking, 'CANCELLED', now, 'Cancelled by the buyer before paying');
-        if (!done) throw conflict(CHECKOUT_MESSAGES.notCancellable);
-        await tx
-          .update(payments)
-          .set({ status: 'FAILED', failureReason: 'Cancelled by the buyer', updatedAt: now })
-          .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'PENDING')));
-        await audit({
-          action: 'BOOKING_CANCELLED',
-          entityType: 'BOOKING',
-          entityId: booking.id,
-          organizationId: booking.organizationId,
-          before: { status: 'HELD' },
-          after: { status: 'CANCELLED' },
-        });
-        return done;
-      }, { who: { system: 'buyer', requestId } });
-        return loadBuyerBooking(db, ended, token);
+      const ended = await unitOfWork(
+        async ({ tx, now, audit }) => {
+          const done = await endHold(tx, booking, 'CANCELLED', now, 'Cancelled by the buyer before paying');
+          if (!done) throw conflict(CHECKOUT_MESSAGES.notCancellable);
+          await tx
+            .update(payments)
+            .set({ status: 'FAILED', failureReason: 'Cancelled by the buyer', updatedAt: now })
+            .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'PENDING')));
+          await audit({
+            action: 'BOOKING_CANCELLED',
+            entityType: 'BOOKING',
+            entityId: booking.id,
+            organizationId: booking.organizationId,
+            before: { status: 'HELD' },
+            after: { status: 'CANCELLED' },
+          });
+          return done;
+        },
+        { who: { system: 'buyer', requestId } },
+      );
+      return loadBuyerBooking(db, ended, token);
     },
 
     sendConfirmation,

@@ -1,6 +1,9 @@
 import * as c from '@marquee/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book, guest, inventoryOf, sellableEvent } from '../../../test/booking-fixtures.js';
+import { call } from '../../../test/calls.js';
+import { createTestApp, createUser, loginAs, manualClock, type TestApp } from '../../../test/helpers.js';
 import {
   bookingEvents,
   bookings,
@@ -11,9 +14,6 @@ import {
   payments,
   tickets,
 } from '../../db/schema/index.js';
-import { book, guest, inventoryOf, sellableEvent } from '../../../test/booking-fixtures.js';
-import { call } from '../../../test/calls.js';
-import { createTestApp, createUser, loginAs, manualClock, type TestApp } from '../../../test/helpers.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;
@@ -97,18 +97,28 @@ describe('create-booking', () => {
     const [mail] = await t.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.to, guest.email), sql`${outboxMessages.subject} like ${`%${booking.code}%`}`));
+      .where(
+        and(eq(outboxMessages.to, guest.email), sql`${outboxMessages.subject} like ${`%${booking.code}%`}`),
+      );
     expect(mail?.text).toContain(`/booking/${booking._id}?token=${booking.accessToken}`);
     expect(mail?.html).toContain('data:image/png;base64,');
-    const again = await call(t, c.getBuyerBooking, { query: { bookingId: booking._id, token: booking.accessToken } });
+    const again = await call(t, c.getBuyerBooking, {
+      query: { bookingId: booking._id, token: booking.accessToken },
+    });
     expect(again.body.result.tickets).toHaveLength(3);
-    const wrong = await call(t, c.getBuyerBooking, { query: { bookingId: booking._id, token: 'x'.repeat(43) } });
+    const wrong = await call(t, c.getBuyerBooking, {
+      query: { bookingId: booking._id, token: 'x'.repeat(43) },
+    });
     expect(wrong.status).toBe(404);
   });
 
   it('answers a retried idempotency key with the first answer and books once', async () => {
     const { event, ticketTypes } = await sellableEvent(t, { types: [{ pricing: 'FREE' }] });
-    const body = { eventId: event.id, lines: [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 1 }], buyer: guest };
+    const body = {
+      eventId: event.id,
+      lines: [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 1 }],
+      buyer: guest,
+    };
     const first = await book(t, body, { key: `retry-${event.id}` });
     const second = await book(t, body, { key: `retry-${event.id}` });
     expect(second.status).toBe(200);
@@ -136,14 +146,25 @@ describe('create-booking', () => {
   it('checks per-type minimums and maximums, the organization per-order maximum and donation minimums', async () => {
     const { event, ticketTypes } = await sellableEvent(t, {
       maxTicketsPerOrder: 4,
-      types: [{ minPerOrder: 2, maxPerOrder: 3 }, { pricing: 'DONATION', price: 500 }],
+      types: [
+        { minPerOrder: 2, maxPerOrder: 3 },
+        { pricing: 'DONATION', price: 500 },
+      ],
     });
     const [paid, donation] = ticketTypes.map((type) => type.id) as [string, string];
-    const below = await book(t, { eventId: event.id, lines: [{ ticketTypeId: paid, quantity: 1 }], buyer: guest });
+    const below = await book(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: paid, quantity: 1 }],
+      buyer: guest,
+    });
     expect(below.error?.errors).toEqual([
       { field: 'lines.0.quantity', message: c.BOOKING_MESSAGES.belowMinimum('Ticket 1', 2) },
     ]);
-    const above = await book(t, { eventId: event.id, lines: [{ ticketTypeId: paid, quantity: 4 }], buyer: guest });
+    const above = await book(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: paid, quantity: 4 }],
+      buyer: guest,
+    });
     expect(above.error?.errors).toEqual([
       { field: 'lines.0.quantity', message: c.BOOKING_MESSAGES.aboveMaximum('Ticket 1', 3) },
     ]);
@@ -161,25 +182,37 @@ describe('create-booking', () => {
       lines: [{ ticketTypeId: donation, quantity: 1, amount: 499 }],
       buyer: guest,
     });
-    expect(stingy.error?.errors).toEqual([{ field: 'lines.0.amount', message: c.BOOKING_MESSAGES.donationMinimum }]);
+    expect(stingy.error?.errors).toEqual([
+      { field: 'lines.0.amount', message: c.BOOKING_MESSAGES.donationMinimum },
+    ]);
     const generous = await book(t, {
       eventId: event.id,
       lines: [{ ticketTypeId: donation, quantity: 1, amount: 2000 }],
       buyer: guest,
     });
     // The donation's fee is on the amount given.
-    expect(generous.body.result).toMatchObject({ subtotal: 2000, serviceFee: 149, total: 2149, status: 'HELD' });
+    expect(generous.body.result).toMatchObject({
+      subtotal: 2000,
+      serviceFee: 149,
+      total: 2149,
+      status: 'HELD',
+    });
   });
 
   it('asks for one attendee name per ticket when the event wants them', async () => {
-    const { event, ticketTypes } = await sellableEvent(t, { attendeeNames: true, types: [{ pricing: 'FREE' }] });
+    const { event, ticketTypes } = await sellableEvent(t, {
+      attendeeNames: true,
+      types: [{ pricing: 'FREE' }],
+    });
     const id = ticketTypes[0]?.id as string;
     const missing = await book(t, {
       eventId: event.id,
       lines: [{ ticketTypeId: id, quantity: 2, attendees: ['Ann Able'] }],
       buyer: guest,
     });
-    expect(missing.error?.errors).toEqual([{ field: 'lines.0.attendees', message: c.BOOKING_MESSAGES.attendeesNeeded }]);
+    expect(missing.error?.errors).toEqual([
+      { field: 'lines.0.attendees', message: c.BOOKING_MESSAGES.attendeesNeeded },
+    ]);
     const named = await book(t, {
       eventId: event.id,
       lines: [{ ticketTypeId: id, quantity: 2, attendees: ['Ann Able', 'Ben Baker'] }],
@@ -194,7 +227,12 @@ describe('create-booking', () => {
     const noDate = await book(t, { eventId: dropIn.event.id, lines: line, buyer: guest });
     expect(noDate.error?.errors).toEqual([{ field: 'occurrenceId', message: 'Choose a date' }]);
     const second = dropIn.occurrences[1]?.id as string;
-    const dated = await book(t, { eventId: dropIn.event.id, occurrenceId: second, lines: line, buyer: guest });
+    const dated = await book(t, {
+      eventId: dropIn.event.id,
+      occurrenceId: second,
+      lines: line,
+      buyer: guest,
+    });
     expect(dated.body.result.occurrence?._id).toBe(second);
     const [date] = await t.db.select().from(eventOccurrences).where(eq(eventOccurrences.id, second));
     expect(date?.sold).toBe(1);
@@ -243,7 +281,9 @@ describe('holds, payment and settlement', () => {
     const line = [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 1 }];
     const held = await book(t, { eventId: event.id, lines: line, buyer: guest, returnPath: '/e/x/booking' });
     expect(held.body.result).toMatchObject({ status: 'HELD', subtotal: 1000, serviceFee: 124, total: 1124 });
-    expect(held.body.result.payment?.redirectUrl).toMatch(/\/api\/v1\/payment\/sandbox\/checkout\/sandbox_pay_[0-9a-f]{32}$/);
+    expect(held.body.result.payment?.redirectUrl).toMatch(
+      /\/api\/v1\/payment\/sandbox\/checkout\/sandbox_pay_[0-9a-f]{32}$/,
+    );
     const late = await book(t, { eventId: event.id, lines: line, buyer: guest });
     expect(late.status).toBe(409);
     expect(late.error?.message).toBe(c.BOOKING_MESSAGES.soldOut('Ticket 1', 0));
@@ -329,7 +369,10 @@ describe('holds, payment and settlement', () => {
     expect(await settle(lapsedPayment.providerRef as string, 'SUCCEEDED')).toBe('PAID_AFTER_EXPIRY');
     expect((await bookingRow(lapsed.body.result._id)).status).toBe('FAILED');
     expect((await paymentOf(lapsed.body.result._id)).status).toBe('SUCCEEDED');
-    const timeline = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, lapsed.body.result._id));
+    const timeline = await t.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, lapsed.body.result._id));
     expect(timeline.map((e) => e.kind)).toContain('PAID_AFTER_EXPIRY');
     expect((await inventoryOf(t, other.ticketTypes[0]?.id as string))[0]?.sold).toBe(1);
   });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { type BookingRow, bookingEvents, bookings, bookingLines, ledgerEntries, tickets } from '../../db/schema/index.js';
+import {
+  type BookingRow,
+  bookingEvents,
+  bookingLines,
+  bookings,
+  ledgerEntries,
+  tickets,
+} from '../../db/schema/index.js';
 import { newTicketCode } from './codes.js';
 
 /**
@@ -67,7 +74,14 @@ export async function markConfirmed(
 ) {
   const [row] = await tx
     .update(bookings)
-    .set({ status: 'CONFIRMED', confirmedAt: now, holdExpiresAt: null, accessTokenHash, checkoutTokenHash, updatedAt: now })
+    .set({
+      status: 'CONFIRMED',
+      confirmedAt: now,
+      holdExpiresAt: null,
+      accessTokenHash,
+      checkoutTokenHash,
+      updatedAt: now,
+    })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'HELD')))
     .returning();
   return row ?? null;

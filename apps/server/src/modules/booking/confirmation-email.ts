@@ -6,7 +6,11 @@ import { PRODUCT_NAME } from '../../lib/templates.js';
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The buyer's ticket page (the web's `/e/<slug>/booking/<id>`), carrying the booking's access token. */
-export function ticketPageUrl(publicUrl: string, booking: Pick<BuyerBooking, '_id' | 'event'>, token: string) {
+export function ticketPageUrl(
+  publicUrl: string,
+  booking: Pick<BuyerBooking, '_id' | 'event'>,
+  token: string,
+) {
   return `${publicUrl}/e/${encodeURIComponent(booking.event.slug)}/booking/${booking._id}?token=${encodeURIComponent(token)}`;
 }
 
@@ -31,7 +35,9 @@ export async function confirmationEmail(booking: BuyerBooking, url: string): Pro
     '',
     `Your tickets: ${url}`,
     '',
-    ...booking.tickets.map((t, i) => `Ticket ${i + 1}${t.attendeeName ? ` (${t.attendeeName})` : ''}: ${t.code}`),
+    ...booking.tickets.map(
+      (t, i) => `Ticket ${i + 1}${t.attendeeName ? ` (${t.attendeeName})` : ''}: ${t.code}`,
+    ),
     '',
     `${PRODUCT_NAME}`,
   ].join('\n');

@@ -39,7 +39,10 @@ export function createPublicEvents(deps: { db: DbOrTx; rate: FeeRate }) {
         buyerFee,
         buyerPays,
         minPerOrder: type.minPerOrder,
-        maxPerOrder: Math.min(type.maxPerOrder ?? view.organization.maxTicketsPerOrder, view.organization.maxTicketsPerOrder),
+        maxPerOrder: Math.min(
+          type.maxPerOrder ?? view.organization.maxTicketsPerOrder,
+          view.organization.maxTicketsPerOrder,
+        ),
         saleStartsAt: type.saleStartsAt?.toISOString() ?? null,
         saleEndsAt: type.saleEndsAt?.toISOString() ?? null,
       };

@@ -36,7 +36,10 @@ export async function loadSaleView(db: DbOrTx, event: EventRow, rate: FeeRate): 
       .from(organizations)
       .leftJoin(
         nonProfitExemptions,
-        and(eq(nonProfitExemptions.userId, organizations.ownerId), eq(nonProfitExemptions.status, 'APPROVED')),
+        and(
+          eq(nonProfitExemptions.userId, organizations.ownerId),
+          eq(nonProfitExemptions.status, 'APPROVED'),
+        ),
       )
       .where(eq(organizations.id, event.organizationId))
       .limit(1),
@@ -121,7 +124,9 @@ export function dateState(view: SaleView, date: SaleDate, now: Date): SalesState
   if (view.ticketTypes.length === 0) return 'UNAVAILABLE';
   const open = view.ticketTypes.filter((type) => windowState(type, now) === 'ON_SALE');
   if (open.length === 0) {
-    return view.ticketTypes.some((type) => windowState(type, now) === 'NOT_STARTED') ? 'NOT_STARTED' : 'ENDED';
+    return view.ticketTypes.some((type) => windowState(type, now) === 'NOT_STARTED')
+      ? 'NOT_STARTED'
+      : 'ENDED';
   }
   if (open.every((type) => remainingOf(view, date, type.id) === 0)) return 'SOLD_OUT';
   return 'ON_SALE';
@@ -133,7 +138,9 @@ export function publicOccurrences(view: SaleView, now: Date): PublicOccurrence[]
     startsAt: date.startsAt.toISOString(),
     endsAt: date.endsAt.toISOString(),
     salesState: dateState(view, date, now),
-    remaining: Object.fromEntries(view.ticketTypes.map((type) => [type.id, remainingOf(view, date, type.id)])),
+    remaining: Object.fromEntries(
+      view.ticketTypes.map((type) => [type.id, remainingOf(view, date, type.id)]),
+    ),
   }));
 }
 

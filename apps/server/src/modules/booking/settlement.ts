@@ -117,7 +117,9 @@ export function createSettlement(deps: {
                 checkoutTokenHash: held.accessTokenHash,
                 updatedAt: now,
               })
-              .where(and(eq(bookings.id, held.id), inArray(bookings.status, ['EXPIRED', 'FAILED', 'CANCELLED'])))
+              .where(
+                and(eq(bookings.id, held.id), inArray(bookings.status, ['EXPIRED', 'FAILED', 'CANCELLED'])),
+              )
               .returning();
             result = 'CONFIRMED_AFTER_EXPIRY';
           } else {
@@ -158,7 +160,11 @@ export function createSettlement(deps: {
       async ({ tx, now, audit }) => {
         const [payment] = await tx
           .update(payments)
-          .set({ status: 'FAILED', failureReason: input.failureReason ?? 'The payment failed', updatedAt: now })
+          .set({
+            status: 'FAILED',
+            failureReason: input.failureReason ?? 'The payment failed',
+            updatedAt: now,
+          })
           .where(
             and(
               eq(payments.provider, input.provider),

@@ -229,7 +229,12 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
     const [row] = await tx
       .update(events)
       // The public address is given once, at the first publish, and kept forever (links stay valid).
-      .set({ status: 'PUBLISHED', publishedAt: now, updatedAt: now, slug: sql`coalesce(${events.slug}, ${slugSql})` })
+      .set({
+        status: 'PUBLISHED',
+        publishedAt: now,
+        updatedAt: now,
+        slug: sql`coalesce(${events.slug}, ${slugSql})`,
+      })
       .where(eq(events.id, eventId))
       .returning();
     if (!row) throw new Error('event vanished');
