@@ -14,6 +14,7 @@ import {
   payments,
   tickets,
 } from '../../db/schema/index.js';
+import { releaseExpiredHolds } from './expiry.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;
@@ -389,5 +390,56 @@ describe('holds, payment and settlement', () => {
     expect(cancelled.body.result.status).toBe('CANCELLED');
     expect((await inventoryOf(t, ticketTypes[0]?.id as string))[0]?.sold).toBe(0);
     expect((await call(t, c.cancelHeldBooking, { body: access })).status).toBe(409);
+  });
+
+  it('releases each expired hold exactly once, however many sweeps run at the same time', async () => {
+    const { event, ticketTypes } = await sellableEvent(t, { types: [{ seats: 10 }] });
+    const line = [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 2 }];
+    for (let i = 0; i < 3; i += 1) await book(t, { eventId: event.id, lines: line, buyer: guest });
+    expect((await inventoryOf(t, ticketTypes[0]?.id as string))[0]?.sold).toBe(6);
+    clock.advance(11 * 60_000);
+    const swept = await Promise.all([1, 2, 3, 4].map(() => releaseExpiredHolds(t.db, clock.now())));
+    expect(swept.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(3);
+    expect((await inventoryOf(t, ticketTypes[0]?.id as string))[0]?.sold).toBe(0);
+    const [date] = await t.db.select().from(eventOccurrences).where(eq(eventOccurrences.eventId, event.id));
+    expect(date?.sold).toBe(0);
+    const rows = await t.db.select().from(bookings).where(eq(bookings.eventId, event.id));
+    expect(rows.map((row) => row.status)).toEqual(['EXPIRED', 'EXPIRED', 'EXPIRED']);
+  });
+});
+
+describe('a date with its own cap', () => {
+  it('caps all ticket types of the date together', async () => {
+    const { event, ticketTypes, occurrences } = await sellableEvent(t, {
+      types: [
+        { pricing: 'FREE', seats: 5 },
+        { pricing: 'FREE', seats: 5 },
+      ],
+    });
+    await t.db
+      .update(eventOccurrences)
+      .set({ capacity: 6 })
+      .where(eq(eventOccurrences.id, occurrences[0]?.id as string));
+    const [a, b] = ticketTypes.map((type) => type.id) as [string, string];
+    const first = await book(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: a, quantity: 4 }],
+      buyer: guest,
+    });
+    expect(first.status).toBe(200);
+    const detail = await call(t, c.publicEventDetail, { query: { event: event.id } });
+    expect(detail.body.result.occurrences[0]?.remaining).toEqual({ [a]: 1, [b]: 2 });
+    const over = await book(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: b, quantity: 3 }],
+      buyer: guest,
+    });
+    expect(over.status).toBe(409);
+    expect(over.error?.errors).toEqual([
+      { field: 'lines.0.quantity', message: c.BOOKING_MESSAGES.soldOut('Ticket 2', 2) },
+    ]);
+    expect(
+      (await book(t, { eventId: event.id, lines: [{ ticketTypeId: b, quantity: 2 }], buyer: guest })).status,
+    ).toBe(200);
   });
 });
