@@ -1,17 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { type EventTicketTypeRow, nonProfitExemptions, type OrganizationRow } from '../../db/schema/index.js';
+import type { EventTicketTypeRow, OrganizationRow } from '../../db/schema/index.js';
 import { type FeeRate, quoteFees } from '../events/fees.js';
-
-/** Owners (user ids) among `ownerIds` with an approved non-profit exemption: their fee is waived. */
-export async function waivedOwners(db: DbOrTx, ownerIds: string[]): Promise<Set<string>> {
-  if (ownerIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: nonProfitExemptions.userId })
-    .from(nonProfitExemptions)
-    .where(and(inArray(nonProfitExemptions.userId, ownerIds), eq(nonProfitExemptions.status, 'APPROVED')));
-  return new Set(rows.map((row) => row.userId));
-}
 
 export interface Pricing {
   currency: string;
