@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/db/seed.js';
 import { clientHeaders } from '../test/client-headers.js';
+import { benchCheckout } from './checkout.js';
 
 /**
  * `npm run bench`: the real server on a fresh embedded PostgreSQL, loaded over loopback with
@@ -64,6 +65,8 @@ await scenario('GET /api/v1/user/get-user-detail', {
   url: `${address}/api/v1/user/get-user-detail`,
   headers: clientHeaders(token),
 });
+
+await benchCheckout({ address, db: database.db, seconds, workers: connections });
 
 await app.close();
 await database.close();

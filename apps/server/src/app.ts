@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { bannerRoutes } from './modules/banner/banner.routes.js';
 import { createBannerService } from './modules/banner/banner.service.js';
+import { bookingModule } from './modules/booking/booking.module.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCategoryService } from './modules/catalog/category.service.js';
 import { createRequestService } from './modules/catalog/requests.service.js';
@@ -157,7 +158,10 @@ export async function buildApp(deps: AppDeps) {
   // Until the booking side is wired, an outcome is only logged.
   const settle: SettlePayment =
     deps.settle ??
-    (async (outcome) => app.log.warn({ outcome }, 'payment outcome received, but nothing settles bookings'));
+    // The booking module's settlement (modules/booking/settlement.ts): it joins the webhook's unit of work.
+    (async (outcome) => {
+      await app.settlement.settle({ ...outcome, failureReason: outcome.failureReason ?? undefined });
+    });
   const account = createAccountService({
     db,
     clock,
@@ -210,6 +214,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
   await app.register(orderRoutes, { db });
+  await app.register(bookingModule, { db, clock, config, mailer, payments });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {
     payments,

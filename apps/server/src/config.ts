@@ -81,6 +81,8 @@ const EnvSchema = z
     EVENT_IMAGE_LIMIT: int(1, 50).default(DEFAULT_IMAGE_LIMIT),
     SERVICE_FEE_PERCENT_BPS: int(0, 10_000).default(250),
     SERVICE_FEE_FIXED: int(0, 100_000).default(99),
+    BOOKING_HOLD_MINUTES: int(1, 24 * 60).default(10),
+    BOOKING_SWEEP_SECONDS: int(0, 3600).default(30),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     STRIPE_WEBHOOK_SECRET: z
       .string()
@@ -198,6 +200,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
      * plus a fixed amount in minor units of a 2-digit currency, scaled to each currency's digits.
      */
     serviceFee: { percentBasisPoints: env.SERVICE_FEE_PERCENT_BPS, fixed: env.SERVICE_FEE_FIXED },
+    /**
+     * Checkout (docs/selling.md): how long a paid booking holds its seats, and how often the sweep gives
+     * back expired holds (0: no timer; holds are still released before each checkout and event read).
+     */
+    booking: { holdMinutes: env.BOOKING_HOLD_MINUTES, sweepSeconds: env.BOOKING_SWEEP_SECONDS },
     /** The outbox call exists on servers with demo data only (SEED_DEMO), never in production. */
     devOutbox: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
   };

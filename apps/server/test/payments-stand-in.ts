@@ -36,13 +36,15 @@ export function paymentsStandIn() {
       if (!account) throw new Error(`no such account ${accountId}`);
       return account.status;
     },
+    // Payments started by checkout, answered like the sandbox.
+    async createPayment(input) {
+      calls.push(`createPayment:${input.bookingId}`);
+      const providerRef = `test_pay_${input.paymentId}`;
+      return { providerRef, redirectUrl: `https://payments.test/pay/${providerRef}`, clientSecret: null };
+    },
     async createDashboardLink(accountId) {
       if (!accounts.has(accountId)) throw new Error(`no such account ${accountId}`);
       return { url: `https://payments.test/dashboard/${accountId}` };
-    },
-    async createPayment(input) {
-      calls.push(`createPayment:${input.paymentId}`);
-      return { providerRef: `pay_test_${input.paymentId}`, redirectUrl: null, clientSecret: null };
     },
     parseWebhook() {
       throw new Error('this stand-in receives no webhooks');

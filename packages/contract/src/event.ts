@@ -202,6 +202,8 @@ export const EventInput = z.object({
   classTypeId: z.uuid({ error: 'Choose the class type' }).nullish(),
   location: LocationInput,
   visibility: EventVisibility.default('PUBLIC'),
+  /** Buyers give a name for every ticket (docs/selling.md). */
+  attendeeNames: z.boolean().default(false),
   occurrences: z
     .array(OccurrenceInput)
     .min(1, 'Add at least one date')
@@ -237,6 +239,7 @@ export const DraftInput = z.object({
   classTypeId: z.uuid().nullish(),
   location: LocationInput.nullish(),
   visibility: EventVisibility.default('PUBLIC'),
+  attendeeNames: z.boolean().default(false),
   occurrences: z.array(OccurrenceInput).max(EVENT_LIMITS.maxOccurrences).default([]),
   schedule: ClassSchedule.nullish(),
   ticketTypes: z.array(TicketTypeInput).max(EVENT_LIMITS.maxTicketTypes).default([]),
@@ -369,6 +372,10 @@ export const EventDetail = EventHeader.extend({
   updatedAt: z.string(),
   sold: z.number().int().nonnegative(),
   capacity: z.number().int().nonnegative().nullable(),
+  /** Buyers give a name for every ticket. */
+  attendeeNames: z.boolean(),
+  /** The public page's address `/e/<slug>`: set at first publish, null for a draft never published. */
+  slug: z.string().nullable(),
 });
 export type EventDetail = z.infer<typeof EventDetail>;
 

@@ -46,6 +46,11 @@ export const bookings = pgTable(
     code: text('code').notNull(),
     /** SHA-256 of the buyer's bearer token (ticket page links carry the token itself). */
     accessTokenHash: text('access_token_hash').notNull(),
+    /**
+     * A paid booking's token from checkout, still accepted after confirmation replaced `access_token_hash`
+     * with the emailed token's (only hashes are stored, so the email needs a fresh token; docs/selling.md).
+     */
+    checkoutTokenHash: text('checkout_token_hash'),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'restrict' }),

@@ -102,6 +102,12 @@ async function refuseDuplicateTitle(db: DbOrTx, organizationId: string, title: s
   }
 }
 
+/**
+ * `/e/<slug>`: the title in kebab case (other than a-z and 0-9 becomes a dash; at most 80 characters) and 8 characters of
+ * the id, so two events of one title never share one. Built in SQL from the row being published.
+ */
+const slugSql = sql`concat_ws('-', nullif(trim(both '-' from left(regexp_replace(lower(${events.title}), '[^a-z0-9]+', '-', 'g'), 80)), ''), left(replace(${events.id}::text, '-', ''), 8))`;
+
 /** What is stored of an event, in the shape of `EventInput` (a draft published is checked as input). */
 async function storedInput(db: DbOrTx, event: EventRow) {
   const occurrences = await db
@@ -142,6 +148,7 @@ async function storedInput(db: DbOrTx, event: EventRow) {
     classTypeId: event.classTypeId,
     location,
     visibility: event.visibility,
+    attendeeNames: event.attendeeNames,
     occurrences: occurrences.map((o) => ({
       _id: o.id,
       startsAt: o.startsAt.toISOString(),
@@ -221,7 +228,13 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
   async function publishRow(tx: Tx, eventId: string, now: Date) {
     const [row] = await tx
       .update(events)
-      .set({ status: 'PUBLISHED', publishedAt: now, updatedAt: now })
+      // The public address is given once, at the first publish, and kept forever (links stay valid).
+      .set({
+        status: 'PUBLISHED',
+        publishedAt: now,
+        updatedAt: now,
+        slug: sql`coalesce(${events.slug}, ${slugSql})`,
+      })
       .where(eq(events.id, eventId))
       .returning();
     if (!row) throw new Error('event vanished');

@@ -154,5 +154,7 @@ export async function loadEventDetail(
     updatedAt: event.updatedAt.toISOString(),
     sold: total.sold,
     capacity: total.capacity,
+    attendeeNames: event.attendeeNames,
+    slug: event.slug,
   };
 }

@@ -48,6 +48,7 @@ function eventValues(input: WriteInput) {
     images: values.images as string[],
     ...location,
     visibility: values.visibility,
+    attendeeNames: values.attendeeNames ?? false,
     schedule: values.schedule ?? null,
     updatedAt: input.now,
   };

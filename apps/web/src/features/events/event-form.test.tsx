@@ -104,6 +104,8 @@ function draft(overrides: Partial<EventDetail> = {}): EventDetail {
     updatedAt: '2026-11-01T10:00:00.000Z',
     sold: 0,
     capacity: null,
+    attendeeNames: false,
+    slug: null,
     ...overrides,
   };
 }

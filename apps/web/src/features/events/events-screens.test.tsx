@@ -114,6 +114,8 @@ function detail(over: Partial<EventDetail> = {}): EventDetail {
     publishedAt: '2026-01-06T10:00:00.000Z',
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-06T10:00:00.000Z',
+    attendeeNames: false,
+    slug: null,
     ...over,
   };
 }

@@ -1,0 +1,115 @@
+import type { BuyerBooking } from '@marquee/contract';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  type BookingRow,
+  bookingLines,
+  eventOccurrences,
+  events,
+  eventTicketTypes,
+  payments,
+  tickets,
+} from '../../db/schema/index.js';
+
+/** A booking as its buyer sees it; `accessToken` is the raw token the caller holds (never stored). */
+export async function loadBuyerBooking(
+  db: DbOrTx,
+  booking: BookingRow,
+  accessToken: string,
+): Promise<BuyerBooking> {
+  const [[event], lines, ticketRows, [payment], occurrence] = await Promise.all([
+    db.select().from(events).where(eq(events.id, booking.eventId)),
+    db
+      .select()
+      .from(bookingLines)
+      .where(eq(bookingLines.bookingId, booking.id))
+      .orderBy(asc(bookingLines.id)),
+    db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.bookingId, booking.id))
+      .orderBy(asc(tickets.createdAt), asc(tickets.id)),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, booking.id))
+      .orderBy(desc(payments.createdAt))
+      .limit(1),
+    booking.occurrenceId
+      ? db.select().from(eventOccurrences).where(eq(eventOccurrences.id, booking.occurrenceId))
+      : Promise.resolve([]),
+  ]);
+  if (!event) throw new Error('booking without event');
+  const typeIds = [...new Set(ticketRows.map((t) => t.ticketTypeId))];
+  const typeNames = new Map(
+    typeIds.length
+      ? (
+          await db
+            .select({ id: eventTicketTypes.id, name: eventTicketTypes.name })
+            .from(eventTicketTypes)
+            .where(inArray(eventTicketTypes.id, typeIds))
+        ).map((row) => [row.id, row.name])
+      : [],
+  );
+  const date = occurrence[0];
+  const occurrenceOut = date
+    ? { _id: date.id, startsAt: date.startsAt.toISOString(), endsAt: date.endsAt.toISOString() }
+    : null;
+  const course = {
+    startsAt: (event.startsAt ?? booking.createdAt).toISOString(),
+    endsAt: (event.endsAt ?? event.startsAt ?? booking.createdAt).toISOString(),
+  };
+  return {
+    _id: booking.id,
+    code: booking.code,
+    accessToken,
+    status: booking.status,
+    event: {
+      _id: event.id,
+      slug: event.slug ?? event.id,
+      title: event.title,
+      timeZone: event.timeZone ?? 'UTC',
+      startsAt: course.startsAt,
+      endsAt: course.endsAt,
+      venueName: event.venueName,
+    },
+    occurrence: occurrenceOut,
+    buyer: { name: booking.buyerName, email: booking.buyerEmail },
+    lines: lines.map((line) => ({
+      ticketTypeId: line.ticketTypeId,
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      unitFee: line.unitFee,
+    })),
+    currency: booking.currency,
+    subtotal: booking.subtotal,
+    serviceFee: booking.serviceFee,
+    total: booking.total,
+    holdExpiresAt: booking.status === 'HELD' ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
+    payment:
+      booking.status === 'HELD' && payment
+        ? {
+            provider: payment.provider === 'stripe' ? 'stripe' : 'sandbox',
+            redirectUrl: payment.redirectUrl,
+            clientSecret: payment.clientSecret,
+          }
+        : null,
+    // Tickets exist only for a confirmed booking (docs/selling.md).
+    tickets:
+      booking.status === 'CONFIRMED' || ticketRows.length > 0
+        ? ticketRows.map((ticket) => ({
+            _id: ticket.id,
+            ticketTypeName: typeNames.get(ticket.ticketTypeId) ?? '',
+            attendeeName: ticket.attendeeName,
+            code: ticket.code,
+            status: ticket.status,
+            occurrence: occurrenceOut
+              ? { startsAt: occurrenceOut.startsAt, endsAt: occurrenceOut.endsAt }
+              : course,
+          }))
+        : [],
+    confirmedAt: booking.confirmedAt?.toISOString() ?? null,
+    createdAt: booking.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  type BookingRow,
+  bookingEvents,
+  bookingLines,
+  bookings,
+  ledgerEntries,
+  tickets,
+} from '../../db/schema/index.js';
+import { newTicketCode } from './codes.js';
+
+/**
+ * What confirming a booking writes, once (the caller has just flipped it to CONFIRMED with a guarded
+ * UPDATE, so only one change ever gets here): one ticket per seat with its attendee name, and the
+ * ledger's posting group — the buyer's payment (debit) split into the platform's fee and what the
+ * organizer is owed (credits), summing to zero. A free booking posts nothing (all zero).
+ */
+export async function writeConfirmation(tx: Tx, booking: BookingRow, now: Date, detail: string) {
+  const lines = await tx
+    .select()
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, booking.id))
+    .orderBy(asc(bookingLines.id));
+  // Each seat a millisecond apart: the tickets list in the order of the lines and their attendee names.
+  let seat = 0;
+  const seats = lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, (_, i) => ({
+      bookingId: booking.id,
+      eventId: booking.eventId,
+      occurrenceId: booking.occurrenceId,
+      ticketTypeId: line.ticketTypeId,
+      code: newTicketCode(),
+      attendeeName: line.attendees?.[i] ?? null,
+      price: line.unitPrice,
+      createdAt: new Date(now.getTime() + seat++),
+      updatedAt: now,
+    })),
+  );
+  if (seats.length) await tx.insert(tickets).values(seats);
+  if (booking.total > 0) {
+    const groupId = randomUUID();
+    const entry = (account: 'BUYER_PAYMENTS' | 'PLATFORM_FEES' | 'ORGANIZER_PAYABLE', amount: number) => ({
+      groupId,
+      bookingId: booking.id,
+      organizationId: booking.organizationId,
+      account,
+      amount,
+      currency: booking.currency,
+      kind: 'BOOKING_CONFIRMED',
+      createdAt: now,
+    });
+    // The partial unique index (booking, account) for BOOKING_CONFIRMED makes a second posting impossible.
+    await tx
+      .insert(ledgerEntries)
+      .values([
+        entry('BUYER_PAYMENTS', booking.total),
+        entry('PLATFORM_FEES', -booking.serviceFee),
+        entry('ORGANIZER_PAYABLE', -booking.organizerAmount),
+      ]);
+  }
+  await tx.insert(bookingEvents).values({ bookingId: booking.id, kind: 'CONFIRMED', detail, at: now });
+}
+
+/** Flips HELD → CONFIRMED with a guarded UPDATE (and a fresh access token hash); null when not HELD. */
+export async function markConfirmed(
+  tx: Tx,
+  bookingId: string,
+  now: Date,
+  accessTokenHash: string,
+  /** The checkout token's hash when the token is replaced (paid bookings), kept as still valid. */
+  checkoutTokenHash: string | null = null,
+) {
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      status: 'CONFIRMED',
+      confirmedAt: now,
+      holdExpiresAt: null,
+      accessTokenHash,
+      checkoutTokenHash,
+      updatedAt: now,
+    })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'HELD')))
+    .returning();
+  return row ?? null;
+}

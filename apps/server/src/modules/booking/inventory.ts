@@ -1,0 +1,76 @@
+import { BOOKING_MESSAGES } from '@marquee/contract';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+
+/** Seats one booking takes: per inventory row, and in all on its date (null: a course). */
+export interface SeatClaim {
+  occurrenceId: string | null;
+  lines: { index: number; inventoryId: string; name: string; quantity: number }[];
+}
+
+export class SoldOut extends AppError {
+  constructor(
+    readonly index: number,
+    name: string,
+    left: number,
+  ) {
+    const message = BOOKING_MESSAGES.soldOut(name, left);
+    super(409, message, [{ field: `lines.${index}.quantity`, message }]);
+  }
+}
+
+/**
+ * Takes the seats with guarded UPDATEs, in inventory-id order (so two orders of the same types lock
+ * rows in one order and cannot deadlock). PostgreSQL re-checks the guard on the row it locks, so
+ * however many transactions race, `sold` never passes `capacity`; a line that does not fit throws
+ * `SoldOut` and the caller's transaction rolls everything back.
+ */
+export async function reserveSeats(tx: Tx, claim: SeatClaim): Promise<void> {
+  const ordered = [...claim.lines].sort((a, b) => (a.inventoryId < b.inventoryId ? -1 : 1));
+  for (const line of ordered) {
+    const taken = await tx.execute(
+      sql`update ticket_inventory set sold = sold + ${line.quantity}
+          where id = ${line.inventoryId} and sold + ${line.quantity} <= capacity returning id`,
+    );
+    if (taken.rows.length === 0) {
+      const left = await tx.execute<{ left: number }>(
+        sql`select greatest(capacity - sold, 0)::int as left from ticket_inventory where id = ${line.inventoryId}`,
+      );
+      throw new SoldOut(line.index, line.name, Math.min(left.rows[0]?.left ?? 0, line.quantity - 1));
+    }
+  }
+  if (claim.occurrenceId) {
+    const total = claim.lines.reduce((sum, line) => sum + line.quantity, 0);
+    // The date's own cap (all its types together), when it has one; `sold` is kept either way.
+    const taken = await tx.execute<{ left: number }>(
+      sql`update event_occurrences set sold = sold + ${total}
+          where id = ${claim.occurrenceId} and (capacity is null or sold + ${total} <= capacity)
+          returning id`,
+    );
+    if (taken.rows.length === 0) {
+      const left = await tx.execute<{ left: number }>(
+        sql`select greatest(capacity - sold, 0)::int as left from event_occurrences where id = ${claim.occurrenceId}`,
+      );
+      const first = claim.lines[0];
+      throw new SoldOut(first?.index ?? 0, first?.name ?? 'These', left.rows[0]?.left ?? 0);
+    }
+  }
+}
+
+/** Gives seats back (the reverse guarded UPDATE); call it only on the change that ends the hold. */
+export async function releaseSeats(tx: Tx, claim: SeatClaim): Promise<void> {
+  const ordered = [...claim.lines].sort((a, b) => (a.inventoryId < b.inventoryId ? -1 : 1));
+  for (const line of ordered) {
+    await tx.execute(
+      sql`update ticket_inventory set sold = sold - ${line.quantity}
+          where id = ${line.inventoryId} and sold >= ${line.quantity}`,
+    );
+  }
+  if (claim.occurrenceId) {
+    const total = claim.lines.reduce((sum, line) => sum + line.quantity, 0);
+    await tx.execute(
+      sql`update event_occurrences set sold = sold - ${total} where id = ${claim.occurrenceId} and sold >= ${total}`,
+    );
+  }
+}
