@@ -44,8 +44,8 @@ describe('banner dates in the administrator’s zone', () => {
       await page.getByTestId('image-preview').waitFor();
       await page.getByText('A web address').click();
       await page.getByRole('textbox', { name: /^Web address/ }).fill('https://example.com/dst');
-      // No free-form event id until events exist.
-      expect(await page.getByText('An event').count()).toBe(0);
+      // An event link is picked from the upcoming events, never typed as an id.
+      expect(await page.getByText('An event').count()).toBe(1);
 
       // The browser itself is in New York, where 02:30 on 8 March never happens.
       await setMarch2026(page, 'Active from (America/New_York)', 8, '02:30');
