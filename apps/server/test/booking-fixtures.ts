@@ -198,7 +198,7 @@ export async function insertBooking(db: DbOrTx, f: BookingFixture) {
   if (paid) story.push(['PAYMENT_STARTED', at(0.5), 'sandbox']);
   if (confirmed) {
     if (paid) story.push(['PAYMENT_SUCCEEDED', at(1), null]);
-    story.push(['CONFIRMED', at(1), null]);
+    story.push(['CONFIRMED', at(1.05), null]);
   }
   if (status === 'EXPIRED') story.push(['EXPIRED', at(10), null]);
   if (status === 'FAILED') story.push(['PAYMENT_FAILED', at(1), 'Card declined']);
