@@ -72,7 +72,7 @@ async function freeEvent(): Promise<{ event: PublicEvent; ticketTypeId: string; 
   const pick = async (summaries: PublicEventSummary[]) => {
     for (const summary of summaries.filter((s) => s.organization._id === owned._id)) {
       const event = await call<PublicEvent>('GET', publicEventDetail.path, { query: { event: summary._id } });
-      const free = event.ticketTypes.find((t) => t.pricing === 'FREE');
+      const free = event.ticketTypes.find((t) => t.pricing === 'FREE' && t.maxPerOrder >= 2 && t.minPerOrder <= 2);
       const date = event.occurrences.find(
         (o) => o.salesState === 'ON_SALE' && free && (o.remaining[free._id] ?? 0) >= 2,
       );
@@ -198,11 +198,14 @@ describe('orders', () => {
     const row = page.getByRole('link', { name: booking.code, exact: true });
     await row.waitFor({ timeout: 10_000 });
     await shot(page, 'orders-list-1440');
+    // The search is debounced: wait until the list shows this order alone, so the click does not land
+    // on a row that the searched list is about to replace.
+    await expect.poll(() => page.getByRole('link', { name: /^MQ-/ }).count(), { timeout: 10_000 }).toBe(1);
     await row.click();
 
     await page.getByRole('heading', { name: `Order ${booking.code}` }).waitFor();
     const totals = page.getByTestId('order-totals');
-    await totals.getByText('Total').waitFor();
+    await totals.getByText('Total', { exact: true }).waitFor();
     await page.getByRole('table', { name: 'Tickets' }).getByText('Not scanned').first().waitFor();
     await shot(page, 'order-details-1440');
 
