@@ -327,7 +327,12 @@ describe('event form', () => {
   });
 
   it('saves a published event with update-single-event and goes to its details with the server’s message', async () => {
-    const published = draft({ status: 'PUBLISHED', publishedAt: '2026-11-02T10:00:00.000Z' });
+    // The stored setting survives an edit that does not touch it.
+    const published = draft({
+      status: 'PUBLISHED',
+      publishedAt: '2026-11-02T10:00:00.000Z',
+      attendeeNames: true,
+    });
     const api = organizerApi({
       [`GET ${O}/panel-organizer-event-detail`]: ok(published),
       [`GET ${E}/check-event-edit-delete-availability`]: ok({
@@ -354,6 +359,7 @@ describe('event form', () => {
     const sent = api.calls.find((c) => c.path === `${E}/update-single-event`)?.body;
     expect(sent).toMatchObject({
       eventId: EVENT,
+      attendeeNames: true,
       occurrences: [{ _id: OCC[0], startsAt: '2027-06-05T18:00:00.000Z' }],
       ticketTypes: [
         { _id: TICKETS[0], price: 2500 },

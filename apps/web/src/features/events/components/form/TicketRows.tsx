@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Badge,
   Button,
+  Checkbox,
   Group,
   NumberInput,
   Paper,
@@ -107,6 +108,11 @@ export function TicketRows({ form, kind, options, organization }: StepProps) {
   const step = minorDigits(currency) > 0 ? `e.g. 12.${'5'.padEnd(minorDigits(currency), '0')}` : 'e.g. 1250';
   return (
     <Stack gap="sm">
+      <Checkbox
+        label="Ask buyers for each attendee's name"
+        description="Every ticket then carries the name of the person it admits."
+        {...form.getInputProps('attendeeNames', { type: 'checkbox' })}
+      />
       {typeof form.errors.ticketTypes === 'string' && (
         <Text c="red.8" size="sm" role="alert">
           {form.errors.ticketTypes}

@@ -79,6 +79,8 @@ export interface EventFormValues {
     timeZone: string | null;
   };
   visibility: EventVisibility;
+  /** Buyers name the attendee of every ticket. */
+  attendeeNames: boolean;
   occurrences: OccurrenceValues[];
   schedule: ScheduleValues;
   ticketTypes: TicketValues[];
@@ -131,6 +133,7 @@ export function emptyValues(kind: EventKind, organizationId: string | null): Eve
       timeZone: null,
     },
     visibility: 'PUBLIC',
+    attendeeNames: false,
     // A single event always has its one date; a multi event starts with two, a class with none yet.
     occurrences:
       kind === 'SINGLE'
@@ -186,6 +189,7 @@ export function valuesFromDetail(detail: EventDetail, currency: string): EventFo
       timeZone: detail.timeZone,
     },
     visibility: detail.visibility,
+    attendeeNames: detail.attendeeNames,
     occurrences:
       detail.occurrences.length > 0 || detail.kind === 'CLASS'
         ? detail.occurrences.map((o) => ({
@@ -290,6 +294,7 @@ export function toEventInput(v: EventFormValues, kind: EventKind, currency: stri
     classTypeId: kind === 'CLASS' ? v.classTypeId : null,
     location: locationBody(v.location),
     visibility: v.visibility,
+    attendeeNames: v.attendeeNames,
     occurrences: v.occurrences.map((o) => ({
       ...(o._id ? { _id: o._id } : {}),
       startsAt: o.startsAt ?? '',
@@ -363,6 +368,7 @@ export function toDraftInput(
       classTypeId: full.classTypeId,
       location: locationTouched && locationOk ? full.location : null,
       visibility: full.visibility,
+      attendeeNames: full.attendeeNames,
       occurrences: sentOccurrences.map((i) => full.occurrences[i] as OccurrenceInput),
       schedule,
       ticketTypes: sentTickets.map((i) => full.ticketTypes[i] as TicketTypeInput),
