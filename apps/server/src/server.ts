@@ -14,6 +14,7 @@ import {
 import { runMigrations } from './db/migrate.js';
 import { describeDemoAccounts, seedDemoData } from './db/seed.js';
 import { seedContent } from './db/seed-content.js';
+import { sellingSettings } from './db/seed-orders.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { serverRoot } from './lib/server-root.js';
 
@@ -65,7 +66,10 @@ async function main() {
     const seeded = await withStartupLock(database.pool, async () => {
       await runMigrations(database.db);
       await seedContent(database.db);
-      return config.seedDemo && (await seedDemoData(database.db, { media: mediaStorage }));
+      return (
+        config.seedDemo &&
+        (await seedDemoData(database.db, { media: mediaStorage, selling: sellingSettings(config) }))
+      );
     });
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;

@@ -32,5 +32,34 @@ describe('several processes starting on one database', () => {
       await Promise.all(processes.map((p) => p.close()));
       await database.drop();
     }
+    // One whole demo seeding, its orders included, while the others wait.
+  }, 60_000);
+
+  it('a process waits for the work of another longer than its lock timeout, and gets its limits back', async () => {
+    const database = await freshDatabase();
+    const processes = [
+      connectDatabase(database.url, { max: 1, lockTimeoutMs: 200 }),
+      connectDatabase(database.url, { max: 1, lockTimeoutMs: 200 }),
+    ];
+    try {
+      const order: string[] = [];
+      await Promise.all(
+        processes.map((p, i) =>
+          withStartupLock(p.pool, async () => {
+            order.push(`start ${i}`);
+            await new Promise((resolve) => setTimeout(resolve, 600));
+            order.push(`end ${i}`);
+          }),
+        ),
+      );
+      expect(order.filter((_, i) => i % 2 === 0).every((step) => step.startsWith('start'))).toBe(true);
+      for (const p of processes) {
+        const shown = await p.pool.query('show lock_timeout');
+        expect(shown.rows[0]?.lock_timeout).toBe('200ms');
+      }
+    } finally {
+      await Promise.all(processes.map((p) => p.close()));
+      await database.drop();
+    }
   });
 });

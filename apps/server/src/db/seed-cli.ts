@@ -4,6 +4,7 @@ import { connectDatabase } from './client.js';
 import { startEmbeddedPostgres } from './embedded.js';
 import { runMigrations } from './migrate.js';
 import { describeDemoAccounts, seedDemoData } from './seed.js';
+import { sellingSettings } from './seed-orders.js';
 
 /** `npm run seed`: migrates, then adds the demo data when the database has no users yet. */
 const config = loadConfig();
@@ -13,7 +14,16 @@ const embedded = config.databaseUrl
 const database = connectDatabase(config.databaseUrl ?? (embedded?.url as string));
 try {
   await runMigrations(database.db);
-  const seeded = await seedDemoData(database.db, { media: createMediaStorage(config) });
+  const seeded = await seedDemoData(database.db, {
+    media: createMediaStorage(config),
+    selling: sellingSettings(config),
+    onOrders: (orders) => {
+      if (orders.created > 0)
+        console.log(
+          `Demo orders: ${orders.created} (${orders.confirmed} confirmed, ${orders.failed} failed, ${orders.expired} expired holds).`,
+        );
+    },
+  });
   console.log(
     seeded
       ? `Demo data created:\n${describeDemoAccounts()}`

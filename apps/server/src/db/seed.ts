@@ -6,6 +6,7 @@ import { users } from './schema/index.js';
 import { seedAccount } from './seed-account.js';
 import { seedCatalog } from './seed-catalog.js';
 import { seedEvents } from './seed-events.js';
+import { type SeededOrders, type SellingSettings, seedOrders } from './seed-orders.js';
 import { DEMO_MEMBER, seedOrganizations } from './seed-organizations.js';
 
 /** The demo accounts; the README lists the same. */
@@ -56,14 +57,29 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+export interface SeedOptions {
+  media?: MediaStorage;
+  now?: Date;
+  /** The configuration's checkout settings for the demo orders (default: the configuration's defaults). */
+  selling?: SellingSettings;
+  /** Told how many demo orders were made (the seeding CLI prints it). */
+  onOrders?: (orders: SeededOrders) => void;
+}
+
 /**
  * Seeds demo data into an empty database; returns false when there were users already. A demo
- * database from before events existed still gets the demo events (once: see seedEvents).
+ * database from before events (or selling) existed still gets the demo events and orders (once: see
+ * seedEvents, seedOrders). The orders come after the events' transaction has committed: they are made
+ * through the checkout, which runs transactions of its own, one short one per order.
  */
-export async function seedDemoData(
-  db: Db,
-  options: { media?: MediaStorage; now?: Date } = {},
-): Promise<boolean> {
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const created = await seedAccountsAndEvents(db, options);
+  const orders = await seedOrders(db, options);
+  options.onOrders?.(orders);
+  return created;
+}
+
+async function seedAccountsAndEvents(db: Db, options: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) {
     await db.transaction((tx) => seedEvents(tx, options));
