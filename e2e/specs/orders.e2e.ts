@@ -72,7 +72,9 @@ async function freeEvent(): Promise<{ event: PublicEvent; ticketTypeId: string; 
   const pick = async (summaries: PublicEventSummary[]) => {
     for (const summary of summaries.filter((s) => s.organization._id === owned._id)) {
       const event = await call<PublicEvent>('GET', publicEventDetail.path, { query: { event: summary._id } });
-      const free = event.ticketTypes.find((t) => t.pricing === 'FREE' && t.maxPerOrder >= 2 && t.minPerOrder <= 2);
+      const free = event.ticketTypes.find(
+        (t) => t.pricing === 'FREE' && t.maxPerOrder >= 2 && t.minPerOrder <= 2,
+      );
       const date = event.occurrences.find(
         (o) => o.salesState === 'ON_SALE' && free && (o.remaining[free._id] ?? 0) >= 2,
       );
