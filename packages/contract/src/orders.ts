@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BookingStatus, TicketStatus } from './booking.js';
 import { EventKind, NamedRef, ORGANIZER_PATH } from './event.js';
-import { defineRoute, envelope } from './route.js';
+import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 /**
  * The organizer's orders (spec paths under /api/v1/organizer/). Every call that names an event declares
@@ -9,18 +9,8 @@ import { defineRoute, envelope } from './route.js';
  * an event are scoped to the events the caller may read.
  */
 
-const listPage = {
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(200).optional(),
-};
-const pageResult = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    limit: z.number().int().positive(),
-  });
+/** Page, limit and search of every list (the shared `pageQuery`); each list declares its own sort. */
+const listPage = pageQuery.pick({ page: true, limit: true, search: true }).shape;
 
 export const OrderFilters = z.object({
   ...listPage,
@@ -120,7 +110,7 @@ export const organizerBookingList = defineRoute({
   tag: 'Orders',
   access: 'console',
   query: OrderFilters,
-  response: envelope(pageResult(OrderSummary)),
+  response: envelope(pageOf(OrderSummary)),
 });
 
 export const organizerBookingDetail = defineRoute({
@@ -146,7 +136,7 @@ export const organizerBookingTicketList = defineRoute({
   tag: 'Orders',
   access: { booking: 'read', from: 'query.bookingId' },
   query: TicketFilters.extend({ bookingId: z.uuid({ error: 'Choose an order' }) }),
-  response: envelope(pageResult(TicketRow)),
+  response: envelope(pageOf(TicketRow)),
 });
 
 export const viewTicketList = defineRoute({
@@ -173,7 +163,7 @@ export const organizerEventBookingList = defineRoute({
   query: OrderFilters.omit({ organizationId: true, eventId: true }).extend({
     eventId: z.uuid({ error: 'Choose an event' }),
   }),
-  response: envelope(pageResult(OrderSummary)),
+  response: envelope(pageOf(OrderSummary)),
 });
 
 export const organizerEventBookingTicketList = defineRoute({
@@ -186,7 +176,7 @@ export const organizerEventBookingTicketList = defineRoute({
     eventId: z.uuid({ error: 'Choose an event' }),
     occurrenceId: z.uuid().optional(),
   }),
-  response: envelope(pageResult(TicketRow)),
+  response: envelope(pageOf(TicketRow)),
 });
 
 export const AttendeeRow = TicketRow.extend({ checkedIn: z.boolean() });
@@ -201,7 +191,7 @@ export const eventAttendeesList = defineRoute({
     eventId: z.uuid({ error: 'Choose an event' }),
     occurrenceId: z.uuid().optional(),
   }),
-  response: envelope(pageResult(AttendeeRow)),
+  response: envelope(pageOf(AttendeeRow)),
 });
 
 export const RegisteredUser = z.object({
@@ -220,7 +210,7 @@ export const eventRegisteredUsers = defineRoute({
   tag: 'Orders',
   access: { event: 'read', from: 'query.eventId' },
   query: z.object({ ...listPage, eventId: z.uuid({ error: 'Choose an event' }) }),
-  response: envelope(pageResult(RegisteredUser)),
+  response: envelope(pageOf(RegisteredUser)),
 });
 
 /**
