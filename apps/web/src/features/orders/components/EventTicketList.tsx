@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
-import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { eventTicketListQuery } from '../api/queries';
 import { viewTicketsPath } from '../paths';
-import { TICKET_STATUS_LABELS } from './labels';
+import { TicketFilters } from './TicketFilters';
 import { ticketColumns, viewTicketsAction } from './TicketTable';
 
 export const TICKET_FILTERS = ['status', 'scanned'] as const;
@@ -39,29 +38,7 @@ export function EventTicketList({ eventId, zone }: { eventId: string; zone: stri
           if (first) navigate(viewTicketsPath(first.bookingId, { ticketIds: ids }));
         }),
       ]}
-      toolbar={
-        <>
-          <ListFilter
-            list={list}
-            name="status"
-            label="Filter by ticket status"
-            data={[
-              { value: '', label: 'All statuses' },
-              ...Object.entries(TICKET_STATUS_LABELS).map(([value, label]) => ({ value, label })),
-            ]}
-          />
-          <ListFilter
-            list={list}
-            name="scanned"
-            label="Filter by scanned"
-            data={[
-              { value: '', label: 'Scanned or not' },
-              { value: 'true', label: 'Scanned' },
-              { value: 'false', label: 'Not scanned' },
-            ]}
-          />
-        </>
-      }
+      toolbar={<TicketFilters list={list} scanned="scanned" />}
       columns={ticketColumns<TicketRow>(zone, { withBuyer: true })}
     />
   );

@@ -6,7 +6,6 @@ import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { DataTable } from '../../../components/DataTable';
 import { ListError } from '../../../components/ListError';
-import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
@@ -16,7 +15,8 @@ import { eventDetailsPath } from '../../events/paths';
 import { attendeeListQuery, eventHeaderQuery } from '../api/queries';
 import { TICKET_FILTERS } from '../components/EventTicketList';
 import { ExportMenu } from '../components/ExportMenu';
-import { inEventZone, TICKET_STATUS_LABELS, zoneOf } from '../components/labels';
+import { inEventZone, zoneOf } from '../components/labels';
+import { TicketFilters } from '../components/TicketFilters';
 import { ticketColumns } from '../components/TicketTable';
 import { useExport } from '../components/use-export';
 import { eventOrdersPath } from '../paths';
@@ -80,29 +80,7 @@ export function EventAttendeesPage() {
         onSortChange={undefined}
         rowKey={(a) => a._id}
         searchPlaceholder="Attendee, buyer or order code"
-        toolbar={
-          <>
-            <ListFilter
-              list={list}
-              name="status"
-              label="Filter by ticket status"
-              data={[
-                { value: '', label: 'All statuses' },
-                ...Object.entries(TICKET_STATUS_LABELS).map(([value, label]) => ({ value, label })),
-              ]}
-            />
-            <ListFilter
-              list={list}
-              name="scanned"
-              label="Filter by check-in"
-              data={[
-                { value: '', label: 'Checked in or not' },
-                { value: 'true', label: 'Checked in' },
-                { value: 'false', label: 'Not checked in' },
-              ]}
-            />
-          </>
-        }
+        toolbar={<TicketFilters list={list} scanned="check-in" />}
         columns={ticketColumns<Attendee>(zone, {
           withBuyer: true,
           withScanned: false,
