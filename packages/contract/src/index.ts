@@ -17,6 +17,7 @@ export * from './organizer-request.js';
 export * from './outbox.js';
 export * from './payment.js';
 export * from './reference.js';
+export * from './refunds.js';
 export * from './route.js';
 export * from './social.js';
 export * from './tag.js';

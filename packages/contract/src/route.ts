@@ -34,6 +34,8 @@ export const RESOURCE_LEVELS = {
   event: ['read', 'manage', 'scan'],
   /** An order: the access of its event (read: see it; manage: refund it). */
   booking: ['read', 'manage'],
+  /** A buyer's refund request: the access of its order's event (manage: approve or decline it). */
+  refundRequest: ['read', 'manage'],
 } as const satisfies Record<string, readonly string[]>;
 export type ResourceKind = keyof typeof RESOURCE_LEVELS;
 export type ResourceLevel<K extends ResourceKind = ResourceKind> = (typeof RESOURCE_LEVELS)[K][number];

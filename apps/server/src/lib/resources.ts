@@ -1,7 +1,7 @@
 import type { ResourceKind, ResourceLevel } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { bookings, organizationMembers } from '../db/schema/index.js';
+import { bookings, organizationMembers, refundRequests } from '../db/schema/index.js';
 import type { Actor } from './actor.js';
 import { notFound } from './errors.js';
 import { type EventGrant, type EventLevel, organizationGrantOf, requireEvent } from './event-access.js';
@@ -42,6 +42,12 @@ export const resolvers: { [K in ResourceKind]: Resolver<K> } = {
     const event = await requireEvent(db, actor, eventId, level as EventLevel, { what: 'The order' });
     return { grant: organizationGrantOf(event), event, events: [event] };
   },
+  refundRequest: async (db, actor, id, level) => {
+    const eventId = await eventOfRefundRequest(db, id);
+    if (!eventId) throw notFound('The refund request');
+    const event = await requireEvent(db, actor, eventId, level as EventLevel, { what: 'The refund request' });
+    return { grant: organizationGrantOf(event), event, events: [event] };
+  },
   event: async (db, actor, id, level) => {
     const event = await requireEvent(db, actor, id, level as EventLevel);
     return { grant: organizationGrantOf(event), event, events: [event] };
@@ -62,6 +68,15 @@ async function eventOfBooking(db: DbOrTx, bookingId: string): Promise<string | n
     .select({ eventId: bookings.eventId })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row?.eventId ?? null;
+}
+
+async function eventOfRefundRequest(db: DbOrTx, requestId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ eventId: refundRequests.eventId })
+    .from(refundRequests)
+    .where(eq(refundRequests.id, requestId))
     .limit(1);
   return row?.eventId ?? null;
 }

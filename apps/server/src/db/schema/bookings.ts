@@ -71,6 +71,11 @@ export const bookings = pgTable(
     organizerAmount: integer('organizer_amount').notNull(),
     feePaidBy: serviceFeePayerEnum('fee_paid_by').notNull(),
     refunded: integer('refunded').notNull().default(0),
+    /** Of `refunded`: the platform's fee given back, and the organizer's part (docs/refunds.md). */
+    feeRefunded: integer('fee_refunded').notNull().default(0),
+    organizerRefunded: integer('organizer_refunded').notNull().default(0),
+    /** Set when the organizer's part of this booking was paid out (after the event completed). */
+    paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     returnPath: text('return_path'),
@@ -88,6 +93,10 @@ export const bookings = pgTable(
       sql`${t.subtotal} >= 0 and ${t.serviceFee} >= 0 and ${t.total} >= 0 and ${t.organizerAmount} >= 0 and ${t.refunded} >= 0 and ${t.refunded} <= ${t.total}`,
     ),
     check('bookings_total_check', sql`${t.total} = ${t.organizerAmount} + ${t.serviceFee}`),
+    check(
+      'bookings_refund_split_check',
+      sql`${t.feeRefunded} >= 0 and ${t.feeRefunded} <= ${t.serviceFee} and ${t.organizerRefunded} >= 0 and ${t.feeRefunded} + ${t.organizerRefunded} = ${t.refunded}`,
+    ),
   ],
 );
 
@@ -138,6 +147,11 @@ export const tickets = pgTable(
     code: text('code').notNull(),
     attendeeName: text('attendee_name'),
     price: integer('price').notNull(),
+    /** This seat's service fee (the platform's part, whoever paid it). */
+    fee: integer('fee').notNull().default(0),
+    /** Given back to the buyer for this seat so far, and the platform's part of that. */
+    refunded: integer('refunded').notNull().default(0),
+    feeRefunded: integer('fee_refunded').notNull().default(0),
     status: ticketStatusEnum('status').notNull().default('VALID'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
     scannedBy: uuid('scanned_by').references(() => users.id, { onDelete: 'set null' }),
@@ -147,6 +161,10 @@ export const tickets = pgTable(
     uniqueIndex('tickets_code_idx').on(t.code),
     index('tickets_booking_idx').on(t.bookingId),
     index('tickets_event_idx').on(t.eventId, t.occurrenceId),
+    check(
+      'tickets_refund_check',
+      sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.price} + ${t.fee} and ${t.feeRefunded} >= 0 and ${t.feeRefunded} <= ${t.fee} and ${t.feeRefunded} <= ${t.refunded}`,
+    ),
   ],
 );
 
@@ -197,16 +215,18 @@ export const ledgerEntries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     groupId: uuid('group_id').notNull(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** Null for postings of the whole organization (PAYOUT). */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
     account: ledgerAccountEnum('account').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
-    /** BOOKING_CONFIRMED; the refunds issue adds REFUND. */
+    /**
+     * BOOKING_CONFIRMED; REFUND (group = the refund's id); PAYOUT (to the organizer); DUE_PAID (the
+     * organizer paying in what a refund needed). BUYER_PAYMENTS is the money the platform holds.
+     */
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -218,6 +238,10 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_confirmation_idx')
       .on(t.bookingId, t.account)
       .where(sql`kind = 'BOOKING_CONFIRMED'`),
+    // One posting per refund, per due payment and per payout, whatever the retries.
+    uniqueIndex('ledger_entries_posting_idx')
+      .on(t.groupId, t.account)
+      .where(sql`kind in ('REFUND', 'PAYOUT', 'DUE_PAID')`),
   ],
 );
 

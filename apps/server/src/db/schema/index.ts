@@ -8,6 +8,7 @@ export * from './idempotency.js';
 export * from './organizations.js';
 export * from './outbox.js';
 export * from './payments.js';
+export * from './refunds.js';
 export * from './sessions.js';
 export * from './social.js';
 export * from './users.js';

@@ -75,3 +75,25 @@ export const sandboxPayments = pgTable(
   },
   (t) => [uniqueIndex('sandbox_payments_idempotency_idx').on(t.idempotencyKey)],
 );
+
+export const sandboxRefundStatusEnum = pgEnum('sandbox_refund_status', ['SUCCEEDED', 'FAILED']);
+
+/**
+ * Refunds of the sandbox provider, as a provider keeps them: one per idempotency key, never more in
+ * total than the payment it refunds (the provider's own guard, behind the product's).
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    /** `sandbox_re_…`, the provider reference the product keeps on its refund. */
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id').notNull(),
+    amount: integer('amount').notNull(),
+    applicationFeeRefund: integer('application_fee_refund').notNull(),
+    reverseTransfer: integer('reverse_transfer').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: sandboxRefundStatusEnum('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_refunds_idempotency_idx').on(t.idempotencyKey)],
+);

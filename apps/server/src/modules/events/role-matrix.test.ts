@@ -52,9 +52,10 @@ function expected(route: RouteDef, who: Persona): Expected {
   if (typeof access === 'string') {
     return (ROLE_PASSES[access] ?? []).includes(who) ? 200 : ((route.refusal?.status as Expected) ?? 403);
   }
-  if ('event' in access || 'booking' in access) {
+  if ('event' in access || 'booking' in access || 'refundRequest' in access) {
     const role = EVENT_ROLE[who];
-    const level = 'event' in access ? access.event : access.booking;
+    const level =
+      'event' in access ? access.event : 'booking' in access ? access.booking : access.refundRequest;
     return role && roleAllows(role, level as EventLevel) ? 200 : 404;
   }
   const level = 'organization' in access ? access.organization : access.member;
