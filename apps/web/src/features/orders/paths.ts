@@ -82,7 +82,9 @@ export const refundRequestPath = (requestId: string, bookingId?: string) =>
   `/orders/refund-requests/${id(requestId)}${bookingId ? `?bookingId=${id(bookingId)}` : ''}`;
 /** The order-refund screen, or with `eventId` the same flow in its event's context. */
 export const orderRefundPath = (bookingId: string, eventId?: string) =>
-  eventId ? `/orders/events/${id(eventId)}/orders/${id(bookingId)}/refund` : `/orders/${id(bookingId)}/refund`;
+  eventId
+    ? `/orders/events/${id(eventId)}/orders/${id(bookingId)}/refund`
+    : `/orders/${id(bookingId)}/refund`;
 /** The confirmation of a chosen refund (in the event's context it is the same URL with `step=confirm`). */
 export const confirmRefundPath = (bookingId: string, selection: RefundSelection, eventId?: string) =>
   eventId

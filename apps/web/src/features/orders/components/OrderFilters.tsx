@@ -87,13 +87,7 @@ export function OrderFilters({
           w={220}
         />
       )}
-      <ListFilter
-        list={list}
-        name="status"
-        label="Filter by status"
-        data={statuses}
-        w={190}
-      />
+      <ListFilter list={list} name="status" label="Filter by status" data={statuses} w={190} />
       <TextInput
         type="date"
         aria-label="Ordered from"

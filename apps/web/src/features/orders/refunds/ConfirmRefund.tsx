@@ -9,7 +9,6 @@ import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toasts';
-import { browser, newIdempotencyKey } from '../../public-event/model/browser';
 import {
   eventOrdersPath,
   orderDetailsPath,
@@ -19,6 +18,7 @@ import {
 } from '../paths';
 import { AmountList } from './AmountList';
 import { confirmOrderRefund, orderRefundBody, payRefundDue, refundQuoteQuery, useRefundRefresh } from './api';
+import { browser, newIdempotencyKey } from './browser';
 
 const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -44,7 +44,12 @@ function QuoteSplit({ quote }: { quote: RefundQuote }) {
           value: money(quote.organizerBalanceAfter),
           testId: 'quote-after',
         },
-        { label: 'Due from the organizer first', value: money(quote.due), strong: quote.due > 0, testId: 'quote-due' },
+        {
+          label: 'Due from the organizer first',
+          value: money(quote.due),
+          strong: quote.due > 0,
+          testId: 'quote-due',
+        },
       ]}
     />
   );
@@ -53,7 +58,10 @@ function QuoteSplit({ quote }: { quote: RefundQuote }) {
 /** Which tickets get how much, named from the order's tickets. */
 function QuoteTickets({ quote, order }: { quote: RefundQuote; order: TicketsForRefund | undefined }) {
   const names = new Map(
-    (order?.tickets ?? []).map((t) => [t._id, [t.ticketTypeName, t.attendeeName].filter(Boolean).join(' · ')]),
+    (order?.tickets ?? []).map((t) => [
+      t._id,
+      [t.ticketTypeName, t.attendeeName].filter(Boolean).join(' · '),
+    ]),
   );
   return (
     <Table.ScrollContainer minWidth={0}>

@@ -53,7 +53,11 @@ export function DeclineModal({
       opened={opened}
       onClose={close}
       centered
-      title={ticketIds ? `Decline ${ticketIds.length} ticket${ticketIds.length === 1 ? '' : 's'}` : 'Decline the whole request'}
+      title={
+        ticketIds
+          ? `Decline ${ticketIds.length} ticket${ticketIds.length === 1 ? '' : 's'}`
+          : 'Decline the whole request'
+      }
     >
       <Stack gap="md">
         <Text size="sm">The buyer is emailed the reason and your note.</Text>
@@ -70,7 +74,14 @@ export function DeclineModal({
           required
           data-autofocus
         />
-        <Textarea label="Note to the buyer" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
+        <Textarea
+          label="Note to the buyer"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          maxLength={1000}
+          autosize
+          minRows={2}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
             {CONFIRM_LABELS.cancel}

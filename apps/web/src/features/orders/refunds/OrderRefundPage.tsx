@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { EMPTY_SELECTION, type TicketsForRefund } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +23,13 @@ import { HttpError } from '../../../lib/http';
 import { formatMoney, minorDigits, parseMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toasts';
 import { zoneOf } from '../components/labels';
-import { confirmRefundPath, eventOrdersPath, orderDetailsPath, readRefundSelection, refundRequestPath } from '../paths';
+import {
+  confirmRefundPath,
+  eventOrdersPath,
+  orderDetailsPath,
+  readRefundSelection,
+  refundRequestPath,
+} from '../paths';
 import { refundQuoteQuery, ticketsForRefundQuery } from './api';
 import { ConfirmRefund } from './ConfirmRefund';
 import { RefundTicketTable } from './RefundTicketTable';
@@ -50,7 +68,9 @@ function ChooseRefund({ data, eventId }: { data: TicketsForRefund; eventId?: str
       if (!parsed.ok) return setAmountError(parsed.message);
       if (parsed.amountMinor <= 0) return setAmountError('Enter an amount above 0');
       if (maxAmount !== undefined && parsed.amountMinor > maxAmount)
-        return setAmountError(`You can refund at most ${formatMoney(maxAmount, currency)} on the chosen tickets.`);
+        return setAmountError(
+          `You can refund at most ${formatMoney(maxAmount, currency)} on the chosen tickets.`,
+        );
       amount = parsed.amountMinor;
     }
     navigate(confirmRefundPath(order._id, { ticketIds: chosen, amount, refundServiceFee: fee }, eventId));

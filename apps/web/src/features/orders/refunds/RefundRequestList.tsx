@@ -81,7 +81,9 @@ const columns: DataTableColumn<RefundRequestView>[] = [
   {
     key: 'status',
     title: 'Status',
-    render: (r) => <EnumBadge value={r.status} labels={REQUEST_STATUS_LABELS} colors={REQUEST_STATUS_COLORS} />,
+    render: (r) => (
+      <EnumBadge value={r.status} labels={REQUEST_STATUS_LABELS} colors={REQUEST_STATUS_COLORS} />
+    ),
   },
   {
     key: 'order',

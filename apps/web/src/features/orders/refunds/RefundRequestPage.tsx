@@ -51,14 +51,19 @@ export function RefundRequestPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [declining, setDeclining] = useState<{ ticketIds?: string[] } | null>(null);
 
-  if (booking.pending || (booking.bookingId && data.isPending)) return <PageLoader label="Loading the request" />;
+  if (booking.pending || (booking.bookingId && data.isPending))
+    return <PageLoader label="Loading the request" />;
   const failed = booking.error ?? data.error;
   if (failed instanceof HttpError && [400, 404].includes(failed.status)) return <NotFoundMessage />;
   if (failed) {
     return (
       <Stack gap="lg">
         <PageHeader title="Refund request" back={BACK} />
-        <ListError label="Refund request" error={failed} onRetry={() => (booking.error ? booking.retry() : void data.refetch())} />
+        <ListError
+          label="Refund request"
+          error={failed}
+          onRetry={() => (booking.error ? booking.retry() : void data.refetch())}
+        />
       </Stack>
     );
   }
@@ -98,7 +103,10 @@ export function RefundRequestPage() {
         actions={
           open && (
             <>
-              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => approve(waiting, true)}>
+              <Button
+                leftSection={<IconCheck size={16} aria-hidden />}
+                onClick={() => approve(waiting, true)}
+              >
                 Approve all
               </Button>
               <Button
@@ -137,8 +145,12 @@ export function RefundRequestPage() {
               ['Note', request.note || 'No note'],
               ['Asked', inEventZone(request.createdAt, zone)],
               ['Amount asked', money(request.amount)],
-              ...(request.declineReason ? ([['Declined because', request.declineReason]] as [string, string][]) : []),
-              ...(request.decidedAt ? ([['Decided', inEventZone(request.decidedAt, zone)]] as [string, string][]) : []),
+              ...(request.declineReason
+                ? ([['Declined because', request.declineReason]] as [string, string][])
+                : []),
+              ...(request.decidedAt
+                ? ([['Decided', inEventZone(request.decidedAt, zone)]] as [string, string][])
+                : []),
             ]}
           />
         </Grid.Col>

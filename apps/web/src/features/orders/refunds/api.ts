@@ -31,8 +31,7 @@ export const refundKeys = queryKeys('order-refunds', {
 
 export const refundRequestListQuery = (query: Record<string, unknown>) =>
   routeListQuery(refundKeys.requests, query);
-export const ticketsForRefundQuery = (bookingId: string) =>
-  routeQuery(refundKeys.forRefund, { bookingId });
+export const ticketsForRefundQuery = (bookingId: string) => routeQuery(refundKeys.forRefund, { bookingId });
 export const declineReasonsQuery = () => routeQuery(refundKeys.reasons, { kind: 'REFUND_DECLINE' });
 
 /** The body of one order's refund from a selection (the shape check-booking-due-amount and confirm take). */
@@ -72,7 +71,10 @@ export async function confirmOrderRefund(bookingId: string, selection: RefundSel
     ...(selection.refundServiceFee !== undefined ? { refundServiceFee: selection.refundServiceFee } : {}),
   };
   if (selection.requestId && selection.wholeRequest)
-    return http(bookingRefundProcessed, { body: { requestId: selection.requestId, ...choice }, ...withKey(key) });
+    return http(bookingRefundProcessed, {
+      body: { requestId: selection.requestId, ...choice },
+      ...withKey(key),
+    });
   if (selection.requestId)
     return http(refundProcessed, {
       body: { requestId: selection.requestId, ticketIds: selection.ticketIds, ...choice },
@@ -92,7 +94,11 @@ export type BulkTarget =
   | { kind: 'event-tickets'; eventId: string; ticketIds: string[] };
 
 /** One bulk refund call, by where the selection came from. */
-export async function issueBulkRefund(target: BulkTarget, refundServiceFee: boolean | undefined, key: string) {
+export async function issueBulkRefund(
+  target: BulkTarget,
+  refundServiceFee: boolean | undefined,
+  key: string,
+) {
   const fee = refundServiceFee === undefined ? {} : { refundServiceFee };
   if (target.kind === 'orders')
     return http(issueRefunds, { body: { bookingIds: target.bookingIds, ...fee }, ...withKey(key) });

@@ -12,8 +12,7 @@ const TABS: { value: OrdersTab; label: string }[] = [
   { value: 'refunds', label: 'Refund requests' },
 ];
 
-const tabOf = (value: string | null): OrdersTab =>
-  TABS.find((t) => t.value === value)?.value ?? 'orders';
+const tabOf = (value: string | null): OrdersTab => TABS.find((t) => t.value === value)?.value ?? 'orders';
 
 /**
  * `/orders` (`?tab=orders|events|refunds`): every order the caller may read, the events leading to
@@ -24,7 +23,10 @@ export function OrdersPage() {
   const tab = tabOf(params.get('tab'));
   return (
     <Stack gap="lg">
-      <PageHeader title="Orders" description="Orders of the events you can see, with their tickets and refunds." />
+      <PageHeader
+        title="Orders"
+        description="Orders of the events you can see, with their tickets and refunds."
+      />
       <Tabs
         value={tab}
         // Each tab has its own search, filters and page: switching starts the other one afresh.
