@@ -142,6 +142,8 @@ function api(extra: Parameters<typeof fakeApi>[0] = {}) {
     [HEADER]: ok(header),
     [EVENTS]: page([]),
     [ORGS]: page([]),
+    // The order details' Refunds section; its own screens are tested in refunds/.
+    'GET /api/v1/organizer/organizer-tickets-for-refund': { status: 503, body: { message: 'Not here' } },
     ...extra,
   });
 }
@@ -211,10 +213,14 @@ describe('orders list', () => {
     expect(await screen.findByRole('link', { name: 'MQ-7K2F9' })).toBeTruthy();
   });
 
-  it('leaves the refund requests tab out until refunds are built', async () => {
+  it('has the orders, events and refund requests tabs', async () => {
     renderApp('/orders', api());
     await screen.findByRole('link', { name: 'MQ-7K2F9' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Orders', 'Events']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Orders',
+      'Events',
+      'Refund requests',
+    ]);
   });
 });
 

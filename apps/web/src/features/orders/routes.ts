@@ -24,6 +24,41 @@ export const orderRoutes: FeatureRoutes = {
       (m) => m.ViewTicketsPage,
     ),
     lazyScreen(
+      ORDER_PATHS.refundRequest,
+      () => import('./refunds/RefundRequestPage'),
+      (m) => m.RefundRequestPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.orderRefund,
+      () => import('./refunds/OrderRefundPage'),
+      (m) => m.OrderRefundPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.confirmRefund,
+      () => import('./refunds/OrderRefundPage'),
+      (m) => m.ConfirmRefundPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.confirmEventOrderRefund,
+      () => import('./refunds/OrderRefundPage'),
+      (m) => m.OrderRefundPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.issueRefunds,
+      () => import('./refunds/IssueRefundsPage'),
+      (m) => m.IssueRefundsPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.eventOrdersIssueRefunds,
+      () => import('./refunds/IssueRefundsPage'),
+      (m) => m.EventOrdersIssueRefundsPage,
+    ),
+    lazyScreen(
+      ORDER_PATHS.eventTicketsIssueRefunds,
+      () => import('./refunds/IssueRefundsPage'),
+      (m) => m.EventTicketsIssueRefundsPage,
+    ),
+    lazyScreen(
       ORDER_PATHS.eventAttendees,
       () => import('./routes/EventAttendeesPage'),
       (m) => m.EventAttendeesPage,

@@ -1,11 +1,12 @@
 import type { TicketRow } from '@marquee/contract';
+import { IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { eventTicketListQuery } from '../api/queries';
-import { viewTicketsPath } from '../paths';
+import { eventTicketsIssueRefundsPath, viewTicketsPath } from '../paths';
 import { TicketFilters } from './TicketFilters';
 import { ticketColumns, viewTicketsAction } from './TicketTable';
 
@@ -37,6 +38,12 @@ export function EventTicketList({ eventId, zone }: { eventId: string; zone: stri
           const first = seen.current.get(ids[0] ?? '');
           if (first) navigate(viewTicketsPath(first.bookingId, { ticketIds: ids }));
         }),
+        {
+          label: 'Issue refund',
+          action: 'issue refund',
+          icon: <IconReceiptRefund size={16} aria-hidden />,
+          onRun: (ids) => navigate(eventTicketsIssueRefundsPath(eventId, ids)),
+        },
       ]}
       toolbar={<TicketFilters list={list} scanned="scanned" />}
       columns={ticketColumns<TicketRow>(zone, { withBuyer: true })}

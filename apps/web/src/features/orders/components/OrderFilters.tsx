@@ -24,8 +24,26 @@ function useEventOptions(search: string, selectedId: string | undefined) {
   return [...seen].map(([value, label]) => ({ value, label }));
 }
 
-/** Organization, event, status and date range, each kept in the URL under the API's name. */
-export function OrderFilters({ list, withEvent = true }: { list: ListParams; withEvent?: boolean }) {
+const BOOKING_STATUSES = [
+  { value: '', label: 'All statuses' },
+  ...BookingStatus.options.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] ?? value })),
+];
+
+/**
+ * Organization, event, status and date range, each kept in the URL under the API's name. Other lists of
+ * the orders screens (refund requests) pass their own `statuses` and say what their dates are of.
+ */
+export function OrderFilters({
+  list,
+  withEvent = true,
+  statuses = BOOKING_STATUSES,
+  noun = 'Orders made',
+}: {
+  list: ListParams;
+  withEvent?: boolean;
+  statuses?: { value: string; label: string }[];
+  noun?: string;
+}) {
   const organizations = useQuery({ ...organizationOptionsQuery(), enabled: withEvent });
   const [eventSearch, setEventSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(eventSearch, 300);
@@ -69,16 +87,7 @@ export function OrderFilters({ list, withEvent = true }: { list: ListParams; wit
           w={220}
         />
       )}
-      <ListFilter
-        list={list}
-        name="status"
-        label="Filter by status"
-        data={[
-          { value: '', label: 'All statuses' },
-          ...BookingStatus.options.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] ?? value })),
-        ]}
-        w={170}
-      />
+      <ListFilter list={list} name="status" label="Filter by status" data={statuses} w={190} />
       <TextInput
         type="date"
         aria-label="Ordered from"
@@ -88,7 +97,7 @@ export function OrderFilters({ list, withEvent = true }: { list: ListParams; wit
           </Text>
         }
         leftSectionWidth={44}
-        title="Orders made on or after this date (in your time zone)"
+        title={`${noun} on or after this date (in your time zone)`}
         value={list.filters.from ?? ''}
         max={list.filters.to}
         onChange={(e) => list.set({ from: e.currentTarget.value || undefined })}
@@ -103,7 +112,7 @@ export function OrderFilters({ list, withEvent = true }: { list: ListParams; wit
           </Text>
         }
         leftSectionWidth={44}
-        title="Orders made on or before this date (in your time zone)"
+        title={`${noun} on or before this date (in your time zone)`}
         value={list.filters.to ?? ''}
         min={list.filters.from}
         onChange={(e) => list.set({ to: e.currentTarget.value || undefined })}

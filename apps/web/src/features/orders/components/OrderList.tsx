@@ -1,5 +1,5 @@
 import type { OrderSummary } from '@marquee/contract';
-import { IconDownload, IconTicket } from '@tabler/icons-react';
+import { IconDownload, IconReceiptRefund, IconTicket } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { type BulkAction, DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { toast } from '../../../lib/toasts';
 import { eventOrderListQuery, orderListQuery } from '../api/queries';
-import { viewTicketsPath } from '../paths';
+import { issueRefundsPath, viewTicketsPath } from '../paths';
 import type { ExportFormat } from './ExportMenu';
 import { ORDER_FILTERS, OrderFilters } from './OrderFilters';
 import { orderColumns } from './order-columns';
@@ -22,7 +22,7 @@ type PageOf<T> = { items: T[]; total: number; page: number; limit: number };
 /**
  * A list of orders: every order the caller may read (`organizer-booking-list`), or with `eventId` the
  * orders of one event (`organizer-event-booking-list`). Search, filters, sort and page live in the URL;
- * selected orders can be exported or have their tickets shown.
+ * selected orders can be exported, have their tickets shown or be refunded.
  */
 export function OrderList({ eventId }: { eventId?: string }) {
   const list = useListParams(eventId ? EVENT_ORDER_FILTERS : ORDER_FILTERS);
@@ -61,6 +61,13 @@ export function OrderList({ eventId }: { eventId?: string }) {
     },
   };
 
+  const issueRefund: BulkAction = {
+    label: 'Issue refund',
+    action: 'issue refund',
+    icon: <IconReceiptRefund size={16} aria-hidden />,
+    onRun: (ids) => navigate(issueRefundsPath(ids, eventId)),
+  };
+
   return (
     <>
       <DataTable<OrderSummary>
@@ -70,7 +77,7 @@ export function OrderList({ eventId }: { eventId?: string }) {
         rowKey={(o) => o._id}
         searchPlaceholder="Order code, buyer name or email"
         selection={{ selected, onChange: setSelected }}
-        bulkActions={[exportAs('csv'), exportAs('xlsx'), viewTickets]}
+        bulkActions={[exportAs('csv'), exportAs('xlsx'), viewTickets, issueRefund]}
         toolbar={<OrderFilters list={list} withEvent={!eventId} />}
         columns={orderColumns({ withEvent: !eventId })}
       />

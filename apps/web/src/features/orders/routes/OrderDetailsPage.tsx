@@ -16,10 +16,11 @@ import { LedgerTable, OrderLines, OrderTotals } from '../components/OrderMoney';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { OrderTicketTable } from '../components/TicketTable';
 import { eventOrdersPath, ORDER_PATHS, viewTicketsPath } from '../paths';
+import { hasRefundSection, OrderRefunds } from '../refunds/OrderRefunds';
 
 const BACK = { to: ORDER_PATHS.orders, label: 'orders' };
 
-/** `/orders/:bookingId`: the buyer, the event, what was bought, the money and what happened. */
+/** `/orders/:bookingId`: the buyer, the event, what was bought, the money, its refunds and what happened. */
 export function OrderDetailsPage() {
   const { bookingId = '' } = useParams();
   const navigate = useNavigate();
@@ -122,6 +123,7 @@ export function OrderDetailsPage() {
           </Title>
         }
       />
+      {hasRefundSection(order) && <OrderRefunds order={order} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <LedgerTable order={order} zone={zone} />

@@ -4,24 +4,33 @@ import { PageHeader } from '../../../components/PageHeader';
 import { EventsWithOrders } from '../components/EventsWithOrders';
 import { OrderList } from '../components/OrderList';
 import type { OrdersTab } from '../paths';
+import { RefundRequestList } from '../refunds/RefundRequestList';
 
-// The refund requests tab arrives with the refunds issue; until then it is not shown at all.
 const TABS: { value: OrdersTab; label: string }[] = [
   { value: 'orders', label: 'Orders' },
   { value: 'events', label: 'Events' },
+  { value: 'refunds', label: 'Refund requests' },
 ];
 
-/** `/orders` (`?tab=orders|events`): every order the caller may read, or the events leading to theirs. */
+const tabOf = (value: string | null): OrdersTab => TABS.find((t) => t.value === value)?.value ?? 'orders';
+
+/**
+ * `/orders` (`?tab=orders|events|refunds`): every order the caller may read, the events leading to
+ * theirs, or the buyers' refund requests.
+ */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
-  const tab: OrdersTab = params.get('tab') === 'events' ? 'events' : 'orders';
+  const tab = tabOf(params.get('tab'));
   return (
     <Stack gap="lg">
-      <PageHeader title="Orders" description="Orders of the events you can see, with their tickets." />
+      <PageHeader
+        title="Orders"
+        description="Orders of the events you can see, with their tickets and refunds."
+      />
       <Tabs
         value={tab}
         // Each tab has its own search, filters and page: switching starts the other one afresh.
-        onChange={(value) => setParams(value === 'events' ? { tab: 'events' } : {}, { replace: true })}
+        onChange={(value) => setParams(value && value !== 'orders' ? { tab: value } : {}, { replace: true })}
       >
         <Tabs.List>
           {TABS.map((t) => (
@@ -31,7 +40,9 @@ export function OrdersPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      {tab === 'orders' ? <OrderList /> : <EventsWithOrders key="events" />}
+      {tab === 'orders' && <OrderList />}
+      {tab === 'events' && <EventsWithOrders key="events" />}
+      {tab === 'refunds' && <RefundRequestList />}
     </Stack>
   );
 }

@@ -1,0 +1,222 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { CONFIRM_LABELS, type RefundQuote, type TicketsForRefund } from '@marquee/contract';
+import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ListError } from '../../../components/ListError';
+import { PageLoader } from '../../../components/PageLoader';
+import { HttpError } from '../../../lib/http';
+import { formatMoney } from '../../../lib/money';
+import { toast } from '../../../lib/toasts';
+import {
+  eventOrdersPath,
+  orderDetailsPath,
+  orderRefundPath,
+  type RefundSelection,
+  refundRequestPath,
+} from '../paths';
+import { AmountList } from './AmountList';
+import { confirmOrderRefund, orderRefundBody, payRefundDue, refundQuoteQuery, useRefundRefresh } from './api';
+import { browser, newIdempotencyKey } from './browser';
+
+const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** The quote in words: what the buyer gets, whose money it is, and the organizer's balance around it. */
+function QuoteSplit({ quote }: { quote: RefundQuote }) {
+  const money = (amount: number) => formatMoney(amount, quote.currency);
+  return (
+    <AmountList
+      testId="refund-quote"
+      rows={[
+        { label: 'Refund to the buyer', value: money(quote.amount), strong: true, testId: 'quote-amount' },
+        {
+          label: quote.refundServiceFee
+            ? 'Service fee part (given back by the platform)'
+            : 'Service fee part (kept by the platform: not refunded)',
+          value: money(quote.feePart),
+          testId: 'quote-fee',
+        },
+        { label: "Organizer's part", value: money(quote.organizerPart), testId: 'quote-organizer' },
+        { label: 'Organizer balance held now', value: money(quote.organizerHeld), testId: 'quote-held' },
+        {
+          label: 'Organizer balance after the refund',
+          value: money(quote.organizerBalanceAfter),
+          testId: 'quote-after',
+        },
+        {
+          label: 'Due from the organizer first',
+          value: money(quote.due),
+          strong: quote.due > 0,
+          testId: 'quote-due',
+        },
+      ]}
+    />
+  );
+}
+
+/** Which tickets get how much, named from the order's tickets. */
+function QuoteTickets({ quote, order }: { quote: RefundQuote; order: TicketsForRefund | undefined }) {
+  const names = new Map(
+    (order?.tickets ?? []).map((t) => [
+      t._id,
+      [t.ticketTypeName, t.attendeeName].filter(Boolean).join(' · '),
+    ]),
+  );
+  return (
+    <Table.ScrollContainer minWidth={0}>
+      <Table aria-label="Refund per ticket" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Ticket</Table.Th>
+            <Table.Th style={NUMERIC}>Refund</Table.Th>
+            <Table.Th style={NUMERIC}>Fee part</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {quote.tickets.map((t) => (
+            <Table.Tr key={t.ticketId}>
+              <Table.Td>{names.get(t.ticketId) ?? 'Ticket'}</Table.Td>
+              <Table.Td style={NUMERIC}>{formatMoney(t.amount, quote.currency)}</Table.Td>
+              <Table.Td style={NUMERIC}>{formatMoney(t.feePart, quote.currency)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * confirm-refund: the quote of the chosen refund (check-booking-due-amount), then Cancel or Confirm.
+ * One idempotency key per visit of this screen, so a Confirm retried after a lost answer cannot refund
+ * twice. When the organizer owes money first, Confirm gives way to paying the due on the payment page.
+ */
+export function ConfirmRefund({
+  bookingId,
+  eventId,
+  selection,
+  order,
+}: {
+  bookingId: string;
+  eventId?: string;
+  selection: RefundSelection;
+  order: TicketsForRefund | undefined;
+}) {
+  const navigate = useNavigate();
+  const refresh = useRefundRefresh();
+  const body = orderRefundBody(bookingId, selection);
+  const quote = useQuery({ ...refundQuoteQuery(body), enabled: selection.ticketIds.length > 0 });
+  const [confirmKey] = useState(newIdempotencyKey);
+  const [payKey] = useState(newIdempotencyKey);
+  const cancelTo = selection.requestId
+    ? refundRequestPath(selection.requestId, bookingId)
+    : eventId
+      ? eventOrdersPath(eventId)
+      : orderDetailsPath(bookingId);
+
+  const confirm = useMutation({
+    mutationFn: () => confirmOrderRefund(bookingId, selection, confirmKey),
+    onSuccess: async (response) => {
+      await refresh();
+      toast.success(response.result.message || response.message);
+      navigate(orderDetailsPath(bookingId));
+    },
+    // A 409 means the money moved meanwhile (a due, less left): show the quote as it is now.
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 409) void quote.refetch();
+    },
+  });
+  const pay = useMutation({
+    mutationFn: () => payRefundDue(body, orderDetailsPath(bookingId), payKey),
+    onSuccess: (due) => {
+      if (due.redirectUrl) browser.assign(due.redirectUrl);
+      else toast.info('The payment was started; finish it with the payment provider, then refund again.');
+    },
+  });
+
+  if (selection.ticketIds.length === 0) {
+    return (
+      <Alert color="yellow" variant="light" title="Nothing chosen to refund">
+        <Anchor component={Link} to={orderRefundPath(bookingId, eventId)}>
+          Choose the tickets to refund
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (quote.isPending) return <PageLoader label="Working out the refund" />;
+  if (!quote.data) {
+    return (
+      <Stack gap="sm">
+        <ListError label="The refund" error={quote.error} onRetry={() => void quote.refetch()} />
+        <Anchor component={Link} to={orderRefundPath(bookingId, eventId)} size="sm">
+          Change what is refunded
+        </Anchor>
+      </Stack>
+    );
+  }
+  const q = quote.data;
+  const money = (amount: number) => formatMoney(amount, q.currency);
+  const busy = confirm.isPending || pay.isPending;
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm">
+            <Title order={2} size="h4">
+              {selection.requestId ? "Approve the buyer's request" : 'Refund'}
+            </Title>
+            <Anchor component={Link} to={orderRefundPath(bookingId, eventId)} size="sm">
+              Change
+            </Anchor>
+          </Group>
+          <QuoteSplit quote={q} />
+        </Stack>
+      </Paper>
+      {q.due > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="The organizer must pay first"
+          data-testid="due-notice"
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              {`The platform holds ${money(q.organizerHeld)} for the organizer, less than the organizer's part of this refund (${money(q.organizerPart)}): the sales may already be paid out. Pay ${money(q.due)} first; the refund goes ahead as soon as the payment succeeds.`}
+            </Text>
+            <Group>
+              <Button
+                color="orange"
+                leftSection={<IconCreditCard size={16} aria-hidden />}
+                loading={pay.isPending}
+                disabled={busy && !pay.isPending}
+                onClick={() => pay.mutate()}
+              >
+                {`Pay ${money(q.due)} and refund`}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {q.tickets.length > 0 && (
+        <Paper withBorder radius="md" p="md">
+          <QuoteTickets quote={q} order={order} />
+        </Paper>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" component={Link} to={cancelTo}>
+          {CONFIRM_LABELS.cancel}
+        </Button>
+        <Button
+          onClick={() => confirm.mutate()}
+          loading={confirm.isPending}
+          disabled={q.due > 0 || (busy && !confirm.isPending)}
+        >
+          {CONFIRM_LABELS.confirm}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
