@@ -80,7 +80,13 @@ describe('payouts tab balance', () => {
       held: 42000,
       paidOut: 100000,
       pendingRefunds: 2500,
-      payouts: [{ _id: '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6e', amount: 100000, createdAt: '2026-02-01T10:00:00.000Z' }],
+      payouts: [
+        {
+          _id: '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6e',
+          amount: 100000,
+          createdAt: '2026-02-01T10:00:00.000Z',
+        },
+      ],
       dues: [
         due({}),
         due({
@@ -128,7 +134,11 @@ describe('payouts tab balance', () => {
         : ok({ currency: 'USD', held: 500, paidOut: 0, pendingRefunds: 0, payouts: [], dues: [] });
     });
     const error = await screen.findByText('Balance could not be loaded');
-    await userEvent.click(within(error.closest('[data-testid="list-error"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
+    await userEvent.click(
+      within(error.closest('[data-testid="list-error"]') as HTMLElement).getByRole('button', {
+        name: 'Retry',
+      }),
+    );
     expect((await screen.findByTestId('balance-held')).textContent).toBe('$5.00');
   });
 });

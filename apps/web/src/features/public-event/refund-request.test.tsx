@@ -171,7 +171,9 @@ describe('booking page refunds', () => {
         ok(
           sent
             ? options({
-                tickets: options().tickets.map((t) => (t._id === TICKET_A ? { ...t, requestId: REQUEST_ID } : t)),
+                tickets: options().tickets.map((t) =>
+                  t._id === TICKET_A ? { ...t, requestId: REQUEST_ID } : t,
+                ),
                 requests: [requestView(), ...options().requests],
               })
             : options(),
@@ -183,12 +185,16 @@ describe('booking page refunds', () => {
     });
     renderApp(page, api);
     const form = await screen.findByRole('form', { name: 'Request a refund' });
-    expect(screen.getByTestId('refund-policy').textContent).toBe('Refunds until 24 hours before the event starts.');
+    expect(screen.getByTestId('refund-policy').textContent).toBe(
+      'Refunds until 24 hours before the event starts.',
+    );
     expect(screen.getByTestId('refund-deadline').textContent).toMatch(
       /^You can ask until Thu, Jul 9, 2026 · 7:00 PM \(America\/New_York \(GMT-4\)\)\.$/,
     );
     // The earlier answers: declined with the organizer's reason, and a refund made.
-    expect(screen.getByTestId('decline-reason').textContent).toBe("The organizer's reason: Too close to the show");
+    expect(screen.getByTestId('decline-reason').textContent).toBe(
+      "The organizer's reason: Too close to the show",
+    );
     expect(within(screen.getByTestId('refund')).getByText('$25.00')).toBeTruthy();
     expect(within(screen.getAllByTestId('ticket')[1] as HTMLElement).getByText('Refunded')).toBeTruthy();
 
@@ -197,7 +203,9 @@ describe('booking page refunds', () => {
     expect(within(form).getByText('Choose a reason')).toBeTruthy();
     expect(api.calls.some((c) => c.path.endsWith('request-refund'))).toBe(false);
 
-    expect((within(form).getByRole('checkbox', { name: /Ticket 2/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(form).getByRole('checkbox', { name: /Ticket 2/ }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
     await user.click(within(form).getByRole('checkbox', { name: /Ticket 1/ }));
     expect(screen.getByTestId('refund-total').textContent).toBe('You would get back $25.00.');
     await user.click(within(form).getByRole('combobox', { name: 'Reason' }));
