@@ -11,6 +11,7 @@ import { orderRoutes } from '../features/orders/routes';
 import { organizationRoutes } from '../features/organizations/routes';
 import { publicEventRoutes } from '../features/public-event/routes';
 import { reasonRoutes } from '../features/reasons/routes';
+import { refundRoutes } from '../features/refunds/routes';
 import { socialRoutes } from '../features/social/routes';
 import { tagRoutes } from '../features/tags/routes';
 import type { FeatureRoutes } from '../lib/routing';
@@ -30,6 +31,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   organizationRoutes,
   eventRoutes,
   orderRoutes,
+  refundRoutes,
   publicEventRoutes,
   devOutboxRoutes,
 ];

@@ -577,6 +577,38 @@ describe('event details', () => {
     ).toBeTruthy();
   });
 
+  it('a cancelled event offers to refund its orders', async () => {
+    const a = api(ORGANIZER, {
+      [HEADER]: ok(detailHeader({ status: 'CANCELLED' })),
+      [DETAIL]: ok(detail({ status: 'CANCELLED' })),
+    });
+    renderApp(`/event-management/${EVENT_ID}`, a);
+    const refund = await screen.findByRole('link', { name: 'Refund orders' });
+    expect(refund.getAttribute('href')).toBe(`/orders/events/${EVENT_ID}/refund`);
+  });
+
+  it('cancelling an event leads to refunding its orders', async () => {
+    const REASON = '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182';
+    const a = api(ORGANIZER, {
+      'GET /api/v1/common/get-reason-list': (call) =>
+        ok(
+          call.query.kind === 'EVENT_CANCEL'
+            ? [{ _id: REASON, kind: 'EVENT_CANCEL', text: 'Weather or safety', order: 1 }]
+            : [],
+        ),
+      'POST /api/v1/event/cancel-event': ok(detailHeader({ status: 'CANCELLED' }), 'Event cancelled'),
+    });
+    const { router } = renderApp(`/event-management/${EVENT_ID}`, a);
+    expect(screen.queryByRole('link', { name: 'Refund orders' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cancel event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel event' });
+    await userEvent.click(within(dialog).getAllByLabelText(/Reason/)[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: 'Weather or safety' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`/orders/events/${EVENT_ID}/refund`));
+  });
+
   it('names no zone for a draft without dates', async () => {
     const draft = { status: 'DRAFT' as const, startsAt: null, endsAt: null };
     const a = api(ORGANIZER, {

@@ -1,5 +1,6 @@
 import {
   favoriteUserDetail,
+  getOrganizationBalance,
   getOrganizationDetail,
   getPayoutStatus,
   organizationOwnerList,
@@ -23,6 +24,8 @@ export const memberKeys = queryKeys('members', {
 
 export const payoutKeys = queryKeys('payouts', {
   status: getPayoutStatus,
+  /** Held balance, payouts and due payments (refunds). */
+  balance: getOrganizationBalance,
 });
 
 /** A change to a team: its lists and members, and the organization pages that show the team. */

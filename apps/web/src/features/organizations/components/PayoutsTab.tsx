@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useCreateDashboardLink } from '../api/create-dashboard-link';
 import { useCreateOrganizerAccount } from '../api/create-organizer-account';
 import { payoutStatusQuery } from '../api/get-payout-status';
+import { BalanceSection } from './BalanceSection';
 import { PAYOUT_STATUS_COLORS, PAYOUT_STATUS_LABELS } from './labels';
 
 /**
@@ -70,6 +71,7 @@ export function PayoutsTab({ organization }: { organization: Organization }) {
           </Button>
         )}
       </Group>
+      <BalanceSection organizationId={organization._id} />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { buyerBookingQuery, cancelHold } from '../api/public-event';
 import { HoldCountdown } from '../components/HoldCountdown';
 import { PublicFrame } from '../components/PublicFrame';
 import { isNotFound, PublicLoadError, PublicNotFound, PublicSkeleton } from '../components/PublicStates';
+import { RefundRequestSection } from '../components/RefundRequestSection';
 import { TicketCard } from '../components/TicketCard';
 import { browser, newIdempotencyKey } from '../model/browser';
 import { rememberPendingBooking } from '../model/pending-booking';
@@ -311,6 +312,7 @@ export function BookingPage() {
           <Ended booking={booking as BuyerBooking & { status: keyof typeof ENDED }} />
         )}
         <OrderSummary booking={booking} />
+        {booking.status === 'CONFIRMED' && booking.total > 0 && <RefundRequestSection booking={booking} />}
       </Stack>
     </PublicFrame>
   );

@@ -1,12 +1,13 @@
 import { Button, Group, Menu, Switch } from '@mantine/core';
 import type { EventDetail } from '@marquee/contract';
-import { IconChevronDown, IconPencil, IconUsers } from '@tabler/icons-react';
+import { IconChevronDown, IconPencil, IconReceiptRefund, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { openConfirmAction } from '../../../../components/ConfirmAction';
 import { eventAttendeesPath } from '../../../orders';
+import { issueEventRefundPath } from '../../../refunds';
 import { useUpdateEventVisibility } from '../../api/event-actions';
 import { EVENT_PATHS } from '../../paths';
-import { ACTION_SPECS, availableActions } from '../moderation/event-actions';
+import { ACTION_SPECS, availableActions, canManage } from '../moderation/event-actions';
 import { useEditEvent } from '../moderation/use-edit-event';
 import { useEventModeration } from '../moderation/use-event-moderation';
 
@@ -47,6 +48,16 @@ export function EventActionBar({ event, isAdmin }: { event: EventDetail; isAdmin
       >
         Attendees
       </Button>
+      {event.status === 'CANCELLED' && canManage(event) && (
+        <Button
+          variant="default"
+          component={Link}
+          to={issueEventRefundPath(event._id)}
+          leftSection={<IconReceiptRefund size={16} aria-hidden />}
+        >
+          Refund orders
+        </Button>
+      )}
       <Switch
         label="Public"
         checked={isPublic}
@@ -73,6 +84,8 @@ export function EventActionBar({ event, isAdmin }: { event: EventDetail; isAdmin
                 onClick={() =>
                   void moderation.run(action, [event], () => {
                     if (action === 'DELETE') navigate(EVENT_PATHS.eventManagement);
+                    // A cancelled event's paid orders are refunded next (issue-event-refund).
+                    if (action === 'CANCEL') navigate(issueEventRefundPath(event._id));
                   })
                 }
               >

@@ -1,0 +1,24 @@
+import { getRefundOptions, HEADERS, type RequestRefundBody, requestRefund } from '@marquee/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { publicEventKeys } from './keys';
+
+/**
+ * What the buyer may ask for now (policy, deadline, tickets with amounts, reasons) and the requests and
+ * refunds so far. Silent: the section shows its own error with Retry.
+ */
+export const refundOptionsQuery = (bookingId: string, token: string) =>
+  queryOptions({
+    queryKey: publicEventKeys.refundOptions({ bookingId, token }),
+    queryFn: async ({ signal }) =>
+      (await http(getRefundOptions, { query: { bookingId, token }, signal, silent: true })).result,
+    retry: false,
+  });
+
+/**
+ * Asks for a refund. The key belongs to one attempt: a retry after a lost answer sends it again and the
+ * server answers the request it already recorded, never a second one.
+ */
+export async function askForRefund(body: RequestRefundBody, idempotencyKey: string) {
+  return http(requestRefund, { body, headers: { [HEADERS.idempotencyKey]: idempotencyKey } });
+}

@@ -1,0 +1,3 @@
+// The refunds feature's public surface for other features.
+
+export { issueEventRefundPath } from './paths';
