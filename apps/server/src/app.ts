@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createIdempotencyStore } from './lib/idempotency.js';
+import { jobsPlugin } from './lib/jobs.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
 import { consoleOrigins } from './lib/origins.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
@@ -81,6 +82,12 @@ export interface AppDeps {
   settle?: SettlePayment;
   /** How the sandbox provider delivers its signed webhooks; default an HTTP POST (tests capture them). */
   sandboxWebhookSender?: WebhookSender;
+  /**
+   * Run the job queue (pg-boss, `lib/jobs.ts`): event cancellation refunds, resuming pending refunds,
+   * payouts. Default: on, except under NODE_ENV=test, where a test asks for it (starting it per test
+   * file costs time); without it queued work waits in its rows for a server that runs the queue.
+   */
+  jobs?: boolean;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -182,6 +189,8 @@ export async function buildApp(deps: AppDeps) {
 
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   app.decorate('idempotency', createIdempotencyStore({ db, clock }));
+  // `app.jobs` for the modules below; it starts once the app is ready (after the server's migrations).
+  await app.register(jobsPlugin, { db, enabled: deps.jobs ?? config.env !== 'test' });
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin, { config });
   // Before any route (the documentation's included): every /api route must declare its access.
