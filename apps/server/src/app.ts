@@ -50,6 +50,8 @@ import { createPayoutService } from './modules/payouts/payouts.service.js';
 import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
+import { cancellationModule } from './modules/refunds/cancellation/cancellation.module.js';
+import { registerRefundJobs } from './modules/refunds/refund-jobs.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
 import { accessPlugin } from './plugins/access.js';
@@ -224,6 +226,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(manageRoutes, { db, clock });
   await app.register(orderRoutes, { db });
   await app.register(bookingModule, { db, clock, config, mailer, payments });
+  // Event cancellation refunds (issue-event-refund, confirm-event-refund, progress) and the refund
+  // engine's background work, on the job queue; both need `app.refunds`.
+  await app.register(cancellationModule, { db, clock, mailer });
+  registerRefundJobs(app);
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {
     payments,
