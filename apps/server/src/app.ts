@@ -51,6 +51,7 @@ import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { cancellationModule } from './modules/refunds/cancellation/cancellation.module.js';
+import { createRefundEngine } from './modules/refunds/refund-engine.js';
 import { registerRefundJobs } from './modules/refunds/refund-jobs.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
@@ -189,6 +190,8 @@ export async function buildApp(deps: AppDeps) {
     config: { ...config.events, serviceFee: config.serviceFee },
   });
 
+  // Every refund path (buyers' requests, organizers, event cancellation) goes through this one engine.
+  app.decorate('refunds', createRefundEngine({ db, clock, payments, log: app.log }));
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   app.decorate('idempotency', createIdempotencyStore({ db, clock }));
   // `app.jobs` for the modules below; it starts once the app is ready (after the server's migrations).
