@@ -104,7 +104,10 @@ describe('event cancellation refunds survive a killed server', () => {
       const paid = [];
       for (let i = 0; i < BOOKINGS; i += 1)
         paid.push((await insertBooking(db, { event: made, lines: [{ quantity: 1 + (i % 2) }] })).booking);
-      await db.update(events).set({ status: 'CANCELLED', cancelledAt: new Date() }).where(eq(events.id, made.event.id));
+      await db
+        .update(events)
+        .set({ status: 'CANCELLED', cancelledAt: new Date() })
+        .where(eq(events.id, made.event.id));
 
       const env = {
         DATABASE_URL: database.url,
@@ -115,7 +118,11 @@ describe('event cancellation refunds survive a killed server', () => {
       };
       const port = await freePort();
       const first = start({ ...env, PORT: String(port) });
-      await waitFor(() => first.output().includes('Marquee is up'), 30_000, `the first server: ${first.output()}`);
+      await waitFor(
+        () => first.output().includes('Marquee is up'),
+        30_000,
+        `the first server: ${first.output()}`,
+      );
       const base = `http://127.0.0.1:${port}`;
       const signedIn = await fetch(`${base}${login.path}`, {
         method: 'POST',
@@ -146,7 +153,10 @@ describe('event cancellation refunds survive a killed server', () => {
       expect(await first.exited).toBe('SIGKILL');
       const atKill = await processed();
       expect(atKill).toBeLessThan(BOOKINGS);
-      const [stopped] = await db.select().from(eventRefundJobs).where(eq(eventRefundJobs.eventId, made.event.id));
+      const [stopped] = await db
+        .select()
+        .from(eventRefundJobs)
+        .where(eq(eventRefundJobs.eventId, made.event.id));
       expect(stopped?.status).toBe('RUNNING');
 
       const second = start({ ...env, PORT: String(await freePort()) });

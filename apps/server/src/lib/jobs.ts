@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
 
@@ -97,7 +98,8 @@ export const jobsPlugin = fp(async function jobsPlugin(
   if (!opts.enabled) return;
 
   app.addHook('onReady', async () => {
-    const pool = opts.db.$client;
+    // The pool drizzle was built on (connectDatabase): pg-boss shares its connections and limits.
+    const pool = (opts.db as Db & { $client: Pick<Pool, 'query'> }).$client;
     const started = new PgBoss({
       db: { executeSql: (text, values) => pool.query(text, values) },
       schema: 'pgboss',
