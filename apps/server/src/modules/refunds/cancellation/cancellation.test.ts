@@ -9,8 +9,10 @@ import { paidBooking } from '../../../../test/refund-world.js';
 import {
   bookingEvents,
   bookings,
+  duePayments,
   eventRefundJobs,
   events,
+  ledgerEntries,
   outboxMessages,
   refunds,
 } from '../../../db/schema/index.js';
@@ -176,5 +178,91 @@ describe('event cancellation refunds', () => {
         .from(events)
         .where(and(eq(events.id, eventId), eq(events.status, 'CANCELLED'))),
     ).toHaveLength(1);
+  });
+
+  it('waits for the due when the held money does not cover the refunds, and starts once it is paid', async () => {
+    t = await createTestApp({ jobs: true });
+    const { token, paid, eventId } = await cancellableEvent(t, 2);
+    await cancel(t, token, eventId);
+    const organizationId = paid[0]?.organizationId ?? '';
+    // The organizer's money was paid out: the platform holds nothing for the refunds' organizer part.
+    const paidOut = paid.reduce((sum, b) => sum + b.organizerAmount, 0);
+    const payout = crypto.randomUUID();
+    await t.db.insert(ledgerEntries).values([
+      {
+        groupId: payout,
+        organizationId,
+        account: 'ORGANIZER_PAYABLE',
+        amount: paidOut,
+        currency: 'USD',
+        kind: 'PAYOUT',
+      },
+      {
+        groupId: payout,
+        organizationId,
+        account: 'BUYER_PAYMENTS',
+        amount: -paidOut,
+        currency: 'USD',
+        kind: 'PAYOUT',
+      },
+    ]);
+    const plan = await call(t, c.issueEventRefund, { token, query: { eventId } });
+    const due = plan.body.result.quote.due;
+    expect(due).toBe(paidOut);
+
+    const waiting = await call(t, c.confirmEventRefund, { token, body: { eventId } });
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.result).toMatchObject({
+      status: 'WAITING_FOR_DUE',
+      total: 2,
+      lastError: c.REFUND_MESSAGES.dueRequired(`${c.toMajorString({ amount: due, currency: 'USD' })} USD`),
+    });
+    // A queue job (a stray retry) does nothing while it waits.
+    expect(await t.app.eventRefunds.run({ eventId })).toBe('SKIPPED');
+    expect(await refundsOf(t, eventId)).toHaveLength(0);
+
+    // The organizer pays the due (the dues code posts DUE_PAID and tells the engine's listeners).
+    const [duePayment] = await t.db
+      .insert(duePayments)
+      .values({
+        organizationId,
+        eventId,
+        purpose: 'EVENT_CANCELLATION',
+        status: 'SUCCEEDED',
+        currency: 'USD',
+        amount: due,
+        provider: 'sandbox',
+        providerRef: `due_${eventId}`,
+        paidAt: new Date(),
+      })
+      .returning();
+    if (!duePayment) throw new Error('due payment');
+    await t.db.insert(ledgerEntries).values([
+      {
+        groupId: duePayment.id,
+        organizationId,
+        account: 'ORGANIZER_PAYABLE',
+        amount: -due,
+        currency: 'USD',
+        kind: 'DUE_PAID',
+      },
+      {
+        groupId: duePayment.id,
+        organizationId,
+        account: 'BUYER_PAYMENTS',
+        amount: due,
+        currency: 'USD',
+        kind: 'DUE_PAID',
+      },
+    ]);
+    await t.app.refunds.emitDuePaid(duePayment);
+    await waitForStatus(t, eventId, 'COMPLETED');
+    const rows = await refundsOf(t, eventId);
+    expect(rows.map((r) => r.status)).toEqual(['PROCESSED', 'PROCESSED']);
+    const after = await call(t, c.issueEventRefund, { token, query: { eventId } });
+    expect(after.body.result).toMatchObject({
+      duePaid: due,
+      job: { status: 'COMPLETED', done: 2, lastError: null },
+    });
   });
 });
