@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createIdempotencyStore } from './lib/idempotency.js';
+import { jobsPlugin } from './lib/jobs.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
 import { consoleOrigins } from './lib/origins.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
@@ -49,7 +50,9 @@ import { createPayoutService } from './modules/payouts/payouts.service.js';
 import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
+import { cancellationModule } from './modules/refunds/cancellation/cancellation.module.js';
 import { createRefundEngine } from './modules/refunds/refund-engine.js';
+import { registerRefundJobs } from './modules/refunds/refund-jobs.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
 import { accessPlugin } from './plugins/access.js';
@@ -82,6 +85,12 @@ export interface AppDeps {
   settle?: SettlePayment;
   /** How the sandbox provider delivers its signed webhooks; default an HTTP POST (tests capture them). */
   sandboxWebhookSender?: WebhookSender;
+  /**
+   * Run the job queue (pg-boss, `lib/jobs.ts`): event cancellation refunds, resuming pending refunds,
+   * payouts. Default: on, except under NODE_ENV=test, where a test asks for it (starting it per test
+   * file costs time); without it queued work waits in its rows for a server that runs the queue.
+   */
+  jobs?: boolean;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
@@ -185,6 +194,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('refunds', createRefundEngine({ db, clock, payments, log: app.log }));
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   app.decorate('idempotency', createIdempotencyStore({ db, clock }));
+  // `app.jobs` for the modules below; it starts once the app is ready (after the server's migrations).
+  await app.register(jobsPlugin, { db, enabled: deps.jobs ?? config.env !== 'test' });
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin, { config });
   // Before any route (the documentation's included): every /api route must declare its access.
@@ -218,6 +229,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(manageRoutes, { db, clock });
   await app.register(orderRoutes, { db });
   await app.register(bookingModule, { db, clock, config, mailer, payments });
+  // Event cancellation refunds (issue-event-refund, confirm-event-refund, progress) and the refund
+  // engine's background work, on the job queue; both need `app.refunds`.
+  await app.register(cancellationModule, { db, clock, mailer });
+  registerRefundJobs(app);
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {
     payments,

@@ -45,7 +45,8 @@ async function main() {
 
   const database = connectDatabase(databaseUrl, config.database);
   const mediaStorage = createMediaStorage(config);
-  const app = await buildApp({ config, db: database.db, logger, mediaStorage });
+  // The real server runs the job queue (cancellation refunds, pending refunds, payouts).
+  const app = await buildApp({ config, db: database.db, logger, mediaStorage, jobs: true });
   let stopping = false;
   // This process owns the order of shutdown: HTTP (drains requests), the pool, then PostgreSQL (in
   // its own process group, so a terminal's Ctrl+C does not stop it under the draining requests).

@@ -57,6 +57,8 @@ export async function createTestApp(
     deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'payments' | 'settle' | 'sandboxWebhookSender'>>;
     /** Shorter database waits, for tests that hold a lock on purpose. */
     database?: Partial<PoolLimits>;
+    /** Run the job queue (pg-boss); off by default, since starting it costs each test file time. */
+    jobs?: boolean;
   } = {},
 ) {
   const database = await freshDatabase(options.database);
@@ -71,6 +73,7 @@ export async function createTestApp(
     logger: options.logger,
     ...options.deps,
     mediaStorage,
+    jobs: options.jobs ?? false,
   });
   await app.ready();
   return {
