@@ -46,6 +46,9 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { createOutboxService } from './modules/outbox/outbox.service.js';
 import { payoutRoutes } from './modules/payouts/payouts.routes.js';
 import { createPayoutService } from './modules/payouts/payouts.service.js';
+import { createDues } from './modules/refunds/dues/due-payments.js';
+import { dueRoutes } from './modules/refunds/dues/dues.routes.js';
+import { organizerRefundRoutes } from './modules/refunds/organizer/organizer.routes.js';
 import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
@@ -155,12 +158,18 @@ export async function buildApp(deps: AppDeps) {
       sandboxWebhookSender: deps.sandboxWebhookSender,
       log: app.log,
     });
-  // Until the booking side is wired, an outcome is only logged.
+  // What organizers owe for refunds (modules/refunds/dues): paid through the same payments port.
+  const dues = createDues({ db, clock, payments, engine: () => app.refunds, log: app.log });
   const settle: SettlePayment =
     deps.settle ??
     // The booking module's settlement (modules/booking/settlement.ts): it joins the webhook's unit of work.
+    // A payment it does not know may be an organizer's due payment.
     (async (outcome) => {
-      await app.settlement.settle({ ...outcome, failureReason: outcome.failureReason ?? undefined });
+      const settled = await app.settlement.settle({
+        ...outcome,
+        failureReason: outcome.failureReason ?? undefined,
+      });
+      return settled === 'UNKNOWN_PAYMENT' ? dues.settle(outcome) : settled;
     });
   const account = createAccountService({
     db,
@@ -214,6 +223,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
   await app.register(orderRoutes, { db });
+  // Refunds organizers start, what they owe and the payouts tab (docs/refunds.md), next to the orders.
+  await app.register(organizerRefundRoutes, { db, clock });
+  await app.register(dueRoutes, { db, clock, dues, config });
   await app.register(bookingModule, { db, clock, config, mailer, payments });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {
@@ -232,6 +244,8 @@ export async function buildApp(deps: AppDeps) {
   }
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
+  // A paid order-refund due runs the refund it was waiting for (its key makes it happen once).
+  app.refunds.onDuePaid((due) => dues.runPlan(due));
   return app;
 }
 

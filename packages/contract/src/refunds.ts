@@ -428,7 +428,8 @@ export const confirmEventOrderRefund = defineRoute({
   summary: 'Refund chosen tickets of one order, in full or a partial amount (idempotency key required)',
   tag: 'Refunds',
   access: { booking: 'manage', from: 'body.bookingId' },
-  body: OrderRefundBody,
+  /** `eventId`: the event whose orders the refund was started from; an order of another event is a 404. */
+  body: OrderRefundBody.extend({ eventId: z.uuid({ error: 'Choose an event' }).optional() }),
   response: envelope(RefundOutcome),
 });
 
