@@ -7,6 +7,7 @@ import { seedAccount } from './seed-account.js';
 import { seedCatalog } from './seed-catalog.js';
 import { seedEvents } from './seed-events.js';
 import { type SeededOrders, type SellingSettings, seedOrders } from './seed-orders.js';
+import { payOutCompletedEvents } from '../modules/refunds/dues/payouts.js';
 import { DEMO_MEMBER, seedOrganizations } from './seed-organizations.js';
 
 /** The demo accounts; the README lists the same. */
@@ -75,6 +76,10 @@ export interface SeedOptions {
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<boolean> {
   const created = await seedAccountsAndEvents(db, options);
   const orders = await seedOrders(db, options);
+  // Sales of completed events are paid out (docs/refunds.md), as the scheduler would. The demo orders
+  // are all on dates still ahead, so this finds nothing until those events have ended.
+  const now = options.now ?? new Date();
+  await payOutCompletedEvents(db, { now: () => now }, now);
   options.onOrders?.(orders);
   return created;
 }
