@@ -118,10 +118,7 @@ function eventBody(f: Fixtures) {
 
 /** Required fields besides the resource id, per route path; without them the resource check never runs. */
 /** `id`: the resource id the access rule will resolve (an order or event made for this call). */
-const EXTRA_INPUT: Record<
-  string,
-  (f: Fixtures, id: string) => Promise<{ query?: object; body?: object }>
-> = {
+const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?: object; body?: object }>> = {
   [contract.updateOrganization.path]: async () => ({ body: { name: 'Harbour Lights' } }),
   [contract.updateRefundSetting.path]: async () => ({ body: { ...DEFAULT_REFUND_SETTING } }),
   [contract.updateTicketSetting.path]: async () => ({ body: { ...DEFAULT_TICKET_SETTING } }),

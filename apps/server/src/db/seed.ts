@@ -1,13 +1,13 @@
 import { count } from 'drizzle-orm';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { payOutCompletedEvents } from '../modules/refunds/dues/payouts.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
 import { seedAccount } from './seed-account.js';
 import { seedCatalog } from './seed-catalog.js';
 import { seedEvents } from './seed-events.js';
 import { type SeededOrders, type SellingSettings, seedOrders } from './seed-orders.js';
-import { payOutCompletedEvents } from '../modules/refunds/dues/payouts.js';
 import { DEMO_MEMBER, seedOrganizations } from './seed-organizations.js';
 
 /** The demo accounts; the README lists the same. */

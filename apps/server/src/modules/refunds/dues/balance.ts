@@ -1,8 +1,8 @@
 import type { OrganizationBalance } from '@marquee/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { duePayments, organizationPayouts, refunds } from '../../../db/schema/index.js';
 import type { OrganizationRow } from '../../../db/schema/index.js';
+import { duePayments, organizationPayouts, refunds } from '../../../db/schema/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { RefundEngine } from '../refund-engine.js';
 import { listDues } from './due-view.js';
@@ -35,7 +35,7 @@ export async function organizationBalance(
     db
       .select()
       .from(organizationPayouts)
-      .where(eq(organizationPayouts.organizationId, id))
+      .where(and(eq(organizationPayouts.organizationId, id), eq(organizationPayouts.currency, currency)))
       .orderBy(desc(organizationPayouts.createdAt), desc(organizationPayouts.id))
       .limit(100),
     listDues(db, eq(duePayments.organizationId, id)),
@@ -45,9 +45,7 @@ export async function organizationBalance(
     held,
     paidOut: Number(paid?.total ?? 0),
     pendingRefunds: Number(pending?.total ?? 0),
-    payouts: payouts
-      .filter((p) => p.currency === currency)
-      .map((p) => ({ _id: p.id, amount: p.amount, createdAt: p.createdAt.toISOString() })),
+    payouts: payouts.map((p) => ({ _id: p.id, amount: p.amount, createdAt: p.createdAt.toISOString() })),
     dues,
   };
 }

@@ -3,7 +3,14 @@ import { REFUND_MESSAGES } from '@marquee/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentsProvider } from '../../../adapters/payments/payments.js';
 import type { Db } from '../../../db/client.js';
-import { bookings, type DuePaymentRow, duePayments, events, ledgerEntries } from '../../../db/schema/index.js';
+import {
+  bookings,
+  type DuePaymentRow,
+  duePayments,
+  events,
+  ledgerEntries,
+  refunds,
+} from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/actor.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
@@ -62,7 +69,10 @@ export function createDues(deps: {
       .from(events)
       .leftJoin(bookings, row.bookingId ? eq(bookings.id, row.bookingId) : sql`false`)
       .where(eq(events.id, row.eventId));
-    return toDuePayment(row, { eventTitle: names?.eventTitle ?? '', bookingCode: names?.bookingCode ?? null });
+    return toDuePayment(row, {
+      eventTitle: names?.eventTitle ?? '',
+      bookingCode: names?.bookingCode ?? null,
+    });
   }
 
   /** Records the due (PENDING), commits, then asks the provider for the payment and keeps its answer. */
@@ -242,12 +252,21 @@ export function createDues(deps: {
       outcome: 'SUCCEEDED' | 'FAILED';
       failureReason?: string | null;
     }): Promise<DueSettleResult> {
-      const mine = and(eq(duePayments.provider, input.provider), eq(duePayments.providerRef, input.providerRef));
+      const mine = and(
+        eq(duePayments.provider, input.provider),
+        eq(duePayments.providerRef, input.providerRef),
+      );
       return unitOfWork(
         async ({ tx, now, audit, afterCommit }) => {
           const pending = and(mine, eq(duePayments.status, 'PENDING'));
+          const known = async () =>
+            (await tx.select({ id: duePayments.id }).from(duePayments).where(mine)).length > 0;
           if (input.outcome === 'FAILED') {
-            const [failed] = await tx.update(duePayments).set({ status: 'FAILED' }).where(pending).returning();
+            const [failed] = await tx
+              .update(duePayments)
+              .set({ status: 'FAILED' })
+              .where(pending)
+              .returning();
             if (!failed) return (await known()) ? 'ALREADY_SETTLED' : 'UNKNOWN_PAYMENT';
             await audit({
               action: 'DUE_PAYMENT_FAILED',
@@ -290,14 +309,37 @@ export function createDues(deps: {
           });
           afterCommit(() => deps.engine().emitDuePaid(paid));
           return 'DUE_PAID';
-
-          async function known() {
-            const [row] = await tx.select({ id: duePayments.id }).from(duePayments).where(mine);
-            return !!row;
-          }
         },
         { who: { system: 'payments', requestId: `due:${input.providerRef}` } },
       );
+    },
+
+    /**
+     * Paid order dues whose refund never ran (the process stopped between the payment's commit and the
+     * refund): runs them now, with their stored keys (the scheduler's; a refund already made is found).
+     */
+    async resumePaidPlans(): Promise<number> {
+      const waiting = await db
+        .select()
+        .from(duePayments)
+        .where(
+          and(
+            eq(duePayments.purpose, 'ORDER_REFUND'),
+            eq(duePayments.status, 'SUCCEEDED'),
+            sql`not exists (select 1 from ${refunds} where ${refunds.idempotencyKey} = ${duePayments.plan}->>'idempotencyKey')`,
+          ),
+        )
+        .limit(100);
+      let ran = 0;
+      for (const due of waiting) {
+        try {
+          await this.runPlan(due);
+          ran += 1;
+        } catch (error) {
+          deps.log?.error({ err: error, dueId: due.id }, 'the refund of a paid due could not run');
+        }
+      }
+      return ran;
     },
 
     /** The order refund a paid ORDER_REFUND due was waiting for (its listener on the engine). */

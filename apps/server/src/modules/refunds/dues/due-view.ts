@@ -16,7 +16,7 @@ export function toDuePayment(
     bookingCode: names.bookingCode,
     eventId: row.eventId,
     eventTitle: names.eventTitle,
-    status: row.status === 'SUCCEEDED' ? 'SUCCEEDED' : row.status === 'FAILED' ? 'FAILED' : 'PENDING',
+    status: row.status,
     amount: row.amount,
     currency: row.currency,
     provider: row.provider === 'stripe' ? 'stripe' : 'sandbox',

@@ -8,8 +8,8 @@ import {
   eventPeople,
   groupSums,
   paidOrder,
-  payOnCardPage,
   paymentsTestApp,
+  payOnCardPage,
   signedEvent,
   withKey,
 } from '../../../../test/paid-order-fixtures.js';
@@ -104,7 +104,12 @@ describe('what organizers owe', () => {
 
     const quote = await call(t, c.checkBookingDueAmount, { token: ownerToken, body });
     expect(quote.status).toBe(200);
-    expect(quote.body.result).toMatchObject({ amount: 4000, organizerPart: 4000, organizerHeld: 0, due: 4000 });
+    expect(quote.body.result).toMatchObject({
+      amount: 4000,
+      organizerPart: 4000,
+      organizerHeld: 0,
+      due: 4000,
+    });
 
     const refused = await call(t, c.confirmEventOrderRefund, { headers: as(ownerToken, 'no-due'), body });
     expect(refused.status).toBe(409);
@@ -164,7 +169,9 @@ describe('what organizers owe', () => {
       query: { organizationId: made.organization.id },
     });
     expect(balance.body.result).toMatchObject({ held: 0, paidOut: 4000 });
-    expect(balance.body.result.dues.map((d) => [d._id, d.status])).toEqual([[due.body.result._id, 'SUCCEEDED']]);
+    expect(balance.body.result.dues.map((d) => [d._id, d.status])).toEqual([
+      [due.body.result._id, 'SUCCEEDED'],
+    ]);
   });
 
   it('nothing owed is a 409; a cancellation due needs a cancelled event', async () => {
@@ -173,7 +180,11 @@ describe('what organizers owe', () => {
     const order = await paidOrder(t, made, 1);
     const owed = await call(t, c.payOrderTicketDueAmount, {
       headers: as(ownerToken, `nothing-${order.booking.id}`),
-      body: { bookingId: order.booking.id, ticketIds: [order.tickets[0]?.id as string], returnPath: '/orders' },
+      body: {
+        bookingId: order.booking.id,
+        ticketIds: [order.tickets[0]?.id as string],
+        returnPath: '/orders',
+      },
     });
     expect(owed.status).toBe(409);
     expect(owed.error?.message).toBe('Nothing is owed for this refund');

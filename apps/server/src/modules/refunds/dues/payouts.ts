@@ -11,7 +11,10 @@ function unpaid(tx: Db | Tx): SQL {
   return and(
     eq(bookings.status, 'CONFIRMED'),
     isNull(bookings.paidOutAt),
-    inArray(bookings.eventId, tx.select({ id: events.id }).from(events).where(eq(events.status, 'COMPLETED'))),
+    inArray(
+      bookings.eventId,
+      tx.select({ id: events.id }).from(events).where(eq(events.status, 'COMPLETED')),
+    ),
   ) as SQL;
 }
 

@@ -66,7 +66,8 @@ export function createBulkRefunds(deps: { db: Db; engine: () => RefundEngine; lo
         };
       return { ...base, outcome: 'FAILED', message: row.lastError ?? 'The refund failed.' };
     } catch (error) {
-      if (error instanceof DueRequired) return { ...base, outcome: 'DUE_REQUIRED', due: error.due, message: error.message };
+      if (error instanceof DueRequired)
+        return { ...base, outcome: 'DUE_REQUIRED', due: error.due, message: error.message };
       if (error instanceof AppError && error.statusCode < 500) {
         const nothing = error.message === REFUND_MESSAGES.nothingLeft;
         return { ...base, outcome: nothing ? 'NOTHING_TO_REFUND' : 'FAILED', message: error.message };
@@ -90,7 +91,12 @@ export function createBulkRefunds(deps: { db: Db; engine: () => RefundEngine; lo
 
   async function ordersOf(ids: string[], eventId: string | undefined) {
     const rows = await db
-      .select({ id: bookings.id, code: bookings.code, currency: bookings.currency, eventId: bookings.eventId })
+      .select({
+        id: bookings.id,
+        code: bookings.code,
+        currency: bookings.currency,
+        eventId: bookings.eventId,
+      })
       .from(bookings)
       .where(inArray(bookings.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -122,7 +128,8 @@ export function createBulkRefunds(deps: { db: Db; engine: () => RefundEngine; lo
       if (rows.length !== ids.length || rows.some((r) => r.eventId !== input.eventId))
         throw notFound('The ticket');
       const perBooking = new Map<string, string[]>();
-      for (const row of rows) perBooking.set(row.bookingId, [...(perBooking.get(row.bookingId) ?? []), row.id]);
+      for (const row of rows)
+        perBooking.set(row.bookingId, [...(perBooking.get(row.bookingId) ?? []), row.id]);
       const orders = await ordersOf([...perBooking.keys()], input.eventId);
       const items: Item[] = [];
       for (const order of orders) items.push(await refundOne(input, order, perBooking.get(order.id) ?? []));

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/calls.js';
 import { sellableEvent } from '../../../../test/checkout-fixtures.js';
 import { clientHeaders, type TestApp } from '../../../../test/helpers.js';
-import { eventPeople, groupSums, paidOrder, paymentsTestApp, withKey } from '../../../../test/paid-order-fixtures.js';
+import {
+  eventPeople,
+  groupSums,
+  paidOrder,
+  paymentsTestApp,
+  withKey,
+} from '../../../../test/paid-order-fixtures.js';
 import { bookings, refunds, tickets } from '../../../db/schema/index.js';
 
 let t: TestApp;
@@ -58,7 +64,11 @@ describe('organizer-initiated refunds of one order', () => {
       body: { bookingId: booking.id, eventId: made.event.id, ticketIds: [first], amount: 500, note: 'Late' },
     });
     expect(partial.status).toBe(200);
-    expect(partial.body.result.refund).toMatchObject({ status: 'PROCESSED', amount: 500, source: 'ORGANIZER' });
+    expect(partial.body.result.refund).toMatchObject({
+      status: 'PROCESSED',
+      amount: 500,
+      source: 'ORGANIZER',
+    });
     expect(partial.body.message).toBe('Refund processed.');
     // The same call again (a retry) moves no more money.
     const again = await call(t, c.confirmEventOrderRefund, {
@@ -133,7 +143,10 @@ describe('bulk refunds', () => {
       [c.eventOrdersIssueRefunds, { eventId: made.event.id, bookingIds: [] }],
       [c.eventTicketsIssueRefunds, { eventId: made.event.id, ticketIds: [] }],
     ] as const) {
-      const answer = await call(t, route, { headers: as(ownerToken, `empty-${route.path}`), body: body as never });
+      const answer = await call(t, route, {
+        headers: as(ownerToken, `empty-${route.path}`),
+        body: body as never,
+      });
       expect(answer.status).toBe(400);
       expect(JSON.stringify(answer.error)).toContain(c.EMPTY_SELECTION.issueRefund);
     }
@@ -150,7 +163,13 @@ describe('bulk refunds', () => {
       body: { eventId: made.event.id, bookingIds: ids },
     });
     expect(first.status).toBe(200);
-    expect(first.body.result).toMatchObject({ processed: 2, pending: 0, skipped: 0, currency: 'USD', amount: 4500 });
+    expect(first.body.result).toMatchObject({
+      processed: 2,
+      pending: 0,
+      skipped: 0,
+      currency: 'USD',
+      amount: 4500,
+    });
     expect(first.body.result.items.map((i) => i.outcome)).toEqual(['PROCESSED', 'PROCESSED']);
     const retry = await call(t, c.eventOrdersIssueRefunds, {
       headers: as(ownerToken, `bulk-${made.event.id}`),
@@ -182,12 +201,18 @@ describe('bulk refunds', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.result).toMatchObject({ processed: 2, amount: 2000 });
-    const [left] = await t.db.select().from(tickets).where(eq(tickets.id, one.tickets[1]?.id as string));
+    const [left] = await t.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, one.tickets[1]?.id as string));
     expect(left?.status).toBe('VALID');
 
     const foreignTicket = await call(t, c.eventTicketsIssueRefunds, {
       headers: as(ownerToken, `tickets-foreign-${made.event.id}`),
-      body: { eventId: made.event.id, ticketIds: [one.tickets[1]?.id as string, foreign.tickets[0]?.id as string] },
+      body: {
+        eventId: made.event.id,
+        ticketIds: [one.tickets[1]?.id as string, foreign.tickets[0]?.id as string],
+      },
     });
     expect(foreignTicket.status).toBe(404);
     // The owner of the event's organization cannot reach the other organization's order at all.

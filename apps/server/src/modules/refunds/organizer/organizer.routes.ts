@@ -23,10 +23,7 @@ const bulkMessage = (r: c.BulkRefundResult) =>
  * or event (organizers of the event, the organization's owner, administrators for support; scanners
  * and strangers get 404); the engine (`app.refunds`) moves the money and audits each refund.
  */
-export async function organizerRefundRoutes(
-  app: FastifyInstance,
-  opts: { db: Db; clock: Clock },
-) {
+export async function organizerRefundRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
   const { db, clock } = opts;
   const bulk = createBulkRefunds({ db, engine: () => app.refunds, log: app.log });
 
@@ -49,9 +46,9 @@ export async function organizerRefundRoutes(
   addRoute(
     app,
     c.confirmEventOrderRefund,
-    async ({ body, actor, event, request }) => {
+    async ({ body, actor, events, request }) => {
       // Reached from an event's orders: an order of another event is not there.
-      if (body.eventId && event.event.id !== body.eventId) throw notFound('The order');
+      if (body.eventId && events[0]?.event.id !== body.eventId) throw notFound('The order');
       const row = await app.refunds.refund({
         bookingId: body.bookingId,
         ticketIds: body.ticketIds,

@@ -17,7 +17,9 @@ export function refundPolicyView(
   const base = {
     policy: organization.refundPolicy,
     hoursBeforeStart:
-      organization.refundPolicy === 'UNTIL_HOURS_BEFORE_START' ? (organization.refundHoursBeforeStart ?? 0) : null,
+      organization.refundPolicy === 'UNTIL_HOURS_BEFORE_START'
+        ? (organization.refundHoursBeforeStart ?? 0)
+        : null,
     approval: organization.refundApproval,
     refundServiceFee: organization.refundServiceFee,
   };

@@ -23,7 +23,11 @@ export async function ticketsForRefund(
   const [[order], [context]] = await Promise.all([
     ordersFrom(db).where(eq(bookings.id, bookingId)) as Promise<OrderRowData[]>,
     db
-      .select({ organization: organizations, eventStart: events.startsAt, occurrenceStart: eventOccurrences.startsAt })
+      .select({
+        organization: organizations,
+        eventStart: events.startsAt,
+        occurrenceStart: eventOccurrences.startsAt,
+      })
       .from(bookings)
       .innerJoin(events, eq(events.id, bookings.eventId))
       .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
