@@ -52,6 +52,7 @@ import { createReferenceService } from './modules/reference/reference.service.js
 import { createDues } from './modules/refunds/dues/due-payments.js';
 import { dueRoutes } from './modules/refunds/dues/dues.routes.js';
 import { organizerRefundRoutes } from './modules/refunds/organizer/organizer.routes.js';
+import { createRefundEngine } from './modules/refunds/refund-engine.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
 import { accessPlugin } from './plugins/access.js';
@@ -189,6 +190,8 @@ export async function buildApp(deps: AppDeps) {
     config: { ...config.events, serviceFee: config.serviceFee },
   });
 
+  // Every refund path (buyers' requests, organizers, event cancellation) goes through this one engine.
+  app.decorate('refunds', createRefundEngine({ db, clock, payments, log: app.log }));
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   app.decorate('idempotency', createIdempotencyStore({ db, clock }));
   await app.register(errorsPlugin);
