@@ -560,7 +560,8 @@ export const getOrganizationBalance = defineRoute({
   path: '/api/v1/payment/get-organization-balance',
   summary: "An organization's held balance, payouts and what it owed or owes for refunds",
   tag: 'Refunds',
-  access: { organization: 'read', from: 'query.organizationId' },
+  // As the payouts tab's own status (get-payout-status): the owner and administrators, not every member.
+  access: { organization: 'manage', from: 'query.organizationId' },
   query: z.object({ organizationId: z.uuid({ error: 'Choose an organization' }) }),
   response: envelope(OrganizationBalance),
 });
