@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/calls.js';
 import { sellableEvent } from '../../../../test/checkout-fixtures.js';
-import { clientHeaders, type TestApp } from '../../../../test/helpers.js';
+import { clientHeaders, createUser, loginAs, type TestApp } from '../../../../test/helpers.js';
 import {
   eventPeople,
   groupSums,
@@ -11,7 +11,7 @@ import {
   paymentsTestApp,
   withKey,
 } from '../../../../test/paid-order-fixtures.js';
-import { bookings, refunds, tickets } from '../../../db/schema/index.js';
+import { auditLog, bookings, refunds, tickets } from '../../../db/schema/index.js';
 
 let t: TestApp;
 
@@ -120,6 +120,29 @@ describe('organizer-initiated refunds of one order', () => {
       expect(read.status).toBe(404);
     }
     expect(await refundsOf(booking.id)).toHaveLength(0);
+  });
+
+  it('lets an administrator refund any order (support), audit-logged as the administrator', async () => {
+    const made = await sellableEvent(t, { types: [{ price: 1200 }] });
+    const { booking, tickets: seats } = await paidOrder(t, made, 1);
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const token = await loginAs(t, admin.email, admin.password);
+    const read = await call(t, c.organizerTicketsForRefund, { token, query: { bookingId: booking.id } });
+    expect(read.status).toBe(200);
+    const answer = await call(t, c.confirmEventOrderRefund, {
+      headers: as(token, `support-${booking.id}`),
+      body: { bookingId: booking.id, ticketIds: seats.map((s) => s.id), note: 'Support' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.refund).toMatchObject({
+      status: 'PROCESSED',
+      initiatedBy: `${admin.firstName} ${admin.lastName}`,
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, answer.body.result.refund._id));
+    expect(entry).toMatchObject({ action: 'REFUND_STARTED', actorId: admin.id, actorRole: 'ADMIN' });
   });
 
   it('needs an idempotency key', async () => {
