@@ -51,6 +51,9 @@ import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { cancellationModule } from './modules/refunds/cancellation/cancellation.module.js';
+import { createDues } from './modules/refunds/dues/due-payments.js';
+import { dueRoutes } from './modules/refunds/dues/dues.routes.js';
+import { organizerRefundRoutes } from './modules/refunds/organizer/organizer.routes.js';
 import { createRefundEngine } from './modules/refunds/refund-engine.js';
 import { registerRefundJobs } from './modules/refunds/refund-jobs.js';
 import { socialRoutes } from './modules/social/social.routes.js';
@@ -165,12 +168,18 @@ export async function buildApp(deps: AppDeps) {
       sandboxWebhookSender: deps.sandboxWebhookSender,
       log: app.log,
     });
-  // Until the booking side is wired, an outcome is only logged.
+  // What organizers owe for refunds (modules/refunds/dues): paid through the same payments port.
+  const dues = createDues({ db, clock, payments, engine: () => app.refunds, log: app.log });
   const settle: SettlePayment =
     deps.settle ??
     // The booking module's settlement (modules/booking/settlement.ts): it joins the webhook's unit of work.
+    // A payment it does not know may be an organizer's due payment.
     (async (outcome) => {
-      await app.settlement.settle({ ...outcome, failureReason: outcome.failureReason ?? undefined });
+      const settled = await app.settlement.settle({
+        ...outcome,
+        failureReason: outcome.failureReason ?? undefined,
+      });
+      return settled === 'UNKNOWN_PAYMENT' ? dues.settle(outcome) : settled;
     });
   const account = createAccountService({
     db,
@@ -228,11 +237,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
   await app.register(orderRoutes, { db });
+  // Refunds organizers start, what they owe and the payouts tab (docs/refunds.md), next to the orders.
+  await app.register(organizerRefundRoutes, { db, clock });
+  await app.register(dueRoutes, { db, clock, dues, config });
   await app.register(bookingModule, { db, clock, config, mailer, payments });
   // Event cancellation refunds (issue-event-refund, confirm-event-refund, progress) and the refund
   // engine's background work, on the job queue; both need `app.refunds`.
   await app.register(cancellationModule, { db, clock, mailer });
-  registerRefundJobs(app);
+  registerRefundJobs(app, { db, clock, dues });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {
     payments,
@@ -250,6 +262,8 @@ export async function buildApp(deps: AppDeps) {
   }
 
   if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
+  // A paid order-refund due runs the refund it was waiting for (its key makes it happen once).
+  app.refunds.onDuePaid((due) => dues.runPlan(due));
   return app;
 }
 

@@ -7,12 +7,19 @@ import {
 } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, classTypes, organizationMembers, sessions, users } from '../src/db/schema/index.js';
+import {
+  categories,
+  classTypes,
+  organizationMembers,
+  sessions,
+  tickets,
+  users,
+} from '../src/db/schema/index.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
 import { insertBooking } from './booking-fixtures.js';
 import { call } from './calls.js';
 import { insertEvent, insertReason } from './event-fixtures.js';
-import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
+import { clientHeaders, createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
 
 /**
  * Every route of the contract, called as every kind of caller, answers what its access declaration
@@ -84,6 +91,10 @@ interface Fixtures {
   freshBookingId(): Promise<string>;
   /** An active EVENT_CANCEL reason. */
   cancelReasonId: string;
+  /** A confirmed order (one ticket) of a fixture event, for bulk routes of that event. */
+  orderOf(eventId: string): Promise<{ bookingId: string; ticketIds: string[] }>;
+  /** The tickets of an order. */
+  ticketsOf(bookingId: string): Promise<string[]>;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -106,7 +117,8 @@ function eventBody(f: Fixtures) {
 }
 
 /** Required fields besides the resource id, per route path; without them the resource check never runs. */
-const EXTRA_INPUT: Record<string, (f: Fixtures) => Promise<{ query?: object; body?: object }>> = {
+/** `id`: the resource id the access rule will resolve (an order or event made for this call). */
+const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?: object; body?: object }>> = {
   [contract.updateOrganization.path]: async () => ({ body: { name: 'Harbour Lights' } }),
   [contract.updateRefundSetting.path]: async () => ({ body: { ...DEFAULT_REFUND_SETTING } }),
   [contract.updateTicketSetting.path]: async () => ({ body: { ...DEFAULT_TICKET_SETTING } }),
@@ -145,6 +157,19 @@ const EXTRA_INPUT: Record<string, (f: Fixtures) => Promise<{ query?: object; bod
   }),
   // view-ticket-list needs a selection, or it is a 400 for an empty one.
   [contract.viewTicketList.path]: async (f) => ({ query: { bookingIds: f.bookingId } }),
+  // Refunds organizers start: tickets of the order (or an order of the event) made for the call.
+  [contract.checkBookingDueAmount.path]: async (f, id) => ({ body: { ticketIds: await f.ticketsOf(id) } }),
+  [contract.confirmEventOrderRefund.path]: async (f, id) => ({ body: { ticketIds: await f.ticketsOf(id) } }),
+  [contract.payOrderTicketDueAmount.path]: async (f, id) => ({
+    body: { ticketIds: await f.ticketsOf(id), returnPath: '/orders' },
+  }),
+  [contract.eventOrdersIssueRefunds.path]: async (f, id) => ({
+    body: { bookingIds: [(await f.orderOf(id)).bookingId] },
+  }),
+  [contract.eventTicketsIssueRefunds.path]: async (f, id) => ({
+    body: { ticketIds: (await f.orderOf(id)).ticketIds },
+  }),
+  [contract.payDueToCancelEvent.path]: async () => ({ body: { returnPath: '/orders' } }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
@@ -157,16 +182,20 @@ async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<s
 }
 
 async function inputFor(route: RouteDef, f: Fixtures) {
-  const extra = (await EXTRA_INPUT[route.path]?.(f)) ?? {};
-  const input: { query?: Record<string, unknown>; body?: Record<string, unknown> } = {
-    query: { ...extra.query },
-    body: route.body ? { ...extra.body } : undefined,
-  };
+  let resource: { source: 'query' | 'body'; field: string; id: string } | null = null;
   if (typeof route.access === 'object') {
     const { from, optional: _optional, ...rule } = route.access;
     const [source, field] = from.split('.') as ['query' | 'body', string];
     const kind = Object.keys(rule)[0] as string;
-    const id = await resourceId(route, kind, f);
+    resource = { source, field, id: await resourceId(route, kind, f) };
+  }
+  const extra = (await EXTRA_INPUT[route.path]?.(f, resource?.id ?? '')) ?? {};
+  const input: { query?: Record<string, unknown>; body?: Record<string, unknown> } = {
+    query: { ...extra.query },
+    body: route.body ? { ...extra.body } : undefined,
+  };
+  if (resource) {
+    const { source, field, id } = resource;
     // Bulk routes name a list of ids (`eventIds`): the schema says which.
     const shape = (route[source] as { shape?: Record<string, { type?: string }> } | undefined)?.shape;
     input[source] = { ...input[source], [field]: shape?.[field]?.type === 'array' ? [id] : id };
@@ -237,7 +266,16 @@ describe('access sweep: every contract route, every kind of caller', () => {
       .values({ name: 'Sweep class type', bookingMode: 'DROP_IN' })
       .returning();
     if (!category || !classType) throw new Error('fixture catalog');
-    const newEvent = () => insertEvent(t.db, { organizationId, team: [{ memberId, role: 'SCANNER' }] });
+    const made = new Map<string, Awaited<ReturnType<typeof insertEvent>>>();
+    const newEvent = async () => {
+      const event = await insertEvent(t.db, { organizationId, team: [{ memberId, role: 'SCANNER' }] });
+      made.set(event.event.id, event);
+      return event;
+    };
+    const ticketsOf = async (bookingId: string) =>
+      (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.bookingId, bookingId))).map(
+        (row) => row.id,
+      );
     const freshEventId = async () => (await newEvent()).event.id;
     const readEvent = await newEvent();
     const freshBookingId = async () => (await insertBooking(t.db, { event: await newEvent() })).booking.id;
@@ -250,6 +288,13 @@ describe('access sweep: every contract route, every kind of caller', () => {
       bookingId: (await insertBooking(t.db, { event: readEvent })).booking.id,
       freshBookingId,
       cancelReasonId: (await insertReason(t.db, 'EVENT_CANCEL')).id,
+      ticketsOf,
+      async orderOf(eventId) {
+        const event = made.get(eventId);
+        if (!event) throw new Error(`access-sweep: no fixture event ${eventId}`);
+        const { booking } = await insertBooking(t.db, { event });
+        return { bookingId: booking.id, ticketIds: await ticketsOf(booking.id) };
+      },
       categoryId: category.id,
       classTypeId: classType.id,
     };
@@ -272,13 +317,17 @@ describe('access sweep: every contract route, every kind of caller', () => {
       for (const who of EVERYONE) {
         const want = expected(route, who);
         const input = await inputFor(route, fixtures);
+        const token = await tokenFor(who);
         const answer = await call(t, route, {
           query: input.query as never,
           body: input.body as never,
-          token: await tokenFor(who),
+          token,
           ...(who === 'wrongClient'
             ? { headers: { authorization: 'Basic d3Jvbmc6d3Jvbmc=', secretkey: 'wrong' } }
-            : {}),
+            : route.method !== 'GET'
+              ? // Calls that move money require a key; every other change accepts one.
+                { headers: { ...clientHeaders(token), 'idempotency-key': newToken() } }
+              : {}),
         }).catch((error: unknown) => ({ status: -1, error: String(error) }));
         const { status } = answer;
         const ok =

@@ -429,7 +429,8 @@ export const confirmEventOrderRefund = defineRoute({
   summary: 'Refund chosen tickets of one order, in full or a partial amount (idempotency key required)',
   tag: 'Refunds',
   access: { booking: 'manage', from: 'body.bookingId' },
-  body: OrderRefundBody,
+  /** `eventId`: the event whose orders the refund was started from; an order of another event is a 404. */
+  body: OrderRefundBody.extend({ eventId: z.uuid({ error: 'Choose an event' }).optional() }),
   response: envelope(RefundOutcome),
 });
 
@@ -560,7 +561,8 @@ export const getOrganizationBalance = defineRoute({
   path: '/api/v1/payment/get-organization-balance',
   summary: "An organization's held balance, payouts and what it owed or owes for refunds",
   tag: 'Refunds',
-  access: { organization: 'read', from: 'query.organizationId' },
+  // As the payouts tab's own status (get-payout-status): the owner and administrators, not every member.
+  access: { organization: 'manage', from: 'query.organizationId' },
   query: z.object({ organizationId: z.uuid({ error: 'Choose an organization' }) }),
   response: envelope(OrganizationBalance),
 });

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { payOutCompletedEvents } from '../modules/refunds/dues/payouts.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
 import { seedAccount } from './seed-account.js';
@@ -75,6 +76,10 @@ export interface SeedOptions {
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<boolean> {
   const created = await seedAccountsAndEvents(db, options);
   const orders = await seedOrders(db, options);
+  // Sales of completed events are paid out (docs/refunds.md), as the scheduler would. The demo orders
+  // are all on dates still ahead, so this finds nothing until those events have ended.
+  const now = options.now ?? new Date();
+  await payOutCompletedEvents(db, { now: () => now }, now);
   options.onOrders?.(orders);
   return created;
 }

@@ -1,0 +1,53 @@
+import type { TicketsForRefund } from '@marquee/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { bookings, eventOccurrences, events, organizations } from '../../../db/schema/index.js';
+import { notFound } from '../../../lib/errors.js';
+import { type OrderRowData, toOrderSummary } from '../../orders/order-items.js';
+import { ordersFrom } from '../../orders/order-query.js';
+import { pendingDuesOfBooking } from '../dues/due-view.js';
+import type { RefundEngine } from '../refund-engine.js';
+import { refundPolicyView } from './policy-view.js';
+import { openRequestsOf } from './request-views.js';
+
+/**
+ * organizer-tickets-for-refund: one order as the refund screens need it: its summary, the buyer's
+ * policy (for reference), each ticket with what can still be refunded, earlier refunds, open requests
+ * and the due payments still waiting.
+ */
+export async function ticketsForRefund(
+  deps: { db: Db; engine: RefundEngine; now: Date },
+  bookingId: string,
+): Promise<TicketsForRefund> {
+  const { db, engine } = deps;
+  const [[order], [context]] = await Promise.all([
+    ordersFrom(db).where(eq(bookings.id, bookingId)) as Promise<OrderRowData[]>,
+    db
+      .select({
+        organization: organizations,
+        eventStart: events.startsAt,
+        occurrenceStart: eventOccurrences.startsAt,
+      })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+      .leftJoin(eventOccurrences, eq(eventOccurrences.id, bookings.occurrenceId))
+      .where(eq(bookings.id, bookingId)),
+  ]);
+  if (!order || !context) throw notFound('The order');
+  const [tickets, refunds, requests, dues] = await Promise.all([
+    engine.refundableTickets(bookingId),
+    engine.refundsOf(bookingId),
+    openRequestsOf(db, bookingId),
+    pendingDuesOfBooking(db, bookingId),
+  ]);
+  return {
+    order: toOrderSummary(order),
+    policy: refundPolicyView(context.organization, context.occurrenceStart ?? context.eventStart, deps.now),
+    tickets,
+    refundable: tickets.filter((t) => t.selectable).reduce((sum, t) => sum + t.refundable, 0),
+    refunds,
+    requests,
+    dues,
+  };
+}
