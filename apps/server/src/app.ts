@@ -49,6 +49,7 @@ import { createPayoutService } from './modules/payouts/payouts.service.js';
 import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
+import { refundRequestRoutes } from './modules/refunds/requests/refund-requests.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
 import { accessPlugin } from './plugins/access.js';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
   await app.register(orderRoutes, { db });
+  await app.register(refundRequestRoutes, { db, clock, mailer, publicUrl: config.publicUrl });
   await app.register(bookingModule, { db, clock, config, mailer, payments });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as contract from '@marquee/contract';
 import {
   DEFAULT_REFUND_SETTING,
@@ -12,7 +13,8 @@ import { hashToken, newToken } from '../src/lib/tokens.js';
 import { insertBooking } from './booking-fixtures.js';
 import { call } from './calls.js';
 import { insertEvent, insertReason } from './event-fixtures.js';
-import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
+import { clientHeaders, createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
+import { insertRefundReason, insertRefundRequest } from './refund-fixtures.js';
 
 /**
  * Every route of the contract, called as every kind of caller, answers what its access declaration
@@ -84,6 +86,9 @@ interface Fixtures {
   freshBookingId(): Promise<string>;
   /** An active EVENT_CANCEL reason. */
   cancelReasonId: string;
+  /** A buyer's waiting refund request made for one call (on an order of its own), and a decline reason. */
+  freshRefundRequestId(): Promise<string>;
+  declineReasonId: string;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -145,6 +150,12 @@ const EXTRA_INPUT: Record<string, (f: Fixtures) => Promise<{ query?: object; bod
   }),
   // view-ticket-list needs a selection, or it is a 400 for an empty one.
   [contract.viewTicketList.path]: async (f) => ({ query: { bookingIds: f.bookingId } }),
+  // A ticket that is not in the request: a permitted caller gets 409, and no money moves.
+  [contract.refundProcessed.path]: async () => ({ body: { ticketIds: [randomUUID()] } }),
+  [contract.declineRefundRequest.path]: async (f) => ({
+    body: { ticketIds: [randomUUID()], reasonId: f.declineReasonId },
+  }),
+  [contract.declineBookingRefundRequest.path]: async (f) => ({ body: { reasonId: f.declineReasonId } }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
@@ -153,6 +164,7 @@ async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<s
   if (kind === 'member') return route.method === 'GET' ? f.memberId : f.freshMemberId();
   if (kind === 'event') return route.method === 'GET' ? f.eventId : f.freshEventId();
   if (kind === 'booking') return route.method === 'GET' ? f.bookingId : f.freshBookingId();
+  if (kind === 'refundRequest') return f.freshRefundRequestId();
   throw new Error(`access-sweep: no fixture for resource kind "${kind}" (${route.path}); add one`);
 }
 
@@ -241,6 +253,10 @@ describe('access sweep: every contract route, every kind of caller', () => {
     const freshEventId = async () => (await newEvent()).event.id;
     const readEvent = await newEvent();
     const freshBookingId = async () => (await insertBooking(t.db, { event: await newEvent() })).booking.id;
+    const freshRefundRequestId = async () => {
+      const { booking, tickets } = await insertBooking(t.db, { event: await newEvent() });
+      return (await insertRefundRequest(t.db, { booking, tickets })).id;
+    };
     fixtures = {
       organizationId,
       memberId,
@@ -250,6 +266,8 @@ describe('access sweep: every contract route, every kind of caller', () => {
       bookingId: (await insertBooking(t.db, { event: readEvent })).booking.id,
       freshBookingId,
       cancelReasonId: (await insertReason(t.db, 'EVENT_CANCEL')).id,
+      freshRefundRequestId,
+      declineReasonId: (await insertRefundReason(t.db, 'REFUND_DECLINE')).id,
       categoryId: category.id,
       classTypeId: classType.id,
     };
@@ -275,10 +293,15 @@ describe('access sweep: every contract route, every kind of caller', () => {
         const answer = await call(t, route, {
           query: input.query as never,
           body: input.body as never,
-          token: await tokenFor(who),
           ...(who === 'wrongClient'
             ? { headers: { authorization: 'Basic d3Jvbmc6d3Jvbmc=', secretkey: 'wrong' } }
-            : {}),
+            : {
+                // Calls that move money require an idempotency key; a fresh one never replays.
+                headers: {
+                  ...clientHeaders(await tokenFor(who)),
+                  ...(route.method === 'GET' ? {} : { 'idempotency-key': randomUUID() }),
+                },
+              }),
         }).catch((error: unknown) => ({ status: -1, error: String(error) }));
         const { status } = answer;
         const ok =

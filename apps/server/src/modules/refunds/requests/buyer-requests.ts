@@ -121,10 +121,7 @@ export function createBuyerRequests(deps: {
      * automatically it is approved and refunded at once, unless the organizer owes money first (then
      * it waits for them like a manual one).
      */
-    async request(
-      body: Body,
-      requestId: string,
-    ): Promise<{ view: RefundRequestView; message: string }> {
+    async request(body: Body, requestId: string): Promise<{ view: RefundRequestView; message: string }> {
       const booking = await byToken(body.bookingId, body.token);
       if (booking.status !== 'CONFIRMED') throw conflict(REFUND_MESSAGES.notPaid);
       const { organization, policy } = await policyOf(booking);
@@ -133,7 +130,11 @@ export function createBuyerRequests(deps: {
         .select()
         .from(reasons)
         .where(
-          and(eq(reasons.id, body.reasonId), eq(reasons.kind, 'REFUND_REQUEST'), eq(reasons.status, 'ACTIVE')),
+          and(
+            eq(reasons.id, body.reasonId),
+            eq(reasons.kind, 'REFUND_REQUEST'),
+            eq(reasons.status, 'ACTIVE'),
+          ),
         );
       if (!reason) {
         throw badRequest(BUYER_REQUEST_MESSAGES.reason, [
@@ -152,7 +153,8 @@ export function createBuyerRequests(deps: {
       }
       const tickets = chosen.filter((t) => t !== undefined);
       if (tickets.some((t) => t.requestId)) throw conflict(REFUND_MESSAGES.alreadyRequested);
-      if (tickets.some((t) => !t.selectable || t.refundable <= 0)) throw conflict(REFUND_MESSAGES.nothingLeft);
+      if (tickets.some((t) => !t.selectable || t.refundable <= 0))
+        throw conflict(REFUND_MESSAGES.nothingLeft);
 
       const automatic = organization.refundApproval === 'AUTOMATIC';
       const amount = tickets.reduce((sum, t) => sum + t.refundable, 0);
