@@ -342,4 +342,49 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
       .where(and(eq(auditLog.entityId, request.id), eq(auditLog.action, 'REFUND_REQUEST_APPROVED')));
     expect(approval?.actorId).toBe(w.admin.user.id);
   });
+
+  it('lists requests: dates in the caller’s zone, sort by amount, organization filter, search by event', async () => {
+    const o = await paidOrder();
+    // 23:30 UTC on Mar 4 is Mar 5 in Berlin (the test client's zone).
+    const late = await insertRefundRequest(t.db, {
+      booking: o.booking,
+      tickets: o.tickets.slice(0, 1),
+      status: 'DECLINED',
+      createdAt: new Date('2026-03-04T23:30:00Z'),
+    });
+    const big = await insertRefundRequest(t.db, {
+      booking: o.booking,
+      tickets: o.tickets.slice(1, 3),
+      createdAt: new Date('2026-03-06T12:00:00Z'),
+    });
+    const query = { eventId: o.event.event.id };
+    const onFifth = await call(t, c.organizerRefundBookingTicketList, {
+      token: w.owner.token,
+      query: { ...query, from: '2026-03-05', to: '2026-03-05' },
+    });
+    expect(onFifth.body.result.items.map((r) => r._id)).toEqual([late.id]);
+    const byAmount = await call(t, c.organizerRefundBookingTicketList, {
+      token: w.owner.token,
+      query: { ...query, sort: '-amount' },
+    });
+    expect(byAmount.body.result.items.map((r) => [r._id, r.amount])).toEqual([
+      [big.id, 5000],
+      [late.id, 2500],
+    ]);
+    const byTitle = await call(t, c.organizerRefundBookingTicketList, {
+      token: w.tokens.admin,
+      query: { search: o.event.event.title, organizationId: w.organization.id },
+    });
+    expect(byTitle.body.result.total).toBe(2);
+    const elsewhere = await call(t, c.organizerRefundBookingTicketList, {
+      token: w.tokens.admin,
+      query: { ...query, organizationId: w.otherOrganization.id },
+    });
+    expect(elsewhere.body.result.total).toBe(0);
+    const backwards = await call(t, c.organizerRefundBookingTicketList, {
+      token: w.owner.token,
+      query: { from: '2026-03-06', to: '2026-03-05' },
+    });
+    expect(backwards.status).toBe(400);
+  });
 });
