@@ -34,8 +34,9 @@ export const BUYER_REQUEST_MESSAGES = {
   reason: 'Choose one of the reasons offered',
   received: 'Your refund request was sent to the organizer.',
   approved: 'Your refund was approved.',
-  waitsForOrganizer:
+  waitsForDue:
     'Your refund request was received. The organizer must settle a balance before it can be paid, so they will review it.',
+  waitsForOrganizer: 'Your refund request was received; the organizer will review it.',
 };
 
 /**
@@ -210,10 +211,12 @@ export function createBuyerRequests(deps: {
           });
           message = BUYER_REQUEST_MESSAGES.approved;
         } catch (error) {
-          // The request stands and waits for the organizer (a due to pay, or nothing left after all).
-          if (!(error instanceof AppError)) throw error;
+          // The request stands and waits for the organizer (a due to pay first, or the provider failing).
           deps.log?.error({ err: error, requestId: created }, 'automatic refund approval did not go through');
-          message = BUYER_REQUEST_MESSAGES.waitsForOrganizer;
+          message =
+            error instanceof AppError && 'due' in error
+              ? BUYER_REQUEST_MESSAGES.waitsForDue
+              : BUYER_REQUEST_MESSAGES.waitsForOrganizer;
         }
       }
       const view = await loadRequestView(db, created);

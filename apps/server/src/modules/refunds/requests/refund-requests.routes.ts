@@ -34,11 +34,13 @@ export async function refundRequestRoutes(
   const buyer = createBuyerRequests({ db, clock, engine, decisions, emails, log: app.log });
   const list = createRequestList(db);
 
-  // Every processed refund is emailed to its buyer, except a cancelled event's (that job emails them).
+  // A processed refund settles its request's tickets, and is emailed to its buyer, except a cancelled
+  // event's (that job emails them).
   // (On ready: the engine may be decorated after these routes are registered.)
   app.addHook('onReady', async () => {
     if (!app.hasDecorator('refunds')) return; // TEMP until the engine lands
     app.refunds.onProcessed(async (refund) => {
+      await decisions.markProcessed(refund);
       if (refund.source === 'EVENT_CANCELLED') return;
       await emails.processed(refund);
     });

@@ -8,6 +8,7 @@ import {
   refundRequests,
   refundRequestTickets,
   refunds,
+  refundTickets,
 } from '../../../db/schema/index.js';
 import type { Anonymous, System, Who } from '../../../lib/audit.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -155,7 +156,34 @@ export function createRequestDecisions(deps: DecisionDeps) {
     };
   }
 
+  /**
+   * The request's tickets a processed refund named become PROCESSED (the engine does it too when it
+   * records the refund; this is the same guarded UPDATE, so whichever runs second changes nothing).
+   */
+  async function markProcessed(refund: RefundRow) {
+    if (!refund.requestId || refund.status !== 'PROCESSED') return;
+    await db
+      .update(refundRequestTickets)
+      .set({ status: 'PROCESSED', refundId: refund.id })
+      .where(
+        and(
+          eq(refundRequestTickets.requestId, refund.requestId),
+          eq(refundRequestTickets.status, 'APPROVED'),
+          inArray(
+            refundRequestTickets.ticketId,
+            db
+              .select({ id: refundTickets.ticketId })
+              .from(refundTickets)
+              .where(eq(refundTickets.refundId, refund.id)),
+          ),
+        ),
+      );
+    await settleRequestStatus(db, refund.requestId, clock.now());
+  }
+
   return {
+    markProcessed,
+
     /**
      * Approves tickets of a request and refunds them. A retry with the same key finds the refund the
      * first call started and finishes it, moving no more money.
@@ -221,6 +249,7 @@ export function createRequestDecisions(deps: DecisionDeps) {
           ),
         );
       await settleRequestStatus(db, requestId, clock.now());
+      await markProcessed(refund);
       if (refund.status === 'PENDING') {
         await emails
           .approved(refund.bookingId, refund.amount)

@@ -119,7 +119,9 @@ export function createRequestEmails(deps: { db: DbOrTx; mailer: Mailer; publicUr
         subject: `Your refund has been processed (${f.code})`,
         heading: 'Refund processed',
         paragraphs: [
-          `${formatMoney(refund.amount, refund.currency)} has been refunded on order ${f.code} for ${f.eventTitle}.`,
+          refund.source === 'BUYER_REQUEST'
+            ? `The organizer of ${f.eventTitle} approved your refund request: ${formatMoney(refund.amount, refund.currency)} has been refunded on order ${f.code}.`
+            : `${formatMoney(refund.amount, refund.currency)} has been refunded on order ${f.code} for ${f.eventTitle}.`,
           'It goes back to the card you paid with; your bank may take a few days to show it. Refunded tickets no longer admit entry.',
         ],
         link: eventPage(f),
