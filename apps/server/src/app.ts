@@ -49,6 +49,7 @@ import { createPayoutService } from './modules/payouts/payouts.service.js';
 import { createReasonService } from './modules/reference/reason.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
+import { createRefundEngine } from './modules/refunds/refund-engine.js';
 import { refundRequestRoutes } from './modules/refunds/requests/refund-requests.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDeps) {
     config: { ...config.events, serviceFee: config.serviceFee },
   });
 
+  // Every refund path (buyers' requests, organizers, event cancellation) goes through this one engine.
+  app.decorate('refunds', createRefundEngine({ db, clock, payments, log: app.log }));
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   app.decorate('idempotency', createIdempotencyStore({ db, clock }));
   await app.register(errorsPlugin);

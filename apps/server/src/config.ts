@@ -96,6 +96,8 @@ const EnvSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .optional(),
     SANDBOX_DELAYED_FAILURE_SECONDS: int(0, 600).default(3),
+    /** How long each sandbox refund takes (ms): a slow provider, for the restart test of refund jobs. */
+    SANDBOX_REFUND_DELAY_MS: int(0, 60_000).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_GATEWAY_URL) {
@@ -191,6 +193,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         webhookSecret: env.SANDBOX_WEBHOOK_SECRET,
         webhookUrl: env.SANDBOX_WEBHOOK_URL,
         delayedFailureMs: env.SANDBOX_DELAYED_FAILURE_SECONDS * 1000,
+        refundDelayMs: env.SANDBOX_REFUND_DELAY_MS,
       },
     },
     /** Images one event may have (the spec's default: 1). */

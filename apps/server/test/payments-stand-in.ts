@@ -42,6 +42,11 @@ export function paymentsStandIn() {
       const providerRef = `test_pay_${input.paymentId}`;
       return { providerRef, redirectUrl: `https://payments.test/pay/${providerRef}`, clientSecret: null };
     },
+    // Refunds succeed at once, one per idempotency key, as a provider would answer them.
+    async refund(input) {
+      calls.push(`refund:${input.refundId}:${input.amount}`);
+      return { providerRef: `test_re_${input.idempotencyKey}`, status: 'SUCCEEDED', failureReason: null };
+    },
     async createDashboardLink(accountId) {
       if (!accounts.has(accountId)) throw new Error(`no such account ${accountId}`);
       return { url: `https://payments.test/dashboard/${accountId}` };

@@ -14,6 +14,8 @@ export type {
   PaymentsProvider,
   PaymentWebhook,
   PayoutStatus,
+  RefundPaymentInput,
+  RefundPaymentResult,
 } from './payments.js';
 
 /** Stripe Connect when `STRIPE_SECRET_KEY` is set, else the sandbox (which needs nothing outside). */
@@ -51,6 +53,7 @@ export function createPaymentsProvider(
       send: deps.sandboxWebhookSender,
       delayedFailureMs: sandbox.delayedFailureMs,
     },
+    refundDelayMs: sandbox.refundDelayMs,
     log: deps.log,
   });
 }

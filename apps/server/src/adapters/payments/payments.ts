@@ -54,6 +54,29 @@ export interface PaymentOutcome {
   failureReason: string | null;
 }
 
+/** Money back to the buyer of one payment (docs/refunds.md). Amounts in minor units of `currency`. */
+export interface RefundPaymentInput {
+  /** The product's refund id (kept as metadata by the provider). */
+  refundId: string;
+  /** The provider's id of the payment refunded. */
+  paymentProviderRef: string;
+  amount: number;
+  currency: string;
+  /** The platform's fee given back with it (Stripe: `refund_application_fee`); 0 keeps the fee. */
+  applicationFeeRefund: number;
+  /** The organizer's part pulled back from the connected account (Stripe: `reverse_transfer`). */
+  reverseTransfer: number;
+  /** Asked again with the same key, the provider answers with the same refund. */
+  idempotencyKey: string;
+}
+
+export interface RefundPaymentResult {
+  providerRef: string;
+  /** PENDING: the provider will confirm later (webhook); FAILED: it refused. */
+  status: 'SUCCEEDED' | 'PENDING' | 'FAILED';
+  failureReason: string | null;
+}
+
 export interface PaymentsProvider {
   readonly name: 'sandbox' | 'stripe';
   /**
@@ -78,6 +101,8 @@ export interface PaymentsProvider {
   createDashboardLink(accountId: string): Promise<{ url: string }>;
   /** Starts a buyer's payment; the outcome arrives later by webhook. */
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** Refunds (part of) a payment. Throws on a transient failure: the caller retries with the same key. */
+  refund(input: RefundPaymentInput): Promise<RefundPaymentResult>;
   /**
    * Verifies a webhook's signature over the raw body and reads it; throws a 400 `AppError` when the
    * signature is missing, wrong or too old.

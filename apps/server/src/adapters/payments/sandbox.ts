@@ -13,6 +13,7 @@ import {
   type SandboxCheckout,
   type WebhookSender,
 } from './sandbox-checkout.js';
+import { createSandboxRefunds } from './sandbox-refunds.js';
 
 /** Paths of the sandbox's local pages (browser navigations, outside the client-credential check). */
 export const SANDBOX_PATHS = {
@@ -112,6 +113,8 @@ export function createSandboxPayments(deps: {
     delayedFailureMs?: number;
     retryDelaysMs?: number[];
   };
+  /** How long each refund takes (SANDBOX_REFUND_DELAY_MS). */
+  refundDelayMs?: number;
   log?: { warn(obj: object, msg: string): void };
 }): SandboxPayments {
   const { db, clock, publicUrl } = deps;
@@ -159,6 +162,7 @@ export function createSandboxPayments(deps: {
   return {
     name: 'sandbox',
     createPayment: checkout.createPayment,
+    refund: createSandboxRefunds({ db, clock, delayMs: deps.refundDelayMs ?? 0 }),
     parseWebhook: checkout.parseWebhook,
     checkout: checkout.pages,
     close: checkout.close,

@@ -162,6 +162,30 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
       return { providerRef: intent.id, redirectUrl: null, clientSecret: intent.client_secret };
     },
 
+    // Destination charges: the organizer's part comes back from the connected account (reverse_transfer)
+    // and the platform's fee is given back in proportion when the refund includes it.
+    async refund(input) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          {
+            payment_intent: input.paymentProviderRef,
+            amount: input.amount,
+            reverse_transfer: input.reverseTransfer > 0,
+            refund_application_fee: input.applicationFeeRefund > 0,
+            metadata: { refundId: input.refundId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      const status =
+        refund.status === 'succeeded'
+          ? 'SUCCEEDED'
+          : refund.status === 'failed' || refund.status === 'canceled'
+            ? 'FAILED'
+            : 'PENDING';
+      return { providerRef: refund.id, status, failureReason: refund.failure_reason ?? null };
+    },
+
     parseWebhook(rawBody, headers) {
       const signature = headers['stripe-signature'];
       const header = Array.isArray(signature) ? signature[0] : signature;

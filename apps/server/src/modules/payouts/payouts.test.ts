@@ -55,6 +55,7 @@ function slowSandbox(delayMs: number) {
     getAccountStatus: (accountId) => sandbox().getAccountStatus(accountId),
     createDashboardLink: (accountId) => sandbox().createDashboardLink(accountId),
     createPayment: (input) => sandbox().createPayment(input),
+    refund: (input) => sandbox().refund(input),
     parseWebhook: (rawBody, headers) => sandbox().parseWebhook(rawBody, headers),
   };
   return {

@@ -27,7 +27,7 @@ export async function refundRequestRoutes(
   opts: { db: Db; clock: Clock; mailer: Mailer; publicUrl: string },
 ) {
   const { db, clock } = opts;
-  // The engine is read when used: it is decorated on the app by the refunds module.
+  // The refund engine, decorated on the app before any route (app.ts).
   const engine = () => app.refunds;
   const emails = createRequestEmails({ db, mailer: opts.mailer, publicUrl: opts.publicUrl });
   const decisions = createRequestDecisions({ db, clock, engine, emails, log: app.log });
@@ -36,14 +36,10 @@ export async function refundRequestRoutes(
 
   // A processed refund settles its request's tickets, and is emailed to its buyer, except a cancelled
   // event's (that job emails them).
-  // (On ready: the engine may be decorated after these routes are registered.)
-  app.addHook('onReady', async () => {
-    if (!app.hasDecorator('refunds')) return; // TEMP until the engine lands
-    app.refunds.onProcessed(async (refund) => {
-      await decisions.markProcessed(refund);
-      if (refund.source === 'EVENT_CANCELLED') return;
-      await emails.processed(refund);
-    });
+  app.refunds.onProcessed(async (refund) => {
+    await decisions.markProcessed(refund);
+    if (refund.source === 'EVENT_CANCELLED') return;
+    await emails.processed(refund);
   });
 
   addRoute(app, c.getRefundOptions, async ({ query }) => ({
