@@ -3,9 +3,11 @@ import type { DbOrTx } from '../src/db/client.js';
 import {
   bookingLines,
   bookings,
+  payments,
   reasons,
   refundRequests,
   refundRequestTickets,
+  sandboxPayments,
   tickets,
 } from '../src/db/schema/index.js';
 import { newAccessToken } from '../src/modules/booking/codes.js';
@@ -39,7 +41,8 @@ export async function insertRefundReason(
 
 /**
  * Makes a fixture booking behave like one bought through checkout for refunds: a buyer's token the
- * test knows, and each ticket's service fee from its line (insertBooking leaves `tickets.fee` 0).
+ * test knows, each ticket's service fee from its line (insertBooking leaves `tickets.fee` 0), and the
+ * sandbox provider's paid payment behind its payment reference (so the sandbox can refund it).
  */
 export async function buyerAccess(db: DbOrTx, bookingId: string): Promise<string> {
   const access = newAccessToken();
@@ -50,6 +53,25 @@ export async function buyerAccess(db: DbOrTx, bookingId: string): Promise<string
       fee: sql`(select ${bookingLines.unitFee} from ${bookingLines} where ${bookingLines.bookingId} = ${tickets.bookingId} and ${bookingLines.ticketTypeId} = ${tickets.ticketTypeId} limit 1)`,
     })
     .where(eq(tickets.bookingId, bookingId));
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
+  if (booking && payment?.providerRef) {
+    await db.insert(sandboxPayments).values({
+      id: payment.providerRef,
+      paymentId: payment.id,
+      bookingId,
+      bookingCode: booking.code,
+      description: `Order ${booking.code}`,
+      amount: payment.amount,
+      currency: payment.currency,
+      applicationFee: payment.applicationFee,
+      returnUrl: 'http://localhost/return',
+      idempotencyKey: `fixture:${payment.id}`,
+      status: 'SUCCEEDED',
+      createdAt: booking.createdAt,
+      paidAt: booking.confirmedAt,
+    });
+  }
   return access.token;
 }
 

@@ -34,10 +34,9 @@ export async function refundRequestRoutes(
   const buyer = createBuyerRequests({ db, clock, engine, decisions, emails, log: app.log });
   const list = createRequestList(db);
 
-  // A processed refund settles its request's tickets, and is emailed to its buyer, except a cancelled
-  // event's (that job emails them).
+  // A processed refund is emailed to its buyer, except a cancelled event's (that job emails them). The
+  // engine itself marks the request's tickets PROCESSED in the same transaction.
   app.refunds.onProcessed(async (refund) => {
-    await decisions.markProcessed(refund);
     if (refund.source === 'EVENT_CANCELLED') return;
     await emails.processed(refund);
   });

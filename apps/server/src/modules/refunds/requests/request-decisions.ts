@@ -8,7 +8,6 @@ import {
   refundRequests,
   refundRequestTickets,
   refunds,
-  refundTickets,
 } from '../../../db/schema/index.js';
 import type { Anonymous, System, Who } from '../../../lib/audit.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -16,7 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import { type Change, createUnitOfWork } from '../../../lib/unit-of-work.js';
 import type { RefundEngine } from '../refund-engine.js';
 import { formatMoney, type RequestEmails } from './request-emails.js';
-import { settleRequestStatus } from './request-status.js';
+import { syncRequestStatus } from '../request-status.js';
 import { loadRequestView } from './request-view.js';
 
 export interface DecisionDeps {
@@ -128,7 +127,7 @@ export function createRequestDecisions(deps: DecisionDeps) {
           .update(refundRequests)
           .set({ decidedBy: null, decidedAt: null })
           .where(eq(refundRequests.id, requestId));
-        await settleRequestStatus(tx, requestId, now);
+        await syncRequestStatus(tx, requestId, now);
         await audit({
           action: 'REFUND_REQUEST_APPROVAL_UNDONE',
           entityType: 'REFUND_REQUEST',
@@ -156,34 +155,7 @@ export function createRequestDecisions(deps: DecisionDeps) {
     };
   }
 
-  /**
-   * The request's tickets a processed refund named become PROCESSED (the engine does it too when it
-   * records the refund; this is the same guarded UPDATE, so whichever runs second changes nothing).
-   */
-  async function markProcessed(refund: RefundRow) {
-    if (!refund.requestId || refund.status !== 'PROCESSED') return;
-    await db
-      .update(refundRequestTickets)
-      .set({ status: 'PROCESSED', refundId: refund.id })
-      .where(
-        and(
-          eq(refundRequestTickets.requestId, refund.requestId),
-          eq(refundRequestTickets.status, 'APPROVED'),
-          inArray(
-            refundRequestTickets.ticketId,
-            db
-              .select({ id: refundTickets.ticketId })
-              .from(refundTickets)
-              .where(eq(refundTickets.refundId, refund.id)),
-          ),
-        ),
-      );
-    await settleRequestStatus(db, refund.requestId, clock.now());
-  }
-
   return {
-    markProcessed,
-
     /**
      * Approves tickets of a request and refunds them. A retry with the same key finds the refund the
      * first call started and finishes it, moving no more money.
@@ -202,7 +174,7 @@ export function createRequestDecisions(deps: DecisionDeps) {
             .update(refundRequests)
             .set({ decidedBy: approval.initiatedBy, decidedAt: change.now })
             .where(eq(refundRequests.id, requestId));
-          await settleRequestStatus(change.tx, requestId, change.now);
+          await syncRequestStatus(change.tx, requestId, change.now);
           await change.audit({
             action: 'REFUND_REQUEST_APPROVED',
             entityType: 'REFUND_REQUEST',
@@ -236,20 +208,8 @@ export function createRequestDecisions(deps: DecisionDeps) {
         }
         throw error;
       }
-      // Tickets whose money is on its way (PENDING) point at their refund; the engine marks them
-      // PROCESSED when it is processed.
-      await db
-        .update(refundRequestTickets)
-        .set({ refundId: refund.id })
-        .where(
-          and(
-            eq(refundRequestTickets.requestId, requestId),
-            inArray(refundRequestTickets.ticketId, approved.ticketIds),
-            isNull(refundRequestTickets.refundId),
-          ),
-        );
-      await settleRequestStatus(db, requestId, clock.now());
-      await markProcessed(refund);
+      // The engine pointed the request's tickets at the refund (APPROVED) and marks them PROCESSED with
+      // it; the buyer hears of a refund still with the provider now, of a processed one from onProcessed.
       if (refund.status === 'PENDING') {
         await emails
           .approved(refund.bookingId, refund.amount)
@@ -279,7 +239,7 @@ export function createRequestDecisions(deps: DecisionDeps) {
             decidedAt: change.now,
           })
           .where(eq(refundRequests.id, requestId));
-        await settleRequestStatus(change.tx, requestId, change.now);
+        await syncRequestStatus(change.tx, requestId, change.now);
         await change.audit({
           action: 'REFUND_REQUEST_DECLINED',
           entityType: 'REFUND_REQUEST',
