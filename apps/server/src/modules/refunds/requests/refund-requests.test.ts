@@ -10,6 +10,7 @@ import { buyerAccess, insertRefundReason, insertRefundRequest } from '../../../.
 import {
   auditLog,
   bookings,
+  ledgerEntries,
   organizations,
   outboxMessages,
   refundRequests,
@@ -219,6 +220,55 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
       const [refund] = await t.db.select().from(refunds).where(eq(refunds.bookingId, o.booking.id));
       expect(refund?.idempotencyKey).toBe(`request:${asked.body.result._id}:auto`);
     } finally {
+      await setting({ refundApproval: 'MANUAL' });
+    }
+  });
+
+  it('when the organizer owes money first: AUTOMATIC leaves the request waiting, approving answers 409', async () => {
+    // Everything held for the organization paid out: any refund's organizer part becomes a due.
+    const held = await t.app.refunds.organizerHeld(t.db, w.organization.id, 'USD');
+    const payout = async (amount: number) => {
+      const groupId = randomUUID();
+      await t.db.insert(ledgerEntries).values(
+        (
+          [
+            ['ORGANIZER_PAYABLE', amount],
+            ['BUYER_PAYMENTS', -amount],
+          ] as const
+        ).map(([account, value]) => ({
+          groupId,
+          bookingId: null,
+          organizationId: w.organization.id,
+          account,
+          amount: value,
+          currency: 'USD',
+          kind: 'PAYOUT',
+        })),
+      );
+    };
+    const o = await paidOrder();
+    await payout(held + o.booking.organizerAmount);
+    await setting({ refundApproval: 'AUTOMATIC' });
+    try {
+      const asked = await ask(o, [o.ticketIds[0] as string]);
+      expect(asked.status).toBe(200);
+      expect(asked.body.message).toMatch(/must settle a balance/);
+      expect(asked.body.result.status).toBe('REQUESTED');
+      const approve = await call(t, c.bookingRefundProcessed, {
+        body: { requestId: asked.body.result._id },
+        headers: withKey(w.owner.token),
+      });
+      expect(approve.status).toBe(409);
+      expect(approve.error?.message).toMatch(/^The organizer owes/);
+      const waiting = await t.db
+        .select()
+        .from(refundRequestTickets)
+        .where(eq(refundRequestTickets.requestId, asked.body.result._id));
+      expect(waiting.map((x) => [x.status, x.refundId])).toEqual([['REQUESTED', null]]);
+      const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, o.booking.id));
+      expect(booking?.refunded).toBe(0);
+    } finally {
+      await payout(-(held + o.booking.organizerAmount));
       await setting({ refundApproval: 'MANUAL' });
     }
   });

@@ -14,8 +14,8 @@ import type { Clock } from '../../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { type Change, createUnitOfWork } from '../../../lib/unit-of-work.js';
 import type { RefundEngine } from '../refund-engine.js';
-import { formatMoney, type RequestEmails } from './request-emails.js';
 import { syncRequestStatus } from '../request-status.js';
+import { formatMoney, type RequestEmails } from './request-emails.js';
 import { loadRequestView } from './request-view.js';
 
 export interface DecisionDeps {
