@@ -108,7 +108,13 @@ export function createRequestDecisions(deps: DecisionDeps) {
   }
 
   /** Puts approved tickets whose money never moved back to waiting (the engine refused). */
-  async function undoApproval(requestId: string, ticketIds: string[], why: string, who?: Approval['who']) {
+  async function undoApproval(
+    before: RefundRequestRow,
+    ticketIds: string[],
+    why: string,
+    who?: Approval['who'],
+  ) {
+    const requestId = before.id;
     await unitOfWork(
       async ({ tx, now, audit }) => {
         const undone = await tx
@@ -123,15 +129,17 @@ export function createRequestDecisions(deps: DecisionDeps) {
             ),
           )
           .returning({ ticketId: refundRequestTickets.ticketId });
+        // The last decision is again the one before this approval (a decline of other tickets, or none).
         await tx
           .update(refundRequests)
-          .set({ decidedBy: null, decidedAt: null })
+          .set({ decidedBy: before.decidedBy, decidedAt: before.decidedAt })
           .where(eq(refundRequests.id, requestId));
         await syncRequestStatus(tx, requestId, now);
         await audit({
           action: 'REFUND_REQUEST_APPROVAL_UNDONE',
           entityType: 'REFUND_REQUEST',
           entityId: requestId,
+          organizationId: before.organizationId,
           after: { ticketIds: undone.map((t) => t.ticketId), why },
         });
       },
@@ -204,7 +212,7 @@ export function createRequestDecisions(deps: DecisionDeps) {
         // Nothing moved unless the engine recorded the refund: then the approval stands.
         if (!(await refundWithKey(db, idempotencyKey))) {
           const why = error instanceof AppError ? error.message : 'the refund could not be started';
-          await undoApproval(requestId, approved.ticketIds, why, approval.who);
+          await undoApproval(approved.request, approved.ticketIds, why, approval.who);
         }
         throw error;
       }
