@@ -50,7 +50,10 @@ export async function paidBooking(
       outcome: 'SUCCEEDED',
     });
   }
-  return { ...world, bookingId, ...(await bookingState(t, bookingId)) };
+  const state = await bookingState(t, bookingId);
+  const [ticket] = state.tickets;
+  if (!ticket) throw new Error('fixture: the booking has no tickets');
+  return { ...world, type, bookingId, ticket, ticketIds: state.tickets.map((x) => x.id), ...state };
 }
 
 export async function bookingState(t: TestApp, bookingId: string) {

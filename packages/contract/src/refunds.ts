@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_PATH, PaymentProviderName, TicketStatus } from './booking.js';
+import { emptySelectionMessage } from './common.js';
 import { NamedRef, ORGANIZER_PATH } from './event.js';
 import { OrderSummary } from './orders.js';
 import { RefundApproval, RefundPolicy } from './organization.js';
@@ -250,10 +251,10 @@ const TicketIds = (action: string) =>
     .min(1, `You seem to be trying to ${action}, but no tickets are selected.`)
     .max(500);
 
-/** The spec's empty-selection messages (section 5). */
+/** The spec's empty-selection messages (section 5), in the one wording of every bulk action. */
 export const EMPTY_SELECTION = {
-  issueRefund: 'You seem to be trying to issue a refund, but no data is selected.',
-  declineRefund: 'You seem to be trying to decline a refund, but no data is selected.',
+  issueRefund: emptySelectionMessage('issue refund'),
+  declineRefund: emptySelectionMessage('decline refund'),
 };
 
 export const RequestRefundBody = z.object({
