@@ -40,7 +40,7 @@ export const BUYER_REQUEST_MESSAGES = {
 };
 
 /**
- * The buyer's side of refunds (docs/refunds.md, "Buyers' requests"): what the policy allows now and
+ * The buyer's side of refunds (docs/refunds.md): what the policy allows now and
  * asking for a refund. The booking's token is the buyer's only credential (as on the ticket page): a
  * wrong token is the same 404 as a booking that does not exist.
  */

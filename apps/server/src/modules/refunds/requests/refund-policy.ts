@@ -1,7 +1,7 @@
 import { REFUND_MESSAGES, type RefundPolicyView } from '@marquee/contract';
 import type { OrganizationRow } from '../../../db/schema/index.js';
 
-/** The organization's refund setting as stored (docs/refunds.md, "Policy"). */
+/** The organization's refund setting as stored (docs/refunds.md, "What buyers may ask for"). */
 export type RefundSettingRow = Pick<
   OrganizationRow,
   'refundPolicy' | 'refundHoursBeforeStart' | 'refundApproval' | 'refundServiceFee'

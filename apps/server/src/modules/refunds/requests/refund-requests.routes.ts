@@ -17,7 +17,7 @@ function headerKey(request: FastifyRequest): string {
 }
 
 /**
- * Buyers' refund requests and the organizer's decisions (docs/refunds.md, "Buyers' requests"). The
+ * Buyers' refund requests and the organizer's decisions (docs/refunds.md). The
  * buyer calls are public, authorized by the booking's token; the decisions resolve the request's event
  * at `manage` (scanners and other organizations get 404, administrators may decide any). Calls that
  * move money require an idempotency key; the engine's key is derived from it.

@@ -64,6 +64,16 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
   const emailsTo = (to: string) =>
     t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(outboxMessages.createdAt);
 
+  /** The engine's processed listeners run after its commit without being awaited: wait for the emails. */
+  async function emailsOnceThere(to: string, count: number) {
+    for (let i = 0; i < 100; i += 1) {
+      const mails = await emailsTo(to);
+      if (mails.length >= count) return mails;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return emailsTo(to);
+  }
+
   beforeAll(async () => {
     t = await createTestApp({ clock, config: { devOutbox: true, publicUrl: 'http://shop.test' } });
     w = await eventWorld(t);
@@ -122,7 +132,8 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
     expect(twice.status).toBe(409);
     expect(twice.error?.message).toBe(c.REFUND_MESSAGES.requestDecided);
 
-    // Declined tickets may be asked for again.
+    // Declined tickets may be asked for again (a minute later).
+    clock.advance(60_000);
     const second = await ask(o, o.ticketIds.slice(0, 2));
     expect(second.status).toBe(200);
     const requestId = second.body.result._id;
@@ -160,7 +171,8 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
     const byId = new Map(states.map((x) => [x.id, x.status]));
     expect(o.ticketIds.map((id) => byId.get(id))).toEqual(['REFUNDED', 'REFUNDED', 'VALID']);
 
-    const mails = await emailsTo(o.email);
+    // 2 received, 1 declined, 2 processed.
+    const mails = await emailsOnceThere(o.email, 5);
     const subjects = mails.map((m) => m.subject ?? '');
     expect(subjects.filter((s) => s.startsWith('We received your refund request'))).toHaveLength(2);
     const declinedMail = mails.find((m) => m.subject?.startsWith('Your refund request was declined'));

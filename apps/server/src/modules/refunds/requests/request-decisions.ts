@@ -51,7 +51,7 @@ async function refundWithKey(db: Db, idempotencyKey: string) {
 }
 
 /**
- * The organizer's decisions on buyers' requests (docs/refunds.md, "Buyers' requests"). Each ticket of
+ * The organizer's decisions on buyers' requests (docs/refunds.md). Each ticket of
  * a request is decided once: a guarded UPDATE … WHERE status = 'REQUESTED' decides, so two decisions
  * racing on the same tickets cannot both win. Approving commits the approval first, then asks the
  * engine for the refund (which calls the provider outside any transaction); when the engine refuses
