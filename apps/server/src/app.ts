@@ -56,6 +56,7 @@ import { dueRoutes } from './modules/refunds/dues/dues.routes.js';
 import { organizerRefundRoutes } from './modules/refunds/organizer/organizer.routes.js';
 import { createRefundEngine } from './modules/refunds/refund-engine.js';
 import { registerRefundJobs } from './modules/refunds/refund-jobs.js';
+import { refundRequestRoutes } from './modules/refunds/requests/refund-requests.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createSocialService } from './modules/social/social.service.js';
 import { accessPlugin } from './plugins/access.js';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
   // Refunds organizers start, what they owe and the payouts tab (docs/refunds.md), next to the orders.
   await app.register(organizerRefundRoutes, { db, clock });
   await app.register(dueRoutes, { db, clock, dues, config });
+  await app.register(refundRequestRoutes, { db, clock, mailer, publicUrl: config.publicUrl });
   await app.register(bookingModule, { db, clock, config, mailer, payments });
   // Event cancellation refunds (issue-event-refund, confirm-event-refund, progress) and the refund
   // engine's background work, on the job queue; both need `app.refunds`.

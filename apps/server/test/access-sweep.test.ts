@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as contract from '@marquee/contract';
 import {
   DEFAULT_REFUND_SETTING,
@@ -20,6 +21,7 @@ import { insertBooking } from './booking-fixtures.js';
 import { call } from './calls.js';
 import { insertEvent, insertReason } from './event-fixtures.js';
 import { clientHeaders, createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
+import { insertRefundReason, insertRefundRequest } from './refund-fixtures.js';
 
 /**
  * Every route of the contract, called as every kind of caller, answers what its access declaration
@@ -95,6 +97,9 @@ interface Fixtures {
   orderOf(eventId: string): Promise<{ bookingId: string; ticketIds: string[] }>;
   /** The tickets of an order. */
   ticketsOf(bookingId: string): Promise<string[]>;
+  /** A buyer's waiting refund request made for one call (on an order of its own), and a decline reason. */
+  freshRefundRequestId(): Promise<string>;
+  declineReasonId: string;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -170,6 +175,12 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
     body: { ticketIds: (await f.orderOf(id)).ticketIds },
   }),
   [contract.payDueToCancelEvent.path]: async () => ({ body: { returnPath: '/orders' } }),
+  // A ticket that is not in the request: a permitted caller gets 409, and no money moves.
+  [contract.refundProcessed.path]: async () => ({ body: { ticketIds: [randomUUID()] } }),
+  [contract.declineRefundRequest.path]: async (f) => ({
+    body: { ticketIds: [randomUUID()], reasonId: f.declineReasonId },
+  }),
+  [contract.declineBookingRefundRequest.path]: async (f) => ({ body: { reasonId: f.declineReasonId } }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
@@ -178,6 +189,7 @@ async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<s
   if (kind === 'member') return route.method === 'GET' ? f.memberId : f.freshMemberId();
   if (kind === 'event') return route.method === 'GET' ? f.eventId : f.freshEventId();
   if (kind === 'booking') return route.method === 'GET' ? f.bookingId : f.freshBookingId();
+  if (kind === 'refundRequest') return f.freshRefundRequestId();
   throw new Error(`access-sweep: no fixture for resource kind "${kind}" (${route.path}); add one`);
 }
 
@@ -279,6 +291,10 @@ describe('access sweep: every contract route, every kind of caller', () => {
     const freshEventId = async () => (await newEvent()).event.id;
     const readEvent = await newEvent();
     const freshBookingId = async () => (await insertBooking(t.db, { event: await newEvent() })).booking.id;
+    const freshRefundRequestId = async () => {
+      const { booking, tickets } = await insertBooking(t.db, { event: await newEvent() });
+      return (await insertRefundRequest(t.db, { booking, tickets })).id;
+    };
     fixtures = {
       organizationId,
       memberId,
@@ -295,6 +311,8 @@ describe('access sweep: every contract route, every kind of caller', () => {
         const { booking } = await insertBooking(t.db, { event });
         return { bookingId: booking.id, ticketIds: await ticketsOf(booking.id) };
       },
+      freshRefundRequestId,
+      declineReasonId: (await insertRefundReason(t.db, 'REFUND_DECLINE')).id,
       categoryId: category.id,
       classTypeId: classType.id,
     };

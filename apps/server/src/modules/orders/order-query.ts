@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@marquee/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -133,7 +133,13 @@ export function orderScope(actor: Actor): SQL | undefined {
  * Orders placed on the calendar dates `from`..`to` (inclusive), each date read in the caller's zone:
  * a Sydney organizer asking for the 5th gets the orders of the 5th in Sydney.
  */
-export function createdBetween(from: string | undefined, to: string | undefined, zone: string) {
+export function createdBetween(
+  from: string | undefined,
+  to: string | undefined,
+  zone: string,
+  /** The instant compared (another list's creation time, e.g. a refund request's). */
+  column: AnyColumn = bookings.createdAt,
+) {
   // The contract's date format accepts year 0000, which PostgreSQL has no date for.
   for (const [field, value] of [
     ['from', from],
@@ -149,8 +155,8 @@ export function createdBetween(from: string | undefined, to: string | undefined,
     ]);
   }
   return and(
-    from ? sql`${bookings.createdAt} >= (${from}::date::timestamp at time zone ${zone})` : undefined,
-    to ? sql`${bookings.createdAt} < ((${to}::date + 1)::timestamp at time zone ${zone})` : undefined,
+    from ? sql`${column} >= (${from}::date::timestamp at time zone ${zone})` : undefined,
+    to ? sql`${column} < ((${to}::date + 1)::timestamp at time zone ${zone})` : undefined,
   );
 }
 
