@@ -12,11 +12,11 @@ import {
   getCategoryList,
   getReasonList,
   HEADERS,
+  type PublicEvent,
   type PublicEventSummary,
   panelOrganizationList,
   publicEventDetail,
   publicEventList,
-  type PublicEvent,
 } from '@marquee/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -87,7 +87,12 @@ async function paidEvent(token: string): Promise<PublicEvent> {
     title,
     description: 'An evening for the refunds journey.',
     categoryId: category._id,
-    location: { type: 'VENUE', venueName: 'Harbor Hall', address: '1 Quay Street, Dublin', timeZone: 'Europe/Dublin' },
+    location: {
+      type: 'VENUE',
+      venueName: 'Harbor Hall',
+      address: '1 Quay Street, Dublin',
+      timeZone: 'Europe/Dublin',
+    },
     visibility: 'PUBLIC',
     occurrences: [
       {
@@ -99,7 +104,9 @@ async function paidEvent(token: string): Promise<PublicEvent> {
     ticketTypes: [{ pricing: 'PAID', name: 'Standing', price: 2500, quantity: 100 }],
   };
   await call('POST', createSingleEvent.path, { body, headers: { accesstoken: token } });
-  const found = await call<{ items: PublicEventSummary[] }>('GET', publicEventList.path, { query: { search: title } });
+  const found = await call<{ items: PublicEventSummary[] }>('GET', publicEventList.path, {
+    query: { search: title },
+  });
   const summary = found.items.find((e) => e.title === title);
   if (!summary) throw new Error(`the new event "${title}" is not on sale`);
   return call<PublicEvent>('GET', publicEventDetail.path, { query: { event: summary.slug } });
@@ -175,7 +182,10 @@ describe('refunds', () => {
     const desk = await b.newPage({ width: 1440, height: 900 });
     await signIn(desk, DEMO.organizer);
     await desk.goto('/orders?tab=refunds');
-    await desk.getByRole('link', { name: new RegExp(code) }).first().click();
+    await desk
+      .getByRole('link', { name: new RegExp(code) })
+      .first()
+      .click();
     await desk.getByRole('heading', { name: `Refund request for order ${code}` }).waitFor();
     await shot(desk, 'refund-request-organizer-1440');
     await desk.getByRole('button', { name: 'Decline all' }).click();
@@ -185,13 +195,19 @@ describe('refunds', () => {
 
     // The buyer sees the decline with its reason and asks again.
     await buyer.goto(ticketUrl);
-    await buyer.getByText(/declined/i).first().waitFor();
+    await buyer
+      .getByText(/declined/i)
+      .first()
+      .waitFor();
     await askForRefund(buyer);
 
     // The organizer approves: the confirmation shows the split before Confirm.
     await dismissToasts(desk).catch(() => undefined);
     await desk.goto('/orders?tab=refunds');
-    await desk.getByRole('link', { name: new RegExp(code) }).first().click();
+    await desk
+      .getByRole('link', { name: new RegExp(code) })
+      .first()
+      .click();
     await desk.getByRole('button', { name: 'Approve all' }).click();
     await desk.getByRole('button', { name: 'Confirm' }).waitFor();
     await shot(desk, 'confirm-refund-1440');
@@ -205,7 +221,9 @@ describe('refunds', () => {
     await expect
       .poll(
         async () => {
-          const booking = await call<BuyerBooking>('GET', getBuyerBooking.path, { query: { bookingId, token: access } });
+          const booking = await call<BuyerBooking>('GET', getBuyerBooking.path, {
+            query: { bookingId, token: access },
+          });
           return booking.tickets.map((x) => x.status).sort();
         },
         { timeout: 20_000 },
@@ -234,7 +252,9 @@ describe('refunds', () => {
     await shot(desk, 'event-refund-done-1440');
 
     // Every ticket of the first order is refunded now; none can be admitted.
-    const after = await call<BuyerBooking>('GET', getBuyerBooking.path, { query: { bookingId, token: access } });
+    const after = await call<BuyerBooking>('GET', getBuyerBooking.path, {
+      query: { bookingId, token: access },
+    });
     expect(after.tickets.every((x) => x.status === 'REFUNDED')).toBe(true);
 
     // The phone view of the buyer's page and of the organizer's progress.

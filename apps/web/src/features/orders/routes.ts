@@ -25,37 +25,37 @@ export const orderRoutes: FeatureRoutes = {
     ),
     lazyScreen(
       ORDER_PATHS.refundRequest,
-      () => import('./refunds/RefundRequestPage'),
+      () => import('./refund-screens/RefundRequestPage'),
       (m) => m.RefundRequestPage,
     ),
     lazyScreen(
       ORDER_PATHS.orderRefund,
-      () => import('./refunds/OrderRefundPage'),
+      () => import('./refund-screens/OrderRefundPage'),
       (m) => m.OrderRefundPage,
     ),
     lazyScreen(
       ORDER_PATHS.confirmRefund,
-      () => import('./refunds/OrderRefundPage'),
+      () => import('./refund-screens/OrderRefundPage'),
       (m) => m.ConfirmRefundPage,
     ),
     lazyScreen(
       ORDER_PATHS.confirmEventOrderRefund,
-      () => import('./refunds/OrderRefundPage'),
+      () => import('./refund-screens/OrderRefundPage'),
       (m) => m.OrderRefundPage,
     ),
     lazyScreen(
       ORDER_PATHS.issueRefunds,
-      () => import('./refunds/IssueRefundsPage'),
+      () => import('./refund-screens/IssueRefundsPage'),
       (m) => m.IssueRefundsPage,
     ),
     lazyScreen(
       ORDER_PATHS.eventOrdersIssueRefunds,
-      () => import('./refunds/IssueRefundsPage'),
+      () => import('./refund-screens/IssueRefundsPage'),
       (m) => m.EventOrdersIssueRefundsPage,
     ),
     lazyScreen(
       ORDER_PATHS.eventTicketsIssueRefunds,
-      () => import('./refunds/IssueRefundsPage'),
+      () => import('./refund-screens/IssueRefundsPage'),
       (m) => m.EventTicketsIssueRefundsPage,
     ),
     lazyScreen(

@@ -16,7 +16,7 @@ import { LedgerTable, OrderLines, OrderTotals } from '../components/OrderMoney';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { OrderTicketTable } from '../components/TicketTable';
 import { eventOrdersPath, ORDER_PATHS, viewTicketsPath } from '../paths';
-import { hasRefundSection, OrderRefunds } from '../refunds/OrderRefunds';
+import { hasRefundSection, OrderRefunds } from '../refund-screens/OrderRefunds';
 
 const BACK = { to: ORDER_PATHS.orders, label: 'orders' };
 

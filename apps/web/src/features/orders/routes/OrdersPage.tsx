@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { EventsWithOrders } from '../components/EventsWithOrders';
 import { OrderList } from '../components/OrderList';
 import type { OrdersTab } from '../paths';
-import { RefundRequestList } from '../refunds/RefundRequestList';
+import { RefundRequestList } from '../refund-screens/RefundRequestList';
 
 const TABS: { value: OrdersTab; label: string }[] = [
   { value: 'orders', label: 'Orders' },
