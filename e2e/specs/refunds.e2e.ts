@@ -10,13 +10,17 @@ import {
   type EventInput,
   getBuyerBooking,
   getCategoryList,
+  getOrganizationDetail,
   getReasonList,
   HEADERS,
+  type Organization,
   type PublicEvent,
   type PublicEventSummary,
   panelOrganizationList,
   publicEventDetail,
   publicEventList,
+  type RefundSetting,
+  updateRefundSetting,
 } from '@marquee/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +49,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function call<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   route: string,
   options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
@@ -67,7 +71,7 @@ async function organizerToken(): Promise<string> {
 }
 
 /** A paid event of the demo organizer's own organization, three weeks ahead, published for this journey. */
-async function paidEvent(token: string): Promise<PublicEvent> {
+async function paidEvent(token: string): Promise<{ event: PublicEvent; organizationId: string }> {
   const organizations = await call<{ items: { _id: string; access: string }[] }>(
     'GET',
     panelOrganizationList.path,
@@ -109,7 +113,25 @@ async function paidEvent(token: string): Promise<PublicEvent> {
   });
   const summary = found.items.find((e) => e.title === title);
   if (!summary) throw new Error(`the new event "${title}" is not on sale`);
-  return call<PublicEvent>('GET', publicEventDetail.path, { query: { event: summary.slug } });
+  const event = await call<PublicEvent>('GET', publicEventDetail.path, { query: { event: summary.slug } });
+  return { event, organizationId: owned._id };
+}
+
+/** Sets the organization's refund setting; answers the one it had, to put back afterwards. */
+async function refundSetting(
+  token: string,
+  organizationId: string,
+  setting: RefundSetting,
+): Promise<RefundSetting> {
+  const before = await call<Organization>('GET', getOrganizationDetail.path, {
+    query: { organizationId },
+    headers: { accesstoken: token },
+  });
+  await call('PUT', updateRefundSetting.path, {
+    body: { organizationId, ...setting },
+    headers: { accesstoken: token },
+  });
+  return before.refundSetting;
 }
 
 async function payWith(page: Page, card: string) {
@@ -138,8 +160,8 @@ async function paidOrder(page: Page, event: PublicEvent, quantity: number, n: nu
   return booking;
 }
 
-async function chooseReason(page: Page, label: string) {
-  await page.getByRole('textbox', { name: label }).click();
+async function chooseReason(page: Page, placeholder: string) {
+  await page.getByPlaceholder(placeholder).last().click();
   await page.getByRole('option').first().click();
 }
 
@@ -147,7 +169,7 @@ async function chooseReason(page: Page, label: string) {
 async function askForRefund(page: Page) {
   const form = page.getByRole('form', { name: 'Request a refund' });
   await form.getByRole('checkbox').first().check();
-  await chooseReason(page, 'Reason');
+  await chooseReason(page, 'Choose a reason');
   await form.getByRole('button', { name: /Request a refund|Send again/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await page.getByTestId('refund-request-sent').getByText('Your request: ').waitFor();
@@ -156,7 +178,14 @@ async function askForRefund(page: Page) {
 describe('refunds', () => {
   it('a buyer asks, the organizer declines, the buyer asks again, the organizer approves; then the event is cancelled and refunded', async () => {
     const token = await organizerToken();
-    const event = await paidEvent(token);
+    const { event, organizationId } = await paidEvent(token);
+    // Requests wait for the organizer (the demo organization approves them at once).
+    const previous = await refundSetting(token, organizationId, {
+      policy: 'ANY_TIME_BEFORE_START',
+      hoursBeforeStart: null,
+      approval: 'MANUAL',
+      refundServiceFee: false,
+    });
 
     // The buyer buys three tickets on the public page and pays with the sandbox card.
     const buyer = await b.newPage({ width: 1440, height: 900 });
@@ -189,7 +218,7 @@ describe('refunds', () => {
     await desk.getByRole('heading', { name: `Refund request for order ${code}` }).waitFor();
     await shot(desk, 'refund-request-organizer-1440');
     await desk.getByRole('button', { name: 'Decline all' }).click();
-    await chooseReason(desk, 'Reason');
+    await chooseReason(desk, 'Choose a reason');
     await desk.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await desk.getByText('Declined', { exact: true }).first().waitFor();
 
@@ -267,5 +296,6 @@ describe('refunds', () => {
     await phoneDesk.goto(`/orders/events/${event._id}/refund/confirm`);
     await phoneDesk.getByText(/All 3 orders refunded/).waitFor({ timeout: 30_000 });
     await shot(phoneDesk, 'event-refund-375');
+    await refundSetting(token, organizationId, previous);
   });
 });

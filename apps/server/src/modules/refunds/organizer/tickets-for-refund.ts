@@ -7,8 +7,8 @@ import { type OrderRowData, toOrderSummary } from '../../orders/order-items.js';
 import { ordersFrom } from '../../orders/order-query.js';
 import { pendingDuesOfBooking } from '../dues/due-view.js';
 import type { RefundEngine } from '../refund-engine.js';
+import { requestViewsOfBooking } from '../requests/request-view.js';
 import { refundPolicyView } from './policy-view.js';
-import { openRequestsOf } from './request-views.js';
 
 /**
  * organizer-tickets-for-refund: one order as the refund screens need it: its summary, the buyer's
@@ -38,7 +38,7 @@ export async function ticketsForRefund(
   const [tickets, refunds, requests, dues] = await Promise.all([
     engine.refundableTickets(bookingId),
     engine.refundsOf(bookingId),
-    openRequestsOf(db, bookingId),
+    requestViewsOfBooking(db, bookingId),
     pendingDuesOfBooking(db, bookingId),
   ]);
   return {
