@@ -134,6 +134,12 @@ async function refundSetting(
   return before.refundSetting;
 }
 
+/** A page in a context of its own: the buyer, the organizer's desk and phones are open side by side. */
+async function pageAt(width: number, height: number): Promise<Page> {
+  const context = await b.browser.newContext({ baseURL: b.baseUrl, viewport: { width, height } });
+  return context.newPage();
+}
+
 async function payWith(page: Page, card: string) {
   await page.getByLabel('Card number').fill(card);
   await page.getByRole('button', { name: /^Pay / }).click();
@@ -188,7 +194,7 @@ describe('refunds', () => {
     });
 
     // The buyer buys three tickets on the public page and pays with the sandbox card.
-    const buyer = await b.newPage({ width: 1440, height: 900 });
+    const buyer = await pageAt(1440, 900);
     await buyer.goto(`/e/${event.slug}`);
     await buyer.getByRole('heading', { name: event.title, level: 1 }).waitFor();
     const more = buyer.getByRole('button', { name: 'More Standing tickets' });
@@ -208,7 +214,7 @@ describe('refunds', () => {
     await shot(buyer, 'refund-request-buyer-1440');
 
     // The organizer finds the request and declines it with a reason.
-    const desk = await b.newPage({ width: 1440, height: 900 });
+    const desk = await pageAt(1440, 900);
     await signIn(desk, DEMO.organizer);
     await desk.goto('/orders?tab=refunds');
     await desk
@@ -263,7 +269,7 @@ describe('refunds', () => {
     await shot(desk, 'order-refunded-1440');
 
     // Two more buyers; then the event is cancelled and every paid order refunded by the job.
-    const payer = await b.newPage({ width: 1440, height: 900 });
+    const payer = await pageAt(1440, 900);
     await paidOrder(payer, event, 2, 1);
     await paidOrder(payer, event, 1, 2);
     const [reason] = await call<{ _id: string }[]>('GET', getReasonList.path, {
@@ -275,7 +281,7 @@ describe('refunds', () => {
       headers: { accesstoken: token, [HEADERS.idempotencyKey]: `cancel-${event._id}` },
     });
     await desk.goto(`/orders/events/${event._id}/refund`);
-    await desk.getByRole('button', { name: /Continue/ }).click();
+    await desk.getByRole('link', { name: 'Continue' }).click();
     await desk.getByRole('button', { name: 'Confirm' }).click();
     await desk.getByText(/All 3 orders refunded/).waitFor({ timeout: 60_000 });
     await shot(desk, 'event-refund-done-1440');
@@ -287,11 +293,11 @@ describe('refunds', () => {
     expect(after.tickets.every((x) => x.status === 'REFUNDED')).toBe(true);
 
     // The phone view of the buyer's page and of the organizer's progress.
-    const phone = await b.newPage({ width: 375, height: 812 });
+    const phone = await pageAt(375, 812);
     await phone.goto(ticketUrl);
     await phone.getByTestId('order-code').waitFor();
     await shot(phone, 'refund-buyer-375');
-    const phoneDesk = await b.newPage({ width: 375, height: 812 });
+    const phoneDesk = await pageAt(375, 812);
     await signIn(phoneDesk, DEMO.organizer);
     await phoneDesk.goto(`/orders/events/${event._id}/refund/confirm`);
     await phoneDesk.getByText(/All 3 orders refunded/).waitFor({ timeout: 30_000 });
