@@ -51,9 +51,10 @@ describe('100 concurrent refund calls for one booking', () => {
             },
       60_000,
     );
-    // Winners 200; losers 409 (nothing left, or the same key still being processed); never a 5xx.
+    // Winners 200; losers 409 (nothing left, or the same key still being processed), or 503 "retry
+    // later" when lock waits run out under the burst; never a 500.
     expect(Object.keys(tally.byStatus).sort()).toEqual(expect.arrayContaining(['200']));
-    expect(Object.keys(tally.byStatus).every((s) => s === '200' || s === '409')).toBe(true);
+    expect(Object.keys(tally.byStatus).every((s) => ['200', '409', '503'].includes(s))).toBe(true);
 
     await t.app.refunds.resumePending(0);
     const rows = await t.db.select().from(refunds).where(eq(refunds.bookingId, w.bookingId));
