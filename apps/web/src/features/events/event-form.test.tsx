@@ -511,6 +511,17 @@ describe('event team', () => {
           draft({ title: 'Autumn Fair', occurrences: [], ticketTypes: [], location: null, timeZone: null }),
           'Draft saved.',
         ),
+        // The form reads its draft back once it has an id, as it does from the server.
+        [`GET ${O}/panel-organizer-event-detail`]: ok(
+          draft({
+            title: 'Autumn Fair',
+            occurrences: [],
+            ticketTypes: [],
+            location: null,
+            timeZone: null,
+            team: [teamMember(NOAH, 'Noah North', 'SCANNER')],
+          }),
+        ),
         [`PUT ${E}/update-organizer-and-scanners`]: ok(
           [teamMember(NOAH, 'Noah North', 'SCANNER')],
           'Event team saved.',
@@ -536,8 +547,13 @@ describe('event team', () => {
     expect(await screen.findByText('Draft saved.')).toBeTruthy();
     expect(screen.queryByText('Event team saved.')).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
-    await waitFor(() => expect(api.calls.filter((c) => c.path === `${E}/save-as-draft`)).toHaveLength(2));
+    // The form re-renders on its draft URL: click the button it shows now, once it is ready again.
+    const again = await screen.findByRole('button', { name: 'Save as draft' });
+    await waitFor(() => expect(again.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(again);
+    await waitFor(() => expect(api.calls.filter((c) => c.path === `${E}/save-as-draft`)).toHaveLength(2), {
+      timeout: 5000,
+    });
     expect(api.calls.filter((c) => c.path === `${E}/update-organizer-and-scanners`)).toHaveLength(1);
   });
 
