@@ -221,3 +221,13 @@ export function toMajorString({ amount, currency }: { amount: number; currency: 
     .padStart(digits + 1, '0');
   return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
+
+/**
+ * Money as plain text for messages, emails and files: exact major units, then the code
+ * (1250 EUR → "12.50 EUR", 1500 JPY → "1500 JPY"). A code outside ISO 4217 keeps its minor units.
+ */
+export function formatAmount(amount: number, currency: string): string {
+  return isCurrencyCode(currency)
+    ? `${toMajorString({ amount, currency })} ${currency}`
+    : `${amount} ${currency} (minor units)`;
+}

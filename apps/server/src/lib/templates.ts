@@ -9,7 +9,7 @@ export interface EmailContent {
   html: string;
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -22,7 +22,8 @@ function htmlFrame(title: string, paragraphs: string[], action?: { label: string
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;background:#f8f9fa;padding:24px"><div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="margin:24px 0 0;font-size:12px;color:#868e96">${PRODUCT_NAME}: the organizer and admin console</p></div></body></html>`;
 }
 
-function email(
+/** An email in the product's one layout: a title, paragraphs and an optional button (text and HTML). */
+export function composeEmail(
   subject: string,
   title: string,
   paragraphs: string[],
@@ -46,7 +47,7 @@ export const templates = {
     `${PRODUCT_NAME}: your verification code is ${code}. It expires in ${minutes} minutes.`,
 
   passwordResetEmail: (options: { firstName: string; url: string; minutes: number }) =>
-    email(
+    composeEmail(
       `Reset your ${PRODUCT_NAME} password`,
       'Reset your password',
       [
@@ -66,7 +67,7 @@ export const templates = {
     /** False for someone who already has a Marquee password: they only accept. */
     needsPassword: boolean;
   }) =>
-    email(
+    composeEmail(
       `You are invited to ${options.organizationName} on ${PRODUCT_NAME}`,
       `Join ${options.organizationName}`,
       [
@@ -80,7 +81,7 @@ export const templates = {
 
   /** Sent to the new address: the change happens only when this link is used. */
   emailChangeConfirmation: (options: { firstName: string; newEmail: string; url: string; hours: number }) =>
-    email(
+    composeEmail(
       `Confirm your new ${PRODUCT_NAME} email address`,
       'Confirm your new email address',
       [
@@ -93,7 +94,7 @@ export const templates = {
 
   /** Sent to the old address once the new one is confirmed. */
   emailChangedNotice: (options: { firstName: string; newEmail: string }) =>
-    email(`Your ${PRODUCT_NAME} email address was changed`, 'Your email address was changed', [
+    composeEmail(`Your ${PRODUCT_NAME} email address was changed`, 'Your email address was changed', [
       `Hello ${options.firstName || 'there'},`,
       `The email address of your ${PRODUCT_NAME} account is now ${options.newEmail}. Sign-in and messages use the new address from now on.`,
       'If you did not make this change, reset your password and contact support at once.',
@@ -108,7 +109,7 @@ export const templates = {
     website: string | null;
     phone: string;
   }) =>
-    email(`Organizer request: ${options.organizationName}`, 'New organizer request', [
+    composeEmail(`Organizer request: ${options.organizationName}`, 'New organizer request', [
       `${options.applicantName} (${options.applicantEmail}) asks to become an organizer on ${PRODUCT_NAME}.`,
       `Organization: ${options.organizationName}`,
       `What they run: ${options.description}`,

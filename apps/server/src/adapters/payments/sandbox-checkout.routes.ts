@@ -1,4 +1,4 @@
-import { isCurrencyCode, toMajorString } from '@marquee/contract';
+import { formatAmount } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BROWSER_NAVIGATION } from '../../lib/access.js';
 import {
@@ -8,13 +8,6 @@ import {
   TEST_CARDS,
 } from './sandbox-checkout.js';
 import { escapeHtml, page } from './sandbox-pages.js';
-
-/** The amount with the currency's own minor digits, exactly (no floating point): `19.99 USD`, `1500 JPY`. */
-export function formatAmount(amount: number, currency: string): string {
-  return isCurrencyCode(currency)
-    ? `${toMajorString({ amount, currency })} ${currency}`
-    : `${amount} ${currency}`;
-}
 
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 

@@ -1,9 +1,7 @@
-import { PRODUCT_NAME } from '../../lib/templates.js';
+import { escapeHtml, PRODUCT_NAME } from '../../lib/templates.js';
 
 /** The sandbox's server-rendered pages (no script): their markup and style. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1b1e;background:#f8f9fa;line-height:1.5}

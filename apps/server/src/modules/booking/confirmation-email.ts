@@ -1,9 +1,7 @@
-import { type BuyerBooking, isCurrencyCode, minorDigits } from '@marquee/contract';
+import { type BuyerBooking, formatAmount } from '@marquee/contract';
 import QRCode from 'qrcode';
 import type { Email } from '../../adapters/mailer/mailer.js';
-import { PRODUCT_NAME } from '../../lib/templates.js';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, PRODUCT_NAME } from '../../lib/templates.js';
 
 /** The buyer's ticket page (the web's `/e/<slug>/booking/<id>`), carrying the booking's access token. */
 export function ticketPageUrl(
@@ -19,8 +17,7 @@ export function ticketPageUrl(
  * inline PNG (a data: URL, so the email needs no image host; clients that block them still have the link).
  */
 export async function confirmationEmail(booking: BuyerBooking, url: string): Promise<Email> {
-  const digits = isCurrencyCode(booking.currency) ? minorDigits(booking.currency) : 2;
-  const money = (minor: number) => `${(minor / 10 ** digits).toFixed(digits)} ${booking.currency}`;
+  const money = (minor: number) => formatAmount(minor, booking.currency);
   const lines = booking.lines.map((line) => `${line.quantity} × ${line.name}`);
   const qrs = await Promise.all(
     booking.tickets.map((ticket) => QRCode.toDataURL(ticket.code, { margin: 1, width: 200 })),

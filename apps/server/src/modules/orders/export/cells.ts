@@ -1,4 +1,4 @@
-import { isCurrencyCode, toMajorString } from '@marquee/contract';
+import { formatAmount } from '@marquee/contract';
 import { formatDateTimeSeconds, type InstantInput, zoneLabel } from '@marquee/time';
 
 /** One cell of an export: text, a whole number, or empty. */
@@ -8,11 +8,7 @@ export type Cell = string | number | null;
  * Money as people read it in a spreadsheet: major units with the currency's own digits, then its code
  * (1250 EUR → "12.50 EUR", 1250 JPY → "1250 JPY"). Exact: no floating point on the way.
  */
-export function moneyCell(amount: number, currency: string): string {
-  if (isCurrencyCode(currency)) return `${toMajorString({ amount, currency })} ${currency}`;
-  // Stored currencies are validated ISO codes; this only keeps an unexpected one readable.
-  return `${amount} ${currency} (minor units)`;
-}
+export const moneyCell = (amount: number, currency: string): string => formatAmount(amount, currency);
 
 /**
  * An instant as the event's zone reads it, in the spec's `MMM d, y - hh:mm:ss a`, then the zone and its

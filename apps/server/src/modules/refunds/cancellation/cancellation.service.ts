@@ -1,4 +1,4 @@
-import { type EventRefundJob, type EventRefundPlan, REFUND_MESSAGES } from '@marquee/contract';
+import { type EventRefundJob, type EventRefundPlan, formatAmount, REFUND_MESSAGES } from '@marquee/contract';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Mailer } from '../../../adapters/mailer/mailer.js';
 import type { Db } from '../../../db/client.js';
@@ -20,7 +20,7 @@ import type { EventGrant } from '../../../lib/event-access.js';
 import type { Jobs } from '../../../lib/jobs.js';
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { DueRequired, type RefundEngine } from '../refund-engine.js';
-import { cancellationEmail, money } from './cancellation-email.js';
+import { cancellationEmail } from './cancellation-email.js';
 import { findJob, jobRefundKey, jobView } from './event-refund-job.js';
 
 /** The pg-boss queue of cancellation refunds; a job's data is `EventRefundRun`. */
@@ -91,7 +91,7 @@ export function createCancellationService(deps: {
       await tx.insert(bookingEvents).values({
         bookingId: booking.id,
         kind: CANCELLATION_EMAILED,
-        detail: `Event cancelled; refund ${money(refund.amount, refund.currency)}`,
+        detail: `Event cancelled; refund ${formatAmount(refund.amount, refund.currency)}`,
       });
       const email = cancellationEmail({
         to: booking.buyerEmail,
@@ -203,7 +203,7 @@ export function createCancellationService(deps: {
             total: planned.bookings,
             amount: planned.quote.amount,
             lastError: waiting
-              ? REFUND_MESSAGES.dueRequired(money(planned.quote.due, planned.currency))
+              ? REFUND_MESSAGES.dueRequired(formatAmount(planned.quote.due, planned.currency))
               : null,
             startedBy: actor.user.id,
           })

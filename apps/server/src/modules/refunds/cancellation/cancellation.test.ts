@@ -5,7 +5,7 @@ import { call } from '../../../../test/calls.js';
 import { guest } from '../../../../test/checkout-fixtures.js';
 import { insertReason } from '../../../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../../test/helpers.js';
-import { paidBooking } from '../../../../test/refund-world.js';
+import { paidBooking } from '../../../../test/paid-order-fixtures.js';
 import {
   bookingEvents,
   bookings,

@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES, type RefundOutcome, type RefundRequestView } from '@marquee/contract';
+import { formatAmount, REFUND_MESSAGES, type RefundOutcome, type RefundRequestView } from '@marquee/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import { type Change, createUnitOfWork } from '../../../lib/unit-of-work.js';
 import type { RefundEngine } from '../refund-engine.js';
 import { syncRequestStatus } from '../request-status.js';
-import { formatMoney, type RequestEmails } from './request-emails.js';
+import type { RequestEmails } from './request-emails.js';
 import { loadRequestView } from './request-view.js';
 
 export interface DecisionDeps {
@@ -151,7 +151,7 @@ export function createRequestDecisions(deps: DecisionDeps) {
   async function outcome(refund: RefundRow): Promise<RefundOutcome> {
     const view = (await engine().refundsOf(refund.bookingId)).find((r) => r._id === refund.id);
     if (!view) throw new Error(`refund ${refund.id} not in its booking's refunds`);
-    const money = formatMoney(refund.amount, refund.currency);
+    const money = formatAmount(refund.amount, refund.currency);
     return {
       refund: view,
       message:

@@ -1,16 +1,9 @@
-import { isCurrencyCode, minorDigits } from '@marquee/contract';
+import { formatAmount } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
 import type { Email, Mailer } from '../../../adapters/mailer/mailer.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { bookings, events, type RefundRow } from '../../../db/schema/index.js';
-import { PRODUCT_NAME } from '../../../lib/templates.js';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function formatMoney(minor: number, currency: string) {
-  const digits = isCurrencyCode(currency) ? minorDigits(currency) : 2;
-  return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
-}
+import { composeEmail } from '../../../lib/templates.js';
 
 interface Letter {
   to: string;
@@ -20,11 +13,9 @@ interface Letter {
   link: { url: string; label: string };
 }
 
-/** The same plain layout as the booking confirmation (text and HTML with one button). */
+/** In the product's one email layout (lib/templates.ts). */
 function render(letter: Letter): Email {
-  const text = [...letter.paragraphs, `${letter.link.label}: ${letter.link.url}`, PRODUCT_NAME].join('\n\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;background:#f8f9fa;padding:24px"><div style="max-width:520px;margin:0 auto;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(letter.heading)}</h1>${letter.paragraphs.map((p) => `<p style="margin:0 0 8px">${escapeHtml(p)}</p>`).join('')}<p style="margin:24px 0"><a href="${escapeHtml(letter.link.url)}" style="background:#364fc7;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(letter.link.label)}</a></p><p style="margin:24px 0 0;font-size:12px;color:#495057">${PRODUCT_NAME}</p></div></body></html>`;
-  return { to: letter.to, subject: letter.subject, text, html };
+  return { to: letter.to, ...composeEmail(letter.subject, letter.heading, letter.paragraphs, letter.link) };
 }
 
 interface BookingFacts {
@@ -80,7 +71,7 @@ export function createRequestEmails(deps: { db: DbOrTx; mailer: Mailer; publicUr
         subject: `We received your refund request (${f.code})`,
         heading: 'Refund request received',
         paragraphs: [
-          `Your request for a refund of ${formatMoney(amount, f.currency)} on order ${f.code} for ${f.eventTitle} has been received.`,
+          `Your request for a refund of ${formatAmount(amount, f.currency)} on order ${f.code} for ${f.eventTitle} has been received.`,
           automatic
             ? 'The organizer approves requests automatically; you will get another email when the money is on its way.'
             : 'The organizer will review it; you will get an email when they decide.',
@@ -94,7 +85,7 @@ export function createRequestEmails(deps: { db: DbOrTx; mailer: Mailer; publicUr
         subject: `Your refund request was approved (${f.code})`,
         heading: 'Refund request approved',
         paragraphs: [
-          `The organizer of ${f.eventTitle} approved a refund of ${formatMoney(amount, f.currency)} on order ${f.code}.`,
+          `The organizer of ${f.eventTitle} approved a refund of ${formatAmount(amount, f.currency)} on order ${f.code}.`,
           'The refund is being processed; you will get an email when it is done.',
         ],
         link: eventPage(f),
@@ -120,8 +111,8 @@ export function createRequestEmails(deps: { db: DbOrTx; mailer: Mailer; publicUr
         heading: 'Refund processed',
         paragraphs: [
           refund.source === 'BUYER_REQUEST'
-            ? `The organizer of ${f.eventTitle} approved your refund request: ${formatMoney(refund.amount, refund.currency)} has been refunded on order ${f.code}.`
-            : `${formatMoney(refund.amount, refund.currency)} has been refunded on order ${f.code} for ${f.eventTitle}.`,
+            ? `The organizer of ${f.eventTitle} approved your refund request: ${formatAmount(refund.amount, refund.currency)} has been refunded on order ${f.code}.`
+            : `${formatAmount(refund.amount, refund.currency)} has been refunded on order ${f.code} for ${f.eventTitle}.`,
           'It goes back to the card you paid with; your bank may take a few days to show it. Refunded tickets no longer admit entry.',
         ],
         link: eventPage(f),
