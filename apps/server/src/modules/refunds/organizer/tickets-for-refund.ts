@@ -1,14 +1,14 @@
 import type { TicketsForRefund } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { bookings, eventOccurrences, events, organizations } from '../../../db/schema/index.js';
+import { bookings } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { type OrderRowData, toOrderSummary } from '../../orders/order-items.js';
 import { ordersFrom } from '../../orders/order-query.js';
 import { pendingDuesOfBooking } from '../dues/due-view.js';
 import type { RefundEngine } from '../refund-engine.js';
+import { policyOfBooking } from '../refund-policy.js';
 import { requestViewsOfBooking } from '../requests/request-view.js';
-import { refundPolicyView } from './policy-view.js';
 
 /**
  * organizer-tickets-for-refund: one order as the refund screens need it: its summary, the buyer's
@@ -20,21 +20,11 @@ export async function ticketsForRefund(
   bookingId: string,
 ): Promise<TicketsForRefund> {
   const { db, engine } = deps;
-  const [[order], [context]] = await Promise.all([
+  const [[order], { policy }] = await Promise.all([
     ordersFrom(db).where(eq(bookings.id, bookingId)) as Promise<OrderRowData[]>,
-    db
-      .select({
-        organization: organizations,
-        eventStart: events.startsAt,
-        occurrenceStart: eventOccurrences.startsAt,
-      })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
-      .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
-      .leftJoin(eventOccurrences, eq(eventOccurrences.id, bookings.occurrenceId))
-      .where(eq(bookings.id, bookingId)),
+    policyOfBooking(db, bookingId, deps.now),
   ]);
-  if (!order || !context) throw notFound('The order');
+  if (!order) throw notFound('The order');
   const [tickets, refunds, requests, dues] = await Promise.all([
     engine.refundableTickets(bookingId),
     engine.refundsOf(bookingId),
@@ -43,7 +33,7 @@ export async function ticketsForRefund(
   ]);
   return {
     order: toOrderSummary(order),
-    policy: refundPolicyView(context.organization, context.occurrenceStart ?? context.eventStart, deps.now),
+    policy,
     tickets,
     refundable: tickets.filter((t) => t.selectable).reduce((sum, t) => sum + t.refundable, 0),
     refunds,

@@ -10,9 +10,6 @@ import type { Db } from '../../../db/client.js';
 import {
   type BookingRow,
   bookings,
-  eventOccurrences,
-  events,
-  organizations,
   reasons,
   refundRequests,
   refundRequestTickets,
@@ -23,7 +20,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { hashAccessToken } from '../../booking/codes.js';
 import type { RefundEngine } from '../refund-engine.js';
-import { policyView } from './refund-policy.js';
+import { policyOfBooking } from '../refund-policy.js';
 import type { RequestDecisions } from './request-decisions.js';
 import type { RequestEmails } from './request-emails.js';
 import { loadRequestView, requestViewsOfBooking } from './request-view.js';
@@ -70,23 +67,7 @@ export function createBuyerRequests(deps: {
     return row;
   }
 
-  /** The organization's setting and the start that counts (the booking's date, else the course's first). */
-  async function policyOf(booking: BookingRow) {
-    const [row] = await db
-      .select({ organization: organizations, eventStartsAt: events.startsAt })
-      .from(events)
-      .innerJoin(organizations, eq(organizations.id, events.organizationId))
-      .where(eq(events.id, booking.eventId));
-    if (!row) throw notFound('The booking');
-    const [date] = booking.occurrenceId
-      ? await db
-          .select({ startsAt: eventOccurrences.startsAt })
-          .from(eventOccurrences)
-          .where(eq(eventOccurrences.id, booking.occurrenceId))
-      : [];
-    const startsAt = date?.startsAt ?? row.eventStartsAt;
-    return { organization: row.organization, policy: policyView(row.organization, startsAt, clock.now()) };
-  }
+  const policyOf = (booking: BookingRow) => policyOfBooking(db, booking.id, clock.now());
 
   const activeReasons = () =>
     db
