@@ -20,7 +20,7 @@ import {
 } from '../src/db/schema/index.js';
 import { clientHeaders } from './client-headers.js';
 import { freshDatabase, type TestApp } from './helpers.js';
-import { paidBooking } from './refund-world.js';
+import { paidBooking } from './paid-order-fixtures.js';
 
 /**
  * The reliability promise of event cancellation refunds (issue 11): a real server process is killed

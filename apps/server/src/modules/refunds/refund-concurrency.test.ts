@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../test/helpers.js';
-import { bookingState, paidBooking, unbalancedGroups } from '../../../test/refund-world.js';
+import { bookingState, paidBooking, unbalancedGroups } from '../../../test/paid-order-fixtures.js';
 import { refunds } from '../../db/schema/index.js';
 
 /**

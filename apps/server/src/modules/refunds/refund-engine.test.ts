@@ -1,12 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { bookingState, paidBooking, unbalancedGroups } from '../../../test/paid-order-fixtures.js';
 import { paymentsStandIn } from '../../../test/payments-stand-in.js';
-import { bookingState, paidBooking, unbalancedGroups } from '../../../test/refund-world.js';
+import { insertRefundRequest } from '../../../test/refund-fixtures.js';
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
 import {
   bookingEvents,
   ledgerEntries,
+  refundRequests,
+  refundRequestTickets,
   refunds,
   sandboxRefunds,
   ticketInventory,
@@ -218,6 +221,25 @@ describe('refund engine', () => {
         outcome: 'SUCCEEDED',
       }),
     ).toBe('ALREADY_SETTLED');
+  });
+
+  it("answers a buyer's open request for the tickets it refunds, whoever starts the refund", async () => {
+    const w = await paidBooking(t, { quantity: 2, price: 1200 });
+    const request = await insertRefundRequest(t.db, { booking: w.booking, tickets: [w.ticket] });
+    const row = await t.app.refunds.refund({
+      bookingId: w.bookingId,
+      ticketIds: w.ticketIds,
+      source: 'ORGANIZER',
+      idempotencyKey: key(),
+    });
+    expect(row.status).toBe('PROCESSED');
+    const [after] = await t.db.select().from(refundRequests).where(eq(refundRequests.id, request.id));
+    expect(after?.status).toBe('PROCESSED');
+    const lines = await t.db
+      .select()
+      .from(refundRequestTickets)
+      .where(eq(refundRequestTickets.requestId, request.id));
+    expect(lines.map((l) => [l.status, l.refundId])).toEqual([['PROCESSED', row.id]]);
   });
 
   it('asks for a due when the organizer part exceeds what the platform holds', async () => {

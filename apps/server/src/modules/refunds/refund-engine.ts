@@ -1,12 +1,5 @@
-import {
-  type CurrencyCodeValue,
-  isCurrencyCode,
-  REFUND_MESSAGES,
-  type RefundQuote,
-  type RefundSource,
-  toMajorString,
-} from '@marquee/contract';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { formatAmount, REFUND_MESSAGES, type RefundQuote, type RefundSource } from '@marquee/contract';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import {
@@ -54,18 +47,13 @@ export interface RefundOrder {
 
 export type QuoteOrder = Omit<RefundOrder, 'source' | 'idempotencyKey'>;
 
-const money = (amount: number, currency: string) =>
-  isCurrencyCode(currency)
-    ? `${toMajorString({ amount, currency: currency as CurrencyCodeValue })} ${currency}`
-    : `${amount} ${currency}`;
-
 /** The organizer owes `due` (minor units) before this refund can go ahead. */
 export class DueRequired extends AppError {
   constructor(
     readonly due: number,
     readonly currency: string,
   ) {
-    super(409, REFUND_MESSAGES.dueRequired(money(due, currency)));
+    super(409, REFUND_MESSAGES.dueRequired(formatAmount(due, currency)));
   }
 }
 
@@ -144,25 +132,28 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
   ): Computed {
     if (booking.status !== 'CONFIRMED') throw conflict(REFUND_MESSAGES.notPaid);
     const feePaidBy = booking.feePaidBy as FeePayer;
-    const money_ = rows.map((ticket) => ({ ticket, ...refundableOf(ticket, feePaidBy, refundServiceFee) }));
+    const perTicket = rows.map((ticket) => ({
+      ticket,
+      ...refundableOf(ticket, feePaidBy, refundServiceFee),
+    }));
     // A ticket can be chosen while VALID, or once REFUNDED while something of it is left to give back.
     if (
-      money_.some(
+      perTicket.some(
         (m) => m.ticket.status === 'CANCELLED' || (m.ticket.status === 'REFUNDED' && m.refundable === 0),
       )
     ) {
       throw conflict(REFUND_MESSAGES.nothingLeft);
     }
-    const most = money_.reduce((sum, m) => sum + m.refundable, 0);
+    const most = perTicket.reduce((sum, m) => sum + m.refundable, 0);
     const amount = order.amount ?? most;
     if (amount > most) {
       throw most === 0
         ? conflict(REFUND_MESSAGES.nothingLeft)
-        : conflict(REFUND_MESSAGES.tooMuch(money(most, booking.currency)));
+        : conflict(REFUND_MESSAGES.tooMuch(formatAmount(most, booking.currency)));
     }
     const shares = allocate(
       amount,
-      money_.map((m) => ({
+      perTicket.map((m) => ({
         ticketId: m.ticket.id,
         refundable: m.refundable,
         feeRefundable: m.feeRefundable,
@@ -222,19 +213,17 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
           entry('ORGANIZER_PAYABLE', row.organizerPart),
         ]);
     }
-    if (row.requestId) {
-      await tx
-        .update(refundRequestTickets)
-        .set({ status: 'PROCESSED' })
-        .where(
-          and(eq(refundRequestTickets.refundId, row.id), eq(refundRequestTickets.requestId, row.requestId)),
-        );
-      await syncRequestStatus(tx, row.requestId, now);
-    }
+    const decided = await tx
+      .update(refundRequestTickets)
+      .set({ status: 'PROCESSED' })
+      .where(eq(refundRequestTickets.refundId, row.id))
+      .returning({ requestId: refundRequestTickets.requestId });
+    for (const requestId of new Set(decided.map((d) => d.requestId)))
+      await syncRequestStatus(tx, requestId, now);
     await tx.insert(bookingEvents).values({
       bookingId: row.bookingId,
       kind: 'REFUNDED',
-      detail: `Refunded ${money(row.amount, row.currency)}${row.feePart ? ` (service fee ${money(row.feePart, row.currency)})` : ''}.`,
+      detail: `Refunded ${formatAmount(row.amount, row.currency)}${row.feePart ? ` (service fee ${formatAmount(row.feePart, row.currency)})` : ''}.`,
       at: now,
     });
     await audit({
@@ -318,25 +307,29 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
           .where(eq(tickets.id, share.ticketId));
       }
       await releaseRefundedSeats(tx, booking, wasValid);
-      if (order.requestId) {
-        await tx
-          .update(refundRequestTickets)
-          .set({ refundId: row.id, status: 'APPROVED' })
-          .where(
-            and(
-              eq(refundRequestTickets.requestId, order.requestId),
-              inArray(
-                refundRequestTickets.ticketId,
-                shares.map((s) => s.ticketId),
-              ),
+      // A buyer's open request for these tickets is answered by this refund, whoever started it (the
+      // approval of that request, an organizer's own refund, the event's cancellation).
+      const answered = await tx
+        .update(refundRequestTickets)
+        .set({ refundId: row.id, status: 'APPROVED' })
+        .where(
+          and(
+            inArray(
+              refundRequestTickets.ticketId,
+              shares.map((s) => s.ticketId),
             ),
-          );
-        await syncRequestStatus(tx, order.requestId, now);
+            isNull(refundRequestTickets.refundId),
+            inArray(refundRequestTickets.status, ['REQUESTED', 'APPROVED']),
+          ),
+        )
+        .returning({ requestId: refundRequestTickets.requestId });
+      for (const requestId of new Set(answered.map((a) => a.requestId))) {
+        await syncRequestStatus(tx, requestId, now);
       }
       await tx.insert(bookingEvents).values({
         bookingId: booking.id,
         kind: 'REFUND_STARTED',
-        detail: `Refund of ${money(q.amount, booking.currency)} for ${shares.length} ticket${shares.length === 1 ? '' : 's'} started.`,
+        detail: `Refund of ${formatAmount(q.amount, booking.currency)} for ${shares.length} ticket${shares.length === 1 ? '' : 's'} started.`,
         at: now,
       });
       await audit({
@@ -431,7 +424,7 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
         await tx.insert(bookingEvents).values({
           bookingId: row.bookingId,
           kind: 'REFUND_FAILED',
-          detail: `The provider refused the refund of ${money(row.amount, row.currency)}: ${reason}`,
+          detail: `The provider refused the refund of ${formatAmount(row.amount, row.currency)}: ${reason}`,
           at: now,
         });
         await audit({
