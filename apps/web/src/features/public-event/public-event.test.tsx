@@ -2,9 +2,9 @@ import type { BuyerBooking, PublicEvent, PublicTicketType } from '@marquee/contr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { browser } from '../../lib/browser';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { currentUrl, fakeApi, type RecordedCall, renderApp } from '../../test/render-app';
-import { browser } from './model/browser';
 
 const DETAIL = 'GET /api/v1/booking/public-event-detail';
 const CREATE = 'POST /api/v1/booking/create-booking';

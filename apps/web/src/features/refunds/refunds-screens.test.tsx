@@ -2,9 +2,9 @@ import type { EventRefundJob, EventRefundPlan } from '@marquee/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { browser } from '../../lib/browser';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { currentUrl, fakeApi, profileAnswer, profileFixture, renderApp } from '../../test/render-app';
-import { browser } from './api/browser';
 
 const PROFILE = 'GET /api/v1/user/get-user-detail';
 const PLAN = 'GET /api/v1/organizer/issue-event-refund';

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { PageLoader } from '../../../components/PageLoader';
+import { browser } from '../../../lib/browser';
 import { HttpError } from '../../../lib/http';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toasts';
 import {
@@ -18,7 +20,6 @@ import {
 } from '../paths';
 import { AmountList } from './AmountList';
 import { confirmOrderRefund, orderRefundBody, payRefundDue, refundQuoteQuery, useRefundRefresh } from './api';
-import { browser, newIdempotencyKey } from './browser';
 
 const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 

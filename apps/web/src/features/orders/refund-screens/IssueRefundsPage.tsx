@@ -18,6 +18,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { EnumBadge } from '../../../components/EnumBadge';
 import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toasts';
 import { chosenTicketsQuery } from '../api/queries';
@@ -25,7 +26,6 @@ import { TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from '../components/labels
 import { eventOrdersPath, ORDER_PATHS, orderDetailsPath, orderRefundPath } from '../paths';
 import { AmountList } from './AmountList';
 import { type BulkTarget, issueBulkRefund, ticketsForRefundQuery, useRefundRefresh } from './api';
-import { newIdempotencyKey } from './browser';
 import { BULK_OUTCOME_COLORS, BULK_OUTCOME_LABELS } from './labels';
 
 const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

@@ -1,4 +1,5 @@
 import {
+  type BodyOf,
   bookingRefundProcessed,
   checkBookingDueAmount,
   confirmEventOrderRefund,
@@ -117,12 +118,8 @@ export async function issueBulkRefund(
 export function useDeclineRequest() {
   const refresh = useRefundRefresh();
   return useMutation({
-    mutationFn: async (input: {
-      requestId: string;
-      ticketIds?: string[];
-      reasonId: string;
-      note?: string;
-    }) => {
+    // The whole request's body, plus the chosen tickets when only some are declined.
+    mutationFn: async (input: BodyOf<typeof declineBookingRefundRequest> & { ticketIds?: string[] }) => {
       const { ticketIds, ...rest } = input;
       const note = rest.note?.trim() ? { note: rest.note.trim() } : {};
       const body = { requestId: rest.requestId, reasonId: rest.reasonId, ...note };

@@ -12,9 +12,9 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '../../../lib/browser';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { currentUrl, fakeApi, profileAnswer, profileFixture, renderApp } from '../../../test/render-app';
-import { browser } from './browser';
 
 const PROFILE = 'GET /api/v1/user/get-user-detail';
 const REQUESTS = 'GET /api/v1/organizer/organizer-refund-booking-ticket-list';

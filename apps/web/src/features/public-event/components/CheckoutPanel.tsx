@@ -10,13 +10,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
+import { browser } from '../../../lib/browser';
 import { focusFirstError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney, minorDigits } from '../../../lib/money';
 import { getAccessToken, getStoredEmail } from '../../../lib/storage';
 import { publicEventKeys } from '../api/keys';
 import { reserve } from '../api/public-event';
-import { browser, newIdempotencyKey } from '../model/browser';
 import {
   availabilityOf,
   bookingBody,

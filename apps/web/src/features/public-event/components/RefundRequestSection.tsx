@@ -19,10 +19,10 @@ import { type ReactNode, useRef, useState } from 'react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
 import { showServerErrors } from '../../../lib/form-errors';
 import { HttpError, withFormErrorsDeferred } from '../../../lib/http';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
 import { publicEventKeys } from '../api/keys';
 import { askForRefund, refundOptionsQuery } from '../api/refunds';
-import { newIdempotencyKey } from '../model/browser';
 import { dateTime, zoneNote } from '../model/when';
 import { REQUEST_STATUS, RefundHistory } from './RefundRequests';
 
