@@ -1,20 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEV_CLIENT_CREDENTIALS } from '@marquee/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
 import { DEMO, fillLogin, signIn, toast } from '../support/session.js';
+import { shot } from '../support/shots.js';
 
 const b = useBrowser();
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
-
-async function shot(page: Page, name: string) {
-  await fs.mkdir(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
 /** The newest outbox message to `to`, read by the administrator in a separate browser context. */
 async function outboxText(to: string): Promise<string> {
   const context = await b.browser.newContext({ baseURL: b.baseUrl });

@@ -1,11 +1,8 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type BuyerBooking,
   createBooking,
   createSingleEvent,
-  DEV_CLIENT_CREDENTIALS,
   type EventInput,
   getCategoryList,
   HEADERS,
@@ -18,49 +15,19 @@ import {
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { type ApiOptions, apiCall, organizerToken } from '../support/api.js';
 import { useBrowser } from '../support/browser.js';
 import { DEMO, signIn } from '../support/session.js';
+import { shot } from '../support/shots.js';
 
 const b = useBrowser();
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
-
-const { clientId, clientSecret, secretKey } = DEV_CLIENT_CREDENTIALS;
-const CLIENT = {
-  authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-  secretkey: secretKey,
-  'content-type': 'application/json',
-};
-
-async function shot(page: Page, name: string) {
-  await fs.mkdir(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  route: string,
-  options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
-  const response = await fetch(`${b.baseUrl}${route}${search}`, {
-    method,
-    headers: { ...CLIENT, ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()).result as T;
-}
-
-async function organizerToken(): Promise<string> {
-  const login = await call<{ accessToken: string }>('POST', '/api/v1/user/login', {
-    body: { email: DEMO.organizer.email, password: DEMO.organizer.password },
-  });
-  return login.accessToken;
-}
+/** A call of the API against this run's server. */
+const call = <T>(method: 'GET' | 'POST' | 'PUT', route: string, options?: ApiOptions) =>
+  apiCall<T>(b.baseUrl, method, route, options);
 
 /** An event of the demo organizer's organization that buyers see, with a FREE ticket type on sale. */
 async function freeEvent(): Promise<{ event: PublicEvent; ticketTypeId: string; occurrenceId?: string }> {
-  const token = await organizerToken();
+  const token = await organizerToken(b.baseUrl);
   const organizations = await call<{ items: { _id: string; access: string }[] }>(
     'GET',
     panelOrganizationList.path,

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DEV_CLIENT_CREDENTIALS,
   getBuyerBooking,
@@ -12,15 +9,9 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
+import { shot } from '../support/shots.js';
 
 const b = useBrowser();
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
-
-async function shot(page: Page, name: string) {
-  await fs.mkdir(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
 /** The buyer API as any client calls it: client credentials, no session. */
 async function buyerGet<T>(routePath: string, query: Record<string, string>): Promise<T> {
   const { clientId, clientSecret, secretKey } = DEV_CLIENT_CREDENTIALS;

@@ -1,12 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type BuyerBooking,
   cancelEvent,
   createBooking,
   createSingleEvent,
-  DEV_CLIENT_CREDENTIALS,
   type EventInput,
   getBuyerBooking,
   getCategoryList,
@@ -24,8 +20,10 @@ import {
 } from '@marquee/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { type ApiOptions, apiCall, organizerToken } from '../support/api.js';
 import { useBrowser } from '../support/browser.js';
 import { DEMO, dismissToasts, signIn } from '../support/session.js';
+import { shot } from '../support/shots.js';
 
 /**
  * The refunds journey (issue 11): a buyer buys three tickets and asks to refund one; the organizer
@@ -34,41 +32,9 @@ import { DEMO, dismissToasts, signIn } from '../support/session.js';
  * the progress bar runs to its end. A refunded ticket is no longer valid.
  */
 const b = useBrowser();
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
-
-const { clientId, clientSecret, secretKey } = DEV_CLIENT_CREDENTIALS;
-const CLIENT = {
-  authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-  secretkey: secretKey,
-  'content-type': 'application/json',
-};
-
-async function shot(page: Page, name: string) {
-  await fs.mkdir(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
-async function call<T>(
-  method: 'GET' | 'POST' | 'PUT',
-  route: string,
-  options: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
-  const response = await fetch(`${b.baseUrl}${route}${search}`, {
-    method,
-    headers: { ...CLIENT, ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()).result as T;
-}
-
-async function organizerToken(): Promise<string> {
-  const login = await call<{ accessToken: string }>('POST', '/api/v1/user/login', {
-    body: { email: DEMO.organizer.email, password: DEMO.organizer.password },
-  });
-  return login.accessToken;
-}
+/** A call of the API against this run's server. */
+const call = <T>(method: 'GET' | 'POST' | 'PUT', route: string, options?: ApiOptions) =>
+  apiCall<T>(b.baseUrl, method, route, options);
 
 /** A paid event of the demo organizer's own organization, three weeks ahead, published for this journey. */
 async function paidEvent(token: string): Promise<{ event: PublicEvent; organizationId: string }> {
@@ -183,7 +149,7 @@ async function askForRefund(page: Page) {
 
 describe('refunds', () => {
   it('a buyer asks, the organizer declines, the buyer asks again, the organizer approves; then the event is cancelled and refunded', async () => {
-    const token = await organizerToken();
+    const token = await organizerToken(b.baseUrl);
     const { event, organizationId } = await paidEvent(token);
     // Requests wait for the organizer (the demo organization approves them at once).
     const previous = await refundSetting(token, organizationId, {
