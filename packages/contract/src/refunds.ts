@@ -244,10 +244,13 @@ export const getRefundOptions = defineRoute({
   response: envelope(BuyerRefundOptions),
 });
 
+/** A ticket id in a selection (a hand-edited link shows this instead of a bare "Invalid UUID"). */
+const TicketId = z.uuid({ error: 'A chosen ticket is not a valid ticket id' });
+
 const Note = z.string().trim().max(1000, 'The note can have at most 1000 characters').optional();
 const TicketIds = (action: string) =>
   z
-    .array(z.uuid(), { error: `You seem to be trying to ${action}, but no tickets are selected.` })
+    .array(TicketId, { error: `You seem to be trying to ${action}, but no tickets are selected.` })
     .min(1, `You seem to be trying to ${action}, but no tickets are selected.`)
     .max(500);
 
@@ -328,7 +331,7 @@ export const refundProcessed = defineRoute({
   body: z.object({
     requestId: RequestId,
     ticketIds: z
-      .array(z.uuid(), { error: EMPTY_SELECTION.issueRefund })
+      .array(TicketId, { error: EMPTY_SELECTION.issueRefund })
       .min(1, EMPTY_SELECTION.issueRefund)
       .max(500),
     ...RefundChoice,
@@ -360,7 +363,7 @@ export const declineRefundRequest = defineRoute({
   body: z.object({
     requestId: RequestId,
     ticketIds: z
-      .array(z.uuid(), { error: EMPTY_SELECTION.declineRefund })
+      .array(TicketId, { error: EMPTY_SELECTION.declineRefund })
       .min(1, EMPTY_SELECTION.declineRefund)
       .max(500),
     ...DeclineReason,
@@ -406,7 +409,7 @@ export const organizerTicketsForRefund = defineRoute({
 export const OrderRefundBody = z.object({
   bookingId: z.uuid({ error: 'Choose an order' }),
   ticketIds: z
-    .array(z.uuid(), { error: EMPTY_SELECTION.issueRefund })
+    .array(TicketId, { error: EMPTY_SELECTION.issueRefund })
     .min(1, EMPTY_SELECTION.issueRefund)
     .max(500),
   ...RefundChoice,
@@ -439,7 +442,7 @@ const BulkChoice = {
   note: Note,
 };
 const BookingIds = z
-  .array(z.uuid(), { error: EMPTY_SELECTION.issueRefund })
+  .array(z.uuid({ error: 'A chosen order is not a valid order id' }), { error: EMPTY_SELECTION.issueRefund })
   .min(1, EMPTY_SELECTION.issueRefund)
   .max(500, 'Refund at most 500 orders at once');
 
@@ -474,7 +477,7 @@ export const eventTicketsIssueRefunds = defineRoute({
   body: z.object({
     eventId: EventId,
     ticketIds: z
-      .array(z.uuid(), { error: EMPTY_SELECTION.issueRefund })
+      .array(TicketId, { error: EMPTY_SELECTION.issueRefund })
       .min(1, EMPTY_SELECTION.issueRefund)
       .max(500, 'Refund at most 500 tickets at once'),
     ...BulkChoice,
