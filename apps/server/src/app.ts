@@ -252,6 +252,8 @@ export async function buildApp(deps: AppDeps) {
     payments,
     unitOfWork: createUnitOfWork({ db, clock, log: app.log }),
     settle,
+    // A refund the provider confirmed later (Stripe's `pending` refunds): finished once, never repeated.
+    settleRefund: (outcome) => app.refunds.settleFromProvider(outcome),
   });
   // The sandbox's onboarding, dashboard and card pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {

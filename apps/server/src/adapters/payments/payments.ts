@@ -41,7 +41,8 @@ export interface CreatedPayment {
 export interface PaymentWebhook {
   /** The provider's event id: a redelivery carries the same one. */
   eventId: string;
-  type: 'payment.succeeded' | 'payment.failed' | 'ignored';
+  /** A payment's outcome, a refund's outcome (one the provider confirmed later), or nothing to do. */
+  type: 'payment.succeeded' | 'payment.failed' | 'refund.succeeded' | 'refund.failed' | 'ignored';
   providerRef: string | null;
   failureReason: string | null;
 }

@@ -329,6 +329,30 @@ describe('Stripe buyer payments', () => {
     });
   });
 
+  it('reads a refund that Stripe settled later (pending, then succeeded or failed)', () => {
+    const refundEvent = (id: string, status: string, extra: Record<string, unknown> = {}) =>
+      signed({
+        ...intentEvent('refund.updated', {}),
+        id,
+        data: { object: { object: 'refund', id: 're_3Marquee', status, ...extra } },
+      });
+    const done = refundEvent('evt_refund_done', 'succeeded');
+    expect(stripe.parseWebhook(done.raw, done.headers)).toEqual({
+      eventId: 'evt_refund_done',
+      type: 'refund.succeeded',
+      providerRef: 're_3Marquee',
+      failureReason: null,
+    });
+    const failed = refundEvent('evt_refund_failed', 'failed', { failure_reason: 'expired_or_canceled_card' });
+    expect(stripe.parseWebhook(failed.raw, failed.headers)).toMatchObject({
+      type: 'refund.failed',
+      failureReason: 'expired_or_canceled_card',
+    });
+    // Still pending: nothing to settle yet.
+    const pending = refundEvent('evt_refund_pending', 'pending');
+    expect(stripe.parseWebhook(pending.raw, pending.headers).type).toBe('ignored');
+  });
+
   it('refuses a webhook with a wrong, missing or tampered signature with 400', () => {
     const event = intentEvent('payment_intent.succeeded', { id: 'pi_3Marquee' });
     const wrong = signed(event, 'whsec_someone_else');

@@ -13,7 +13,7 @@ export interface StripeOptions {
   webhookSecret?: string;
 }
 
-/** Reads a verified Stripe event into the port's webhook: the two PaymentIntent outcomes, else ignored. */
+/** Reads a verified Stripe event into the port's webhook: PaymentIntent and refund outcomes, else ignored. */
 export function stripePaymentWebhook(event: Stripe.Event): PaymentWebhook {
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     const intent = event.data.object;
@@ -26,6 +26,18 @@ export function stripePaymentWebhook(event: Stripe.Event): PaymentWebhook {
           ? (intent.last_payment_error?.message ?? 'The payment failed.')
           : null,
     };
+  }
+  // A refund Stripe answered `pending` is settled by its update (the engine finishes it once).
+  if (event.type === 'refund.updated' || event.type === 'charge.refund.updated') {
+    const refund = event.data.object;
+    if (refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled') {
+      return {
+        eventId: event.id,
+        type: refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed',
+        providerRef: refund.id,
+        failureReason: refund.status === 'succeeded' ? null : (refund.failure_reason ?? 'The refund failed.'),
+      };
+    }
   }
   return { eventId: event.id, type: 'ignored', providerRef: null, failureReason: null };
 }

@@ -8,6 +8,8 @@ import type { PaymentOutcome, PaymentsProvider } from './payments.js';
 
 /** What the booking side does with a payment's outcome (`createSettlement(deps).settle`). */
 export type SettlePayment = (outcome: PaymentOutcome) => Promise<unknown>;
+/** What the refund engine does with a refund's outcome (`settleFromProvider`). */
+export type SettleRefund = (outcome: PaymentOutcome) => Promise<unknown>;
 
 /** The largest webhook body accepted (Stripe's events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -26,9 +28,14 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  */
 export async function paymentWebhookRoutes(
   app: FastifyInstance,
-  opts: { payments: PaymentsProvider; unitOfWork: UnitOfWork; settle: SettlePayment },
+  opts: {
+    payments: PaymentsProvider;
+    unitOfWork: UnitOfWork;
+    settle: SettlePayment;
+    settleRefund?: SettleRefund;
+  },
 ) {
-  const { payments, unitOfWork, settle } = opts;
+  const { payments, unitOfWork, settle, settleRefund } = opts;
   // Encapsulated in this plugin: every body is kept as raw bytes, whatever its content type.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -65,12 +72,18 @@ export async function paymentWebhookRoutes(
           if (!fresh) return 'duplicate' as const;
           if (event.type === 'ignored' || !event.providerRef) return 'ignored' as const;
           try {
-            await settle({
+            const outcome = {
               provider,
               providerRef: event.providerRef,
-              outcome: event.type === 'payment.succeeded' ? 'SUCCEEDED' : 'FAILED',
+              outcome:
+                event.type === 'payment.succeeded' || event.type === 'refund.succeeded'
+                  ? 'SUCCEEDED'
+                  : 'FAILED',
               failureReason: event.failureReason,
-            });
+            } as const;
+            if (event.type === 'refund.succeeded' || event.type === 'refund.failed')
+              await settleRefund?.(outcome);
+            else await settle(outcome);
           } catch (error) {
             // Contention is the unit of work's to retry (then a 503 the provider retries too).
             if (isTransientDbError(error)) throw error;
