@@ -1,7 +1,7 @@
 import { formatAmount, REFUND_MESSAGES, type RefundQuote, type RefundSource } from '@marquee/contract';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import {
   type BookingRow,
   bookingEvents,
@@ -553,7 +553,6 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
 }
 
 export type RefundEngine = ReturnType<typeof createRefundEngine>;
-export type { Tx };
 
 declare module 'fastify' {
   interface FastifyInstance {
