@@ -48,6 +48,12 @@ export const UserProfile = z.object({
   organizerRequest: OrganizerRequest,
   /** True when the user is an active member of at least one organization. */
   isOrganizationMember: z.boolean(),
+  /**
+   * True when door check-in is all the console holds for the user: not an administrator or organizer,
+   * and a scanner (never an event organizer) on the events of their organizations. The console opens on
+   * check-in for them.
+   */
+  scansOnly: z.boolean().optional(),
   createdAt: z.iso.datetime(),
   /** The non-profit exemption request, when the server knows it (account feature). */
   nonProfit: NonProfitDetail.optional(),

@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './auth.js';
 export * from './banner.js';
 export * from './booking.js';
+export * from './checkin.js';
 export * from './catalog-common.js';
 export * from './category.js';
 export * from './common.js';

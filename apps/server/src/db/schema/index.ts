@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './audit.js';
 export * from './bookings.js';
 export * from './catalog.js';
+export * from './checkin.js';
 export * from './content.js';
 export * from './events.js';
 export * from './idempotency.js';
