@@ -183,6 +183,32 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
     body: { ticketIds: [randomUUID()], reasonId: f.declineReasonId },
   }),
   [contract.declineBookingRefundRequest.path]: async (f) => ({ body: { reasonId: f.declineReasonId } }),
+  // The door: a scan of a code that is no ticket (nothing is admitted), and a mark of a ticket of the event.
+  [contract.scanTicket.path]: async (f, id) => ({
+    body: {
+      occurrenceId: f.occurrenceOf(id),
+      code: 'SWEEP-NO-TICKET',
+      deviceId: 'sweep',
+      nonce: randomUUID(),
+    },
+  }),
+  [contract.syncOfflineScans.path]: async (f, id) => ({
+    body: {
+      deviceId: 'sweep',
+      scans: [
+        {
+          nonce: randomUUID(),
+          code: 'SWEEP-NO-TICKET',
+          occurrenceId: f.occurrenceOf(id),
+          scannedAt: new Date().toISOString(),
+          localResult: 'NOT_FOUND',
+        },
+      ],
+    },
+  }),
+  [contract.markScannedUnscannedTickets.path]: async (f, id) => ({
+    body: { occurrenceId: f.occurrenceOf(id), scanned: true, ticketIds: (await f.orderOf(id)).ticketIds },
+  }),
   // Check-in reads are about one date of the event.
   [contract.checkInCounts.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
   [contract.checkInAttendeeList.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
