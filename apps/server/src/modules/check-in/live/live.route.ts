@@ -108,7 +108,7 @@ export function liveRoute(app: FastifyInstance, opts: { db: Db; clock: Clock }) 
       write(`retry: ${RETRY_MS}\n\n`);
       write(frame({ type: 'counts', counts: first }));
       const since = first.at;
-      // Counts that arrived while the first were read are older than them, or the same.
+      // Heard while the first counts were read: changes are passed on, counts only when newer.
       for (const message of early.splice(0))
         if (message.type !== 'counts' || message.counts.at > since) write(frame(message));
       if (closing) end();

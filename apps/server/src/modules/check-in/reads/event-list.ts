@@ -20,7 +20,10 @@ const dayIn = (at: Date, zone: string) => formatInZone(at, 'yyyy-MM-dd', zone);
 
 /** A date the door opens on today: it starts today on the event's clock, or it is under way. */
 function isToday(date: OccurrenceRow, now: Date, zone: string): boolean {
-  return dayIn(date.startsAt, zone) === dayIn(now, zone) || (date.startsAt <= now && now < date.endsAt);
+  if (date.startsAt <= now && now < date.endsAt) return true;
+  // Formatting in a zone is the costly part, and a course has many dates: only those near now can match.
+  if (Math.abs(date.startsAt.getTime() - now.getTime()) > 2 * DAY_MS) return false;
+  return dayIn(date.startsAt, zone) === dayIn(now, zone);
 }
 
 /**
