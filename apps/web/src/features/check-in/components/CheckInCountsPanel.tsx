@@ -1,0 +1,54 @@
+import { Badge, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { CheckInCounts } from '@marquee/contract';
+import type { LiveState } from '../live/use-check-in-live';
+
+const LIVE_LABELS: Record<LiveState, { label: string; color: string }> = {
+  live: { label: 'Live', color: 'teal' },
+  connecting: { label: 'Connecting…', color: 'gray' },
+  reconnecting: { label: 'Reconnecting…', color: 'yellow' },
+};
+
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
+
+/** Checked in / sold for the date, overall and per ticket type, kept current by the live stream. */
+export function CheckInCountsPanel({ counts, live }: { counts: CheckInCounts | undefined; live: LiveState }) {
+  const state = LIVE_LABELS[live];
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          {counts ? (
+            <Text fz={{ base: 22, sm: 26 }} fw={700} data-testid="checkin-count">
+              {`${counts.checkedIn} / ${counts.sold} checked in`}
+            </Text>
+          ) : (
+            <Skeleton height={28} width={200} aria-label="Loading the counts" />
+          )}
+          <Badge color={state.color} variant="light" data-testid="live-state">
+            {state.label}
+          </Badge>
+        </Group>
+        <Progress
+          value={counts ? share(counts.checkedIn, counts.sold) : 0}
+          size="lg"
+          color="teal"
+          aria-label="Share checked in"
+        />
+        {counts && counts.byTicketType.length > 0 && (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={4} verticalSpacing={2}>
+            {counts.byTicketType.map((type) => (
+              <Group key={type.ticketTypeId} gap={6} wrap="nowrap" justify="space-between">
+                <Text size="sm" truncate>
+                  {type.name}
+                </Text>
+                <Text size="sm" fw={600} data-testid="checkin-count-type" style={{ whiteSpace: 'nowrap' }}>
+                  {`${type.checkedIn} / ${type.sold}`}
+                </Text>
+              </Group>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
