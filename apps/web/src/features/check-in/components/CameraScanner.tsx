@@ -13,10 +13,13 @@ import classes from './CameraScanner.module.css';
 export function CameraScanner({
   onCode,
   onStart,
+  onRunning,
 }: {
   onCode: (code: string) => Promise<void>;
   /** Called from the Start click: a user gesture, which sound needs before it may play. */
   onStart?: () => void;
+  /** The preview is showing (the page has its full height now). */
+  onRunning?: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const camera = useCamera(video);
@@ -41,7 +44,10 @@ export function CameraScanner({
             loading={camera.starting}
             onClick={() => {
               onStart?.();
-              void camera.start();
+              void camera.start().then((running) => {
+                // After the preview is laid out, so a scroll to it can reach it.
+                if (running) requestAnimationFrame(() => onRunning?.());
+              });
             }}
           >
             Start camera

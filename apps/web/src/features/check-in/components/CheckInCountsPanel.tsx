@@ -24,7 +24,7 @@ export function CheckInCountsPanel({ counts, live }: { counts: CheckInCounts | u
           ) : (
             <Skeleton height={28} width={200} aria-label="Loading the counts" />
           )}
-          <Badge color={state.color} variant="light" data-testid="live-state">
+          <Badge color={state.color} variant="light" tt="none" data-testid="live-state">
             {state.label}
           </Badge>
         </Group>
@@ -35,13 +35,22 @@ export function CheckInCountsPanel({ counts, live }: { counts: CheckInCounts | u
           aria-label="Share checked in"
         />
         {counts && counts.byTicketType.length > 0 && (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={4} verticalSpacing={2}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing={4}>
             {counts.byTicketType.map((type) => (
-              <Group key={type.ticketTypeId} gap={6} wrap="nowrap" justify="space-between">
+              <Group
+                key={type.ticketTypeId}
+                gap="sm"
+                wrap="nowrap"
+                justify="space-between"
+                px="xs"
+                py={4}
+                bg="var(--mantine-color-gray-0)"
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              >
                 <Text size="sm" truncate>
                   {type.name}
                 </Text>
-                <Text size="sm" fw={600} data-testid="checkin-count-type" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" fw={700} data-testid="checkin-count-type" style={{ whiteSpace: 'nowrap' }}>
                   {`${type.checkedIn} / ${type.sold}`}
                 </Text>
               </Group>

@@ -20,6 +20,7 @@ export function NetworkBar({ door, zone }: { door: DoorScanner; zone: string }) 
         size="lg"
         color={door.online ? 'teal' : 'red'}
         variant={door.online ? 'light' : 'filled'}
+        tt="none"
         leftSection={door.online ? <IconWifi size={14} aria-hidden /> : <IconWifiOff size={14} aria-hidden />}
         data-testid="network-state"
       >

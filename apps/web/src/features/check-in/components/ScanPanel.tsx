@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { DoorResult, DoorScanner } from '../door';
 import { CameraScanner } from './CameraScanner';
 import { primeFeedback, signalResult } from './feedback';
@@ -30,6 +30,7 @@ export function ScanPanel({
 }) {
   const [shown, setShown] = useState<Shown>({ result: null, failure: null, sequence: 0 });
   const [busy, setBusy] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
 
   const decide = useCallback(
     async (code: string) => {
@@ -51,7 +52,7 @@ export function ScanPanel({
   );
 
   return (
-    <div className={classes.panel}>
+    <div className={classes.panel} ref={panel}>
       <div className={classes.result}>
         <ScanResultBanner
           result={shown.result}
@@ -61,7 +62,12 @@ export function ScanPanel({
         />
       </div>
       <div className={classes.camera}>
-        <CameraScanner onCode={decide} onStart={primeFeedback} />
+        <CameraScanner
+          onCode={decide}
+          onStart={primeFeedback}
+          // On a phone the counts push the camera below the fold: bring result and preview into view.
+          onRunning={() => panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })}
+        />
       </div>
       <div className={classes.manual}>
         <ManualCodeForm

@@ -22,9 +22,14 @@ function TicketLines({ outcome, zone }: { outcome: ScanOutcome; zone: string }) 
       )}
       {outcome.result === 'ALREADY_SCANNED' && previous && (
         <div className={classes.line} data-testid="scan-result-previous">
-          {`Scanned at ${formatTime(previous.at, zone)}${previous.by ? ` by ${previous.by}` : ''}${
-            previous.deviceId ? ` on ${previous.deviceId}` : ''
-          }${previous.source === 'ONLINE' ? '' : ` (${SCAN_SOURCE_LABELS[previous.source].toLowerCase()})`}`}
+          {`Scanned at ${formatTime(previous.at, zone)}${previous.by ? ` by ${previous.by}` : ''}`}
+          {previous.deviceId && (
+            <>
+              {' on '}
+              <span className={classes.device}>{previous.deviceId}</span>
+            </>
+          )}
+          {previous.source === 'ONLINE' ? '' : ` (${SCAN_SOURCE_LABELS[previous.source].toLowerCase()})`}
         </div>
       )}
       {SAYS_MORE.has(outcome.result) && <div className={classes.line}>{outcome.message}</div>}

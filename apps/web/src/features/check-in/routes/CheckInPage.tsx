@@ -181,11 +181,17 @@ function DateCheckIn({
         <CheckInCountsPanel counts={counts.data} live={live.state} />
       )}
       <Tabs value={tab} onChange={(value) => onTab(value === 'attendees' ? 'attendees' : 'scan')}>
-        <Tabs.List grow>
-          <Tabs.Tab value="scan" leftSection={<IconScan size={18} aria-hidden />} fz="md" py="sm">
+        <Tabs.List>
+          <Tabs.Tab value="scan" leftSection={<IconScan size={18} aria-hidden />} fz="md" py="sm" px="lg">
             Scan
           </Tabs.Tab>
-          <Tabs.Tab value="attendees" leftSection={<IconListSearch size={18} aria-hidden />} fz="md" py="sm">
+          <Tabs.Tab
+            value="attendees"
+            leftSection={<IconListSearch size={18} aria-hidden />}
+            fz="md"
+            py="sm"
+            px="lg"
+          >
             Attendees
           </Tabs.Tab>
         </Tabs.List>
