@@ -19,3 +19,7 @@ export function cameraProblem(error: unknown): string {
 /** Said when the browser offers no camera at all here (an old browser, or a page not served over https). */
 export const NO_CAMERA_API =
   'This browser cannot use a camera on this page (it needs a secure https address). Type the ticket code below, or search the attendee list.';
+
+/** Said when a running camera goes away (unplugged, or access withdrawn in the browser's settings). */
+export const CAMERA_ENDED =
+  'The camera stopped. Press Start camera to use it again, or type the ticket code below.';

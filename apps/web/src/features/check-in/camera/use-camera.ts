@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { cameraProblem, NO_CAMERA_API } from './camera-problem';
+import { CAMERA_ENDED, cameraProblem, NO_CAMERA_API } from './camera-problem';
 
 /** `torch` is in the Image Capture spec, not yet in TypeScript's DOM types. */
 type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean };
@@ -57,6 +57,12 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>) {
           await element.play().catch(() => {});
         }
         const track = stream.getVideoTracks()[0];
+        // Say so instead of leaving a frozen picture.
+        track?.addEventListener('ended', () => {
+          if (streamRef.current !== stream) return;
+          stop();
+          setProblem(CAMERA_ENDED);
+        });
         setCameraId(track?.getSettings().deviceId ?? deviceId ?? null);
         const capabilities = track?.getCapabilities?.() as TorchCapabilities | undefined;
         setTorch({ available: capabilities?.torch === true, on: false });
@@ -73,7 +79,7 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>) {
         setStarting(false);
       }
     },
-    [video],
+    [video, stop],
   );
 
   /** The next camera of the device (front, back, external), round the list. */

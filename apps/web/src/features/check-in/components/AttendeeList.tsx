@@ -118,7 +118,8 @@ export function AttendeeList({
       render: (a) =>
         a.status === 'VALID' && !a.checkedInAt ? (
           <Button
-            size="sm"
+            // A door is worked with thumbs: at least 44 px to hit.
+            h={44}
             variant="light"
             leftSection={<IconLogin size={16} aria-hidden />}
             loading={mark.isPending && pendingRow === a.ticketId}

@@ -31,7 +31,7 @@ export function CameraScanner({
         {camera.running ? (
           <Button
             variant="default"
-            size="md"
+            size="lg"
             leftSection={<IconCameraOff size={20} aria-hidden />}
             onClick={camera.stop}
           >
@@ -39,7 +39,7 @@ export function CameraScanner({
           </Button>
         ) : (
           <Button
-            size="md"
+            size="lg"
             leftSection={<IconCamera size={20} aria-hidden />}
             loading={camera.starting}
             onClick={() => {
@@ -56,7 +56,7 @@ export function CameraScanner({
         {camera.running && camera.torch.available && (
           <Button
             variant="default"
-            size="md"
+            size="lg"
             aria-pressed={camera.torch.on}
             leftSection={
               camera.torch.on ? <IconBulbOff size={20} aria-hidden /> : <IconBulb size={20} aria-hidden />
@@ -69,7 +69,7 @@ export function CameraScanner({
         {camera.running && camera.cameras.length > 1 && (
           <Button
             variant="default"
-            size="md"
+            size="lg"
             leftSection={<IconCameraRotate size={20} aria-hidden />}
             onClick={() => void camera.switchCamera()}
           >

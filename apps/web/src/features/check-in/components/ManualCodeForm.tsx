@@ -52,10 +52,10 @@ export function ManualCodeForm({
           autoCorrect="off"
           spellCheck={false}
           enterKeyHint="go"
-          size="md"
+          size="lg"
           style={{ flex: 1, minWidth: 0 }}
         />
-        <Button type="submit" size="md" mt={26} loading={busy}>
+        <Button type="submit" size="lg" mt={30} loading={busy}>
           Check in
         </Button>
       </Group>

@@ -42,7 +42,8 @@ export function NetworkBar({ door, zone }: { door: DoorScanner; zone: string }) 
       )}
       {door.queued > 0 && door.online && (
         <Button
-          size="compact-sm"
+          size="sm"
+          h={44}
           variant="subtle"
           leftSection={<IconRefresh size={14} aria-hidden />}
           loading={syncing}

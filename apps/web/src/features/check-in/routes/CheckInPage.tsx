@@ -99,6 +99,8 @@ function EventCheckIn({ event }: { event: CheckInEvent }) {
           value={occurrenceId}
           allowDeselect={false}
           maw={420}
+          size="md"
+          styles={{ input: { minHeight: 44 } }}
           onChange={(value) => {
             if (!value) return;
             setParams(

@@ -59,7 +59,7 @@ function EventCard({ event }: { event: CheckInEvent }) {
           to={eventCheckInPath(event._id, event.defaultOccurrenceId)}
           leftSection={<IconScan size={18} aria-hidden />}
           mt="auto"
-          size="md"
+          size="lg"
         >
           Open check-in
         </Button>
