@@ -80,6 +80,7 @@ describe('conflicts', () => {
     conflict: true,
   } satisfies ScanOutcome;
   const live: DoorConflict = {
+    occurrenceId: DAY_1,
     scanId: SCAN_B,
     ticket: null,
     deviceId: 'Door-2',
@@ -88,13 +89,13 @@ describe('conflicts', () => {
   };
 
   it("lists the stream's and this device's conflicts once each, oldest first", () => {
-    expect(mergeConflicts([live], [own], 'Door-1').map((c) => [c.scanId, c.deviceId])).toEqual([
+    expect(mergeConflicts([live], [own], 'Door-1', DAY_1).map((c) => [c.scanId, c.deviceId])).toEqual([
       [SCAN_B, 'Door-2'],
       [SCAN_A, 'Door-1'],
     ]);
     // This device's conflict also comes back through the stream: shown once, as the server names it.
     const echoed = { ...live, scanId: SCAN_A, deviceId: 'Door-1 (server)', scannedAt: own.scannedAt };
-    expect(mergeConflicts([echoed], [own], 'Door-1')).toEqual([echoed]);
+    expect(mergeConflicts([echoed], [own], 'Door-1', DAY_1)).toEqual([echoed]);
   });
 });
 

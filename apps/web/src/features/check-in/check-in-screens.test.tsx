@@ -448,13 +448,19 @@ describe('live check-in', () => {
     };
     stream.send(conflict);
     stream.send(conflict);
+    // Another date's conflict is shown too, naming its date.
+    stream.send({ ...conflict, occurrenceId: DAY_2, scanId: NONCE, previous: null });
     const alert = await screen.findByTestId('scan-conflicts');
     expect(within(alert).getByText('Admitted twice while offline')).toBeTruthy();
-    const items = within(alert).getAllByTestId('scan-conflict');
-    expect(items).toHaveLength(1);
-    expect(items[0]?.textContent).toBe(
+    await waitFor(() => expect(within(alert).getAllByTestId('scan-conflict')).toHaveLength(2));
+    expect(
+      within(alert)
+        .getAllByTestId('scan-conflict')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Ada Lovelace · General admission · Order MQ-7K2F9ABC: admitted by Door-2 at 7:05 PM and by Door-1 (Grace Hopper) at 7:01 PM.',
-    );
+      'Ada Lovelace · General admission · Order MQ-7K2F9ABC: admitted by Door-2 at 7:05 PM, on Thu, Mar 5, 2099 · 7:00 PM.',
+    ]);
   });
 });
 

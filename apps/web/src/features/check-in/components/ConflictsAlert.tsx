@@ -16,10 +16,13 @@ export function ConflictsAlert({
   conflicts,
   zone,
   historyPath,
+  dateOf,
 }: {
   conflicts: readonly DoorConflict[];
   zone: string;
   historyPath: string;
+  /** The date of a conflict on another date than the one on screen (null: this date). */
+  dateOf: (occurrenceId: string) => string | null;
 }) {
   if (conflicts.length === 0) return null;
   return (
@@ -43,7 +46,7 @@ export function ConflictsAlert({
               {c.previous
                 ? ` and by ${admission(c.previous.deviceId, c.previous.at, c.previous.by, zone)}`
                 : ''}
-              .
+              {dateOf(c.occurrenceId) ? `, on ${dateOf(c.occurrenceId)}` : ''}.
             </Text>
           </List.Item>
         ))}

@@ -1,11 +1,11 @@
 import type { CheckInLiveMessage, ScanOutcome } from '@marquee/contract';
 
-/** One ticket let in twice while offline: this scan, and the admission it collided with. */
-export type DoorConflict = Omit<Extract<CheckInLiveMessage, { type: 'conflict' }>, 'type' | 'occurrenceId'>;
+/** One ticket let in twice while offline, on a date: this scan, and the admission it collided with. */
+export type DoorConflict = Omit<Extract<CheckInLiveMessage, { type: 'conflict' }>, 'type'>;
 
-/** A conflict as the live stream announces it (any device of the event). */
+/** A conflict as the live stream announces it (any device of the event, any of its dates). */
 export function conflictFromLive(message: Extract<CheckInLiveMessage, { type: 'conflict' }>): DoorConflict {
-  const { type: _type, occurrenceId: _occurrenceId, ...conflict } = message;
+  const { type: _type, ...conflict } = message;
   return conflict;
 }
 
@@ -17,10 +17,13 @@ export function mergeConflicts(
   live: readonly DoorConflict[],
   own: readonly ScanOutcome[],
   ownDeviceId: string,
+  /** The date this device checks in, which its own scans were for. */
+  occurrenceId: string,
 ): DoorConflict[] {
   const byScan = new Map<string, DoorConflict>();
   for (const outcome of own) {
     byScan.set(outcome.scanId, {
+      occurrenceId,
       scanId: outcome.scanId,
       ticket: outcome.ticket,
       deviceId: ownDeviceId,

@@ -53,7 +53,8 @@ export function useCheckInLive({ eventId, occurrenceId }: { eventId: string; occ
           () => void queryClient.invalidateQueries({ queryKey: checkInKeys.attendees.all }),
           RELOAD_DEBOUNCE_MS,
         );
-      } else if (message.occurrenceId === occurrenceId) {
+      } else {
+        // Conflicts of every date of the event: staff at any door should know.
         const conflict = conflictFromLive(message);
         setConflicts((list) => (list.some((c) => c.scanId === conflict.scanId) ? list : [...list, conflict]));
       }

@@ -160,7 +160,7 @@ function DateCheckIn({
     refetchInterval: live.state === 'live' ? false : COUNTS_POLL_MS,
   });
   const deviceId = getDeviceId();
-  const conflicts = mergeConflicts(live.conflicts, door.conflicts, deviceId);
+  const conflicts = mergeConflicts(live.conflicts, door.conflicts, deviceId, occurrenceId);
 
   // The stream pushes counts and list changes; without it this screen refreshes them itself.
   const onDecided = useCallback(() => {
@@ -175,6 +175,10 @@ function DateCheckIn({
       <ConflictsAlert
         conflicts={conflicts}
         zone={zone}
+        dateOf={(id) => {
+          const date = id === occurrenceId ? null : event.occurrences.find((o) => o._id === id);
+          return date ? dateLabel(date.startsAt, zone) : null;
+        }}
         historyPath={scanHistoryPath(eventId, occurrenceId)}
       />
       {counts.isError && !counts.data ? (
