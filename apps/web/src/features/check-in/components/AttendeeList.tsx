@@ -109,8 +109,8 @@ export function AttendeeList({
         </Stack>
       ),
     },
-    { key: 'ticketTypeName', title: 'Ticket type', render: (a) => a.ticketTypeName },
-    { key: 'bookingCode', title: 'Order', render: (a) => a.bookingCode },
+    { key: 'ticketTypeName', title: 'Ticket type', render: (a) => <Text size="sm">{a.ticketTypeName}</Text> },
+    { key: 'bookingCode', title: 'Order', render: (a) => <Text size="sm">{a.bookingCode}</Text> },
     { key: 'state', title: 'Check-in', render: (a) => <CheckInState attendee={a} zone={zone} /> },
     {
       key: 'actions',
