@@ -52,7 +52,7 @@ export function ConflictsAlert({
         ))}
       </List>
       <Anchor component={Link} to={historyPath} size="sm" mt="xs" display="inline-block">
-        See them in the scan history
+        See them in the history
       </Anchor>
     </Alert>
   );
