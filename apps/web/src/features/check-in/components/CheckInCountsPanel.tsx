@@ -11,7 +11,16 @@ const LIVE_LABELS: Record<LiveState, { label: string; color: string }> = {
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 /** Checked in / sold for the date, overall and per ticket type, kept current by the live stream. */
-export function CheckInCountsPanel({ counts, live }: { counts: CheckInCounts | undefined; live: LiveState }) {
+export function CheckInCountsPanel({
+  counts,
+  live,
+  online,
+}: {
+  counts: CheckInCounts | undefined;
+  live: LiveState;
+  /** Without network and without figures yet, say so instead of loading forever. */
+  online: boolean;
+}) {
   const state = LIVE_LABELS[live];
   return (
     <Paper withBorder radius="md" p="sm">
@@ -21,8 +30,12 @@ export function CheckInCountsPanel({ counts, live }: { counts: CheckInCounts | u
             <Text fz={{ base: 22, sm: 26 }} fw={700} data-testid="checkin-count">
               {`${counts.checkedIn} / ${counts.sold} checked in`}
             </Text>
-          ) : (
+          ) : online ? (
             <Skeleton height={28} width={200} aria-label="Loading the counts" />
+          ) : (
+            <Text c="dimmed" data-testid="checkin-count-offline">
+              Counts show when the network is back.
+            </Text>
           )}
           <Badge color={state.color} variant="light" tt="none" data-testid="live-state">
             {state.label}

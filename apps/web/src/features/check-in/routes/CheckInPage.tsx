@@ -17,7 +17,7 @@ import { CheckInCountsPanel } from '../components/CheckInCountsPanel';
 import { ConflictsAlert } from '../components/ConflictsAlert';
 import { NetworkBar } from '../components/NetworkBar';
 import { ScanPanel } from '../components/ScanPanel';
-import { getDeviceId, useDoorScanner } from '../door';
+import { type DoorResult, getDeviceId, useDoorScanner } from '../door';
 import { mergeConflicts } from '../live/conflicts';
 import { useCheckInLive } from '../live/use-check-in-live';
 import { checkInPickerPath, scanHistoryPath } from '../paths';
@@ -163,11 +163,15 @@ function DateCheckIn({
   const conflicts = mergeConflicts(live.conflicts, door.conflicts, deviceId, occurrenceId);
 
   // The stream pushes counts and list changes; without it this screen refreshes them itself.
-  const onDecided = useCallback(() => {
-    if (live.state === 'live') return;
-    void queryClient.invalidateQueries({ queryKey: checkInKeys.counts.all });
-    void queryClient.invalidateQueries({ queryKey: checkInKeys.attendees.all });
-  }, [live.state, queryClient]);
+  const onDecided = useCallback(
+    (result: DoorResult) => {
+      // Decided offline: the server learns of it when the queue syncs.
+      if (live.state === 'live' || result.offline) return;
+      void queryClient.invalidateQueries({ queryKey: checkInKeys.counts.all });
+      void queryClient.invalidateQueries({ queryKey: checkInKeys.attendees.all });
+    },
+    [live.state, queryClient],
+  );
 
   return (
     <Stack gap="md">
@@ -184,7 +188,7 @@ function DateCheckIn({
       {counts.isError && !counts.data ? (
         <ListError label="Counts" error={counts.error} onRetry={() => void counts.refetch()} />
       ) : (
-        <CheckInCountsPanel counts={counts.data} live={live.state} />
+        <CheckInCountsPanel counts={counts.data} live={live.state} online={door.online} />
       )}
       <Tabs value={tab} onChange={(value) => onTab(value === 'attendees' ? 'attendees' : 'scan')}>
         <Tabs.List>
