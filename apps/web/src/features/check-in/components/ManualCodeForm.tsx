@@ -39,7 +39,7 @@ export function ManualCodeForm({
         <TextInput
           ref={input}
           label="Ticket code"
-          placeholder="Type or scan a code"
+          placeholder="Type a code"
           leftSection={<IconKeyboard size={18} aria-hidden />}
           value={code}
           onChange={(event) => {
