@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MENU, accountMenuItems, SIDE_NAV, sideNavFor } from './navigation';
+import { ACCOUNT_MENU, accountMenuItems, activeNavItem, SIDE_NAV, sideNavFor } from './navigation';
 import { BUILT_SCREENS } from './paths';
 
 describe('navigation', () => {
@@ -17,6 +17,7 @@ describe('navigation', () => {
       'Organizations',
       'Event management',
       'Orders',
+      'Check-in',
     ]);
     expect(labelsFor('ORGANIZER')).toEqual([
       'Dashboard',
@@ -24,11 +25,27 @@ describe('navigation', () => {
       'Event management',
       'Catalog requests',
       'Orders',
+      'Check-in',
     ]);
   });
 
+  it('gives scanner-only members the check-in and nothing else', () => {
+    expect(sideNavFor('SCANNER').map((item) => item.label)).toEqual(['Check-in']);
+    expect(sideNavFor('MEMBER').map((item) => item.label)).toContain('Check-in');
+  });
+
+  it("lights the entry a path belongs to most specifically, an event's check-in included", () => {
+    const items = sideNavFor('ORGANIZER');
+    expect(activeNavItem(items, '/orders/check-in')?.label).toBe('Check-in');
+    expect(activeNavItem(items, '/orders/events/e1/check-in')?.label).toBe('Check-in');
+    expect(activeNavItem(items, '/orders/events/e1/scan-history')?.label).toBe('Check-in');
+    expect(activeNavItem(items, '/orders/events/e1')?.label).toBe('Orders');
+    expect(activeNavItem(items, '/orders/b1/tickets')?.label).toBe('Orders');
+    expect(activeNavItem(items, '/login')).toBeUndefined();
+  });
+
   it('shows only entries whose screens exist', () => {
-    for (const role of ['ADMINISTRATOR', 'ORGANIZER', 'MEMBER'] as const) {
+    for (const role of ['ADMINISTRATOR', 'ORGANIZER', 'MEMBER', 'SCANNER'] as const) {
       expect(sideNavFor(role).every((item) => BUILT_SCREENS.has(item.to))).toBe(true);
     }
     expect(sideNavFor('ORGANIZER').map((item) => item.label)).toContain('Dashboard');

@@ -9,6 +9,7 @@ import {
   IconListDetails,
   IconPhoto,
   IconReceipt,
+  IconScan,
   IconTags,
   IconUser,
   IconUsers,
@@ -22,9 +23,13 @@ export interface NavItem {
   to: AppPath;
   icon: TablerIcon;
   roles: readonly ConsoleRole[];
+  /** Deeper screens that belong to this entry though their paths start elsewhere (an event's check-in). */
+  alsoActive?: RegExp;
 }
 
 const EVERYONE: readonly ConsoleRole[] = ['ADMINISTRATOR', 'ORGANIZER', 'MEMBER'];
+/** Everyone with console access, scanner-only members included: the door is theirs too. */
+const WITH_SCANNERS: readonly ConsoleRole[] = [...EVERYONE, 'SCANNER'];
 
 /**
  * The side navigation, in display order. Members work on the events their organizer assigned them;
@@ -67,6 +72,13 @@ export const SIDE_NAV: readonly NavItem[] = [
     roles: ['ORGANIZER'],
   },
   { label: 'Orders', to: PATHS.orders, icon: IconReceipt, roles: EVERYONE },
+  {
+    label: 'Check-in',
+    to: PATHS.checkIn,
+    icon: IconScan,
+    roles: WITH_SCANNERS,
+    alsoActive: /^\/orders\/events\/[^/]+\/(check-in|scan-history)(\/|$)/,
+  },
 ];
 
 /** Entries of the user menu in the header, above Logout. */
@@ -78,6 +90,18 @@ export const ACCOUNT_MENU: readonly Omit<NavItem, 'roles'>[] = [
 /** What a role sees in the side navigation: its items whose screens exist in this build. */
 export function sideNavFor(role: ConsoleRole): NavItem[] {
   return SIDE_NAV.filter((item) => item.roles.includes(role) && isBuilt(item.to));
+}
+
+/**
+ * The entry to highlight for a path: the one it belongs to most specifically, so an event's check-in
+ * (under /orders) lights Check-in, not Orders.
+ */
+export function activeNavItem(items: readonly NavItem[], pathname: string): NavItem | undefined {
+  const claimed = items.find((item) => item.alsoActive?.test(pathname));
+  if (claimed) return claimed;
+  return items
+    .filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
 }
 
 export function accountMenuItems(): Omit<NavItem, 'roles'>[] {

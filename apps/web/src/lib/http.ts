@@ -363,7 +363,8 @@ export async function plainFetch(url: string, init: RequestInit = {}): Promise<R
  */
 export async function rawRequest(
   pathWithQuery: string,
-  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  /** `silent`: no error toast (a stream that reconnects by itself); a 401/423 still ends the session. */
+  options: { signal?: AbortSignal; timeoutMs?: number; silent?: boolean } = {},
 ): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
@@ -398,7 +399,7 @@ export async function rawRequest(
   } catch (error) {
     const httpError =
       error instanceof HttpError ? error : new HttpError('invalid-response', 0, MESSAGES.unexpected);
-    announce(httpError, false, false);
+    announce(httpError, options.silent ?? false, false);
     throw httpError;
   } finally {
     clearTimeout(timer);

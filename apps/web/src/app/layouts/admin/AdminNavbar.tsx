@@ -1,28 +1,26 @@
 import { AppShell, Badge, NavLink, ScrollArea, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { CONSOLE_ROLE_LABELS, consoleRoleOf, useSessionProfile } from '../../../features/auth';
-import { sideNavFor } from '../../navigation';
-
-function isActive(pathname: string, to: string): boolean {
-  return pathname === to || pathname.startsWith(`${to}/`);
-}
+import { activeNavItem, sideNavFor } from '../../navigation';
 
 export function AdminNavbar({ onNavigate }: { onNavigate: () => void }) {
   const profile = useSessionProfile();
   const { pathname } = useLocation();
   // The guard only lets profiles with console access in, so a role always exists here.
   const role = consoleRoleOf(profile) ?? 'MEMBER';
+  const items = sideNavFor(role);
+  const active = activeNavItem(items, pathname);
   return (
     <>
       <AppShell.Section grow component={ScrollArea}>
-        {sideNavFor(role).map((item) => (
+        {items.map((item) => (
           <NavLink
             key={item.to}
             component={Link}
             to={item.to}
             label={item.label}
             leftSection={<item.icon size={20} stroke={1.6} />}
-            active={isActive(pathname, item.to)}
+            active={item === active}
             onClick={onNavigate}
             variant="light"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}

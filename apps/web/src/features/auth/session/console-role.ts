@@ -1,14 +1,18 @@
 import type { OrganizerRequest, UserProfile } from '@marquee/contract';
 
-/** How a profile uses the console; decides the navigation it sees (domain.md, "People and roles"). */
-export type ConsoleRole = 'ADMINISTRATOR' | 'ORGANIZER' | 'MEMBER';
+/**
+ * How a profile uses the console; decides the navigation it sees (domain.md, "People and roles").
+ * `SCANNER`: a member whose only event roles are scanner (`scansOnly`): door check-in is all they do.
+ */
+export type ConsoleRole = 'ADMINISTRATOR' | 'ORGANIZER' | 'MEMBER' | 'SCANNER';
 
-type RoleFacts = Pick<UserProfile, 'role' | 'organizerRequest' | 'isOrganizationMember'>;
+type RoleFacts = Pick<UserProfile, 'role' | 'organizerRequest' | 'isOrganizationMember' | 'scansOnly'>;
 
 /** The strongest role wins: an administrator who also organizes is shown the administrator console. */
 export function consoleRoleOf(profile: RoleFacts): ConsoleRole | null {
   if (profile.role === 'ADMIN') return 'ADMINISTRATOR';
   if (profile.organizerRequest === 'APPROVED') return 'ORGANIZER';
+  if (profile.scansOnly) return 'SCANNER';
   if (profile.isOrganizationMember) return 'MEMBER';
   return null;
 }
@@ -17,6 +21,7 @@ export const CONSOLE_ROLE_LABELS: Record<ConsoleRole, string> = {
   ADMINISTRATOR: 'Administrator',
   ORGANIZER: 'Organizer',
   MEMBER: 'Organization member',
+  SCANNER: 'Scanner',
 };
 
 export const ORGANIZER_REQUEST_LABELS: Record<OrganizerRequest, string> = {

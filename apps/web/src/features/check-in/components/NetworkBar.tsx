@@ -1,0 +1,60 @@
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { formatTime } from '@marquee/time';
+import { IconCloudCheck, IconRefresh, IconWifi, IconWifiOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { DoorScanner } from '../door';
+
+/** The door's connection at a glance: online or not, scans waiting to sync, and the last sync. */
+export function NetworkBar({ door, zone }: { door: DoorScanner; zone: string }) {
+  const [syncing, setSyncing] = useState(false);
+  return (
+    <Group
+      gap="sm"
+      wrap="wrap"
+      px="sm"
+      py={6}
+      bg={door.online ? 'var(--mantine-color-gray-0)' : 'var(--mantine-color-red-0)'}
+      style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Badge
+        size="lg"
+        color={door.online ? 'teal' : 'red'}
+        variant={door.online ? 'light' : 'filled'}
+        tt="none"
+        leftSection={door.online ? <IconWifi size={14} aria-hidden /> : <IconWifiOff size={14} aria-hidden />}
+        data-testid="network-state"
+      >
+        {door.online ? 'Online' : 'Offline'}
+      </Badge>
+      <Text size="sm" fw={600} data-testid="sync-queue">
+        {door.queued > 0 ? `${door.queued} waiting to sync` : 'All synced'}
+      </Text>
+      {door.lastSyncAt && (
+        <Text size="sm" c="dimmed" data-testid="last-sync">
+          {`Last sync ${formatTime(door.lastSyncAt, zone)}`}
+        </Text>
+      )}
+      {door.offlineReady && (
+        <Text size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+          <IconCloudCheck size={16} aria-hidden />
+          Ready offline
+        </Text>
+      )}
+      {door.queued > 0 && door.online && (
+        <Button
+          size="sm"
+          h={44}
+          variant="subtle"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          loading={syncing}
+          onClick={() => {
+            setSyncing(true);
+            void door.syncNow().finally(() => setSyncing(false));
+          }}
+        >
+          Sync now
+        </Button>
+      )}
+    </Group>
+  );
+}

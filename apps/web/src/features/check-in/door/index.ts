@@ -1,0 +1,4 @@
+// The door module's surface for the check-in screen.
+
+export { getDeviceId } from './device-id';
+export { type DoorResult, type DoorScanner, useDoorScanner } from './use-door-scanner';
