@@ -1,0 +1,62 @@
+import type { ScanOutcome } from '@marquee/contract';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { getDeviceId } from './device-id';
+import { doorCalls } from './door-calls';
+import type { DoorResult } from './door-client';
+import { DoorSession, type DoorSessionDeps, type DoorState } from './door-session';
+import { DoorStore } from './offline-store';
+
+export type { DoorResult } from './door-client';
+export { DoorUnavailableError } from './door-client';
+
+export interface DoorScanner {
+  /**
+   * Decides one code: by the server when it answers, else on this device from the date's list (the
+   * outcome then says `offline: true` and the scan waits in the queue). Throws the server's error
+   * answers (a malformed code, no access) and `DoorUnavailableError` when neither can decide.
+   */
+  scan(code: string): Promise<DoorResult>;
+  online: boolean;
+  queued: number;
+  lastSyncAt: string | null;
+  offlineReady: boolean;
+  conflicts: ScanOutcome[];
+  syncNow(): Promise<void>;
+  /** Beyond the shared interface: when the date's list was downloaded, a sync running, its refusal. */
+  listSavedAt: string | null;
+  syncing: boolean;
+  syncError: string | null;
+}
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/** One store per page: the queue is the device's, whichever screen scans. */
+let pageStore: DoorStore | null = null;
+
+function defaultDeps(): DoorSessionDeps {
+  pageStore ??= new DoorStore();
+  return {
+    store: pageStore,
+    calls: doorCalls,
+    deviceId: getDeviceId,
+    now: () => new Date(),
+    newNonce: () => crypto.randomUUID(),
+    browserOnline,
+  };
+}
+
+/**
+ * The door of the check-in screen for one date. Online it scans through the server; with no network it
+ * decides from the date's ticket list kept in IndexedDB and queues the scan, and the queue syncs by
+ * itself when the network returns. `deps` is for tests.
+ */
+export function useDoorScanner(
+  { eventId, occurrenceId }: { eventId: string; occurrenceId: string | null | undefined },
+  deps?: DoorSessionDeps,
+): DoorScanner {
+  const [session] = useState(() => new DoorSession(deps ?? defaultDeps()));
+  const state: DoorState = useSyncExternalStore(session.subscribe, session.snapshot);
+  useEffect(() => session.start(), [session]);
+  useEffect(() => session.open(eventId, occurrenceId), [session, eventId, occurrenceId]);
+  return useMemo(() => ({ ...state, scan: session.scan, syncNow: session.syncNow }), [state, session]);
+}
