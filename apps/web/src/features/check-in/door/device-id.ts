@@ -1,9 +1,4 @@
-/**
- * This browser's name at the door ("Door-7F3K2A"): made once and kept in localStorage, so the scan
- * history and "already scanned … at Door-7F3K2A" can tell the devices of one event apart. It is not a
- * secret and proves nothing; the scan is still made by the signed-in person.
- */
-export const DEVICE_ID_STORAGE_KEY = 'marquee.doorDeviceId';
+import { getDoorDeviceId, saveDoorDeviceId } from '../../../lib/storage';
 
 // No 0/O or 1/I: people read the id off a screen and say it aloud. 32 letters, so a byte's low five
 // bits pick one evenly.
@@ -25,20 +20,16 @@ function randomBytesOf(n: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(n));
 }
 
-/** The device's id, made on first use. */
+/**
+ * This browser's name at the door ("Door-7F3K2A"): made once and kept in localStorage, so the scan
+ * history and "already scanned … at Door-7F3K2A" can tell the devices of one event apart. It is not a
+ * secret and proves nothing; the scan is still made by the signed-in person.
+ */
 export function getDeviceId(): string {
-  try {
-    const storage = globalThis.localStorage;
-    if (storage) {
-      const stored = storage.getItem(DEVICE_ID_STORAGE_KEY);
-      if (stored && SHAPE.test(stored)) return stored;
-      const made = newDeviceId();
-      storage.setItem(DEVICE_ID_STORAGE_KEY, made);
-      return made;
-    }
-  } catch {
-    // Storage refused: fall through to an id for this page.
-  }
-  unstored ??= newDeviceId();
-  return unstored;
+  const stored = getDoorDeviceId();
+  if (stored && SHAPE.test(stored)) return stored;
+  if (unstored) return unstored;
+  const made = newDeviceId();
+  if (!saveDoorDeviceId(made)) unstored = made;
+  return made;
 }

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { OFFLINE_SYNC_BATCH, type OfflineTicket } from '@marquee/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../lib/http';
-import { DEVICE_ID_STORAGE_KEY, getDeviceId, newDeviceId } from './device-id';
+import { STORAGE_KEYS } from '../../../lib/storage';
+import { getDeviceId, newDeviceId } from './device-id';
 import {
   type DoorDeps,
   DoorUnavailableError,
@@ -162,7 +163,7 @@ describe('the device id', () => {
     const first = getDeviceId();
     expect(first).toMatch(/^Door-[2-9A-HJ-NP-Z]{6}$/);
     expect(getDeviceId()).toBe(first);
-    expect(localStorage.getItem(DEVICE_ID_STORAGE_KEY)).toBe(first);
+    expect(localStorage.getItem(STORAGE_KEYS.doorDeviceId)).toBe(first);
   });
 
   it('uses letters people cannot misread', () => {
