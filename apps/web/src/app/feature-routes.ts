@@ -3,6 +3,7 @@ import { authRoutes } from '../features/auth/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { catalogRequestRoutes } from '../features/catalog-requests/routes';
+import { checkInRoutes } from '../features/check-in/routes';
 import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
@@ -32,6 +33,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   eventRoutes,
   orderRoutes,
   refundRoutes,
+  checkInRoutes,
   publicEventRoutes,
   devOutboxRoutes,
 ];

@@ -3,6 +3,7 @@ import { AUTH_PATHS } from '../features/auth/paths';
 import { BANNER_PATHS } from '../features/banners/paths';
 import { CATALOG_PATHS } from '../features/catalog/paths';
 import { CATALOG_REQUEST_PATHS } from '../features/catalog-requests/paths';
+import { CHECK_IN_PATHS } from '../features/check-in/paths';
 import { CONTENT_PATHS } from '../features/content/paths';
 import { DASHBOARD_PATHS } from '../features/dashboard/paths';
 import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
@@ -53,6 +54,7 @@ export const PATHS = {
   ...ORGANIZATION_PATHS,
   ...EVENT_PATHS,
   ...ORDER_PATHS,
+  ...CHECK_IN_PATHS,
   ...PUBLIC_EVENT_PATHS,
   userManagement: '/user-management',
 } as const;

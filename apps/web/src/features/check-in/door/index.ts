@@ -1,0 +1,9 @@
+// The door module's surface for the check-in screen.
+
+export { getDeviceId } from './device-id';
+export {
+  type DoorResult,
+  type DoorScanner,
+  DoorUnavailableError,
+  useDoorScanner,
+} from './use-door-scanner';

@@ -1,0 +1,12 @@
+import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { CHECK_IN_PATHS } from './paths';
+
+export const checkInRoutes: FeatureRoutes = {
+  admin: [
+    lazyScreen(
+      CHECK_IN_PATHS.scanHistory,
+      () => import('./routes/ScanHistoryPage'),
+      (m) => m.ScanHistoryPage,
+    ),
+  ],
+};
