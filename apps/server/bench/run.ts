@@ -10,6 +10,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/db/seed.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { benchCheckout } from './checkout.js';
+import { benchScan } from './scan.js';
 
 /**
  * `npm run bench`: the real server on a fresh embedded PostgreSQL, loaded over loopback with
@@ -55,18 +56,24 @@ async function scenario(title: string, options: autocannon.Options) {
 }
 
 console.log(`Marquee bench: ${seconds}s per scenario, ${connections} connections, ${os.cpus().length} cores`);
-await scenario('POST /api/v1/user/login', {
-  url: `${address}/api/v1/user/login`,
-  method: 'POST',
-  headers,
-  body: loginBody,
-});
-await scenario('GET /api/v1/user/get-user-detail', {
-  url: `${address}/api/v1/user/get-user-detail`,
-  headers: clientHeaders(token),
-});
-
-await benchCheckout({ address, db: database.db, seconds, workers: connections });
+// BENCH_ONLY=scan (or checkout, http) runs one part.
+const only = process.env.BENCH_ONLY;
+if (!only || only === 'http') {
+  await scenario('POST /api/v1/user/login', {
+    url: `${address}/api/v1/user/login`,
+    method: 'POST',
+    headers,
+    body: loginBody,
+  });
+  await scenario('GET /api/v1/user/get-user-detail', {
+    url: `${address}/api/v1/user/get-user-detail`,
+    headers: clientHeaders(token),
+  });
+}
+if (!only || only === 'checkout')
+  await benchCheckout({ address, db: database.db, seconds, workers: connections });
+if (!only || only === 'scan')
+  await benchScan({ address, app, db: database.db, token, seconds, workers: connections });
 
 await app.close();
 await database.close();

@@ -29,6 +29,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCategoryService } from './modules/catalog/category.service.js';
 import { createRequestService } from './modules/catalog/requests.service.js';
 import { createTagService } from './modules/catalog/tag.service.js';
+import { checkInModule } from './modules/check-in/check-in.module.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
 import { authoringRoutes } from './modules/events/authoring.routes.js';
@@ -246,6 +247,8 @@ export async function buildApp(deps: AppDeps) {
   // Event cancellation refunds (issue-event-refund, confirm-event-refund, progress) and the refund
   // engine's background work, on the job queue; both need `app.refunds`.
   await app.register(cancellationModule, { db, clock, mailer });
+  // Door check-in: scans decided in PostgreSQL, offline sync, manual marks, history and live counts.
+  await app.register(checkInModule, { db, clock });
   registerRefundJobs(app, { db, clock, dues });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {

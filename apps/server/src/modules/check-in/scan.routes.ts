@@ -1,0 +1,78 @@
+import * as c from '@marquee/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { addRoute } from '../../lib/route.js';
+import { createMarks } from './marks.js';
+
+/** An offline scan's time as the device gave it, but never in the future (a device clock running fast). */
+function doorTime(given: string, now: Date): Date {
+  const at = new Date(given);
+  return at.getTime() > now.getTime() ? now : at;
+}
+
+/**
+ * The door's writes (docs/check-in.md): a scan, a device's offline queue, manual marks. Each call's
+ * access declaration resolved the event at `scan` level (owners, administrators, the event's organizers
+ * and scanners; anyone else 404) before the handler runs.
+ */
+export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
+  const { db, clock } = opts;
+  const marks = createMarks({ db, clock, notify: (change) => app.checkIn.notify(change) });
+
+  addRoute(app, c.scanTicket, async ({ actor, body, event }) => {
+    const outcome = await app.checkIn.scan(
+      {
+        eventId: body.eventId,
+        occurrenceId: body.occurrenceId,
+        code: body.code,
+        actorId: actor.user.id,
+        deviceId: body.deviceId,
+        nonce: body.nonce,
+        source: 'ONLINE',
+        scannedAt: clock.now(),
+        localAdmitted: false,
+      },
+      event.event.timeZone ?? 'UTC',
+    );
+    return { message: outcome.message, result: outcome };
+  });
+
+  addRoute(app, c.syncOfflineScans, async ({ actor, body, event }) => {
+    const now = clock.now();
+    const outcomes = await app.checkIn.syncOffline(
+      {
+        eventId: body.eventId,
+        actorId: actor.user.id,
+        deviceId: body.deviceId,
+        zone: event.event.timeZone ?? 'UTC',
+      },
+      body.scans.map((scan) => ({ ...scan, scannedAt: doorTime(scan.scannedAt, now) })),
+    );
+    const conflicts = outcomes.filter((outcome) => outcome.conflict).length;
+    return {
+      message:
+        conflicts > 0
+          ? `${outcomes.length} offline scans synced; ${conflicts} admitted twice while offline.`
+          : `${outcomes.length} offline scans synced.`,
+      result: { outcomes, conflicts },
+    };
+  });
+
+  addRoute(app, c.markScannedUnscannedTickets, async ({ actor, body }) => {
+    const result = await marks.mark({
+      eventId: body.eventId,
+      occurrenceId: body.occurrenceId,
+      scanned: body.scanned,
+      ticketIds: body.ticketIds,
+      actorId: actor.user.id,
+      deviceId: body.deviceId ?? null,
+    });
+    const state = body.scanned ? 'scanned' : 'not scanned';
+    const refused = result.refused.length > 0 ? ` ${result.refused.length} could not be marked.` : '';
+    return {
+      message: `${result.changed} marked ${state}, ${result.unchanged} already ${state}.${refused}`,
+      result,
+    };
+  });
+}
