@@ -15,6 +15,7 @@ import {
 } from './door-client';
 import { type FakeTicket, fakeDoorServer } from './fake-door-server';
 import { decideOffline, hashTicketCode, type LocalAdmission } from './local-decision';
+import { readWithOfflineCopy } from './offline-reads';
 import { DoorStore } from './offline-store';
 
 const EVENT = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
@@ -360,5 +361,24 @@ describe('syncing the queue', () => {
     expect((await scan('CODE-BOB', false)).outcome.result).toBe('ALREADY_SCANNED');
     expect((await scan('CODE-ADA', false)).outcome.result).toBe('ADMITTED');
     expect(await store.queueSize()).toBe(3);
+  });
+});
+
+describe('reads the door screen needs offline', () => {
+  it('keep their last answer for when the network gives none, and never hide an error answer', async () => {
+    const key = ['check-in', 'events', { include: 'current' }];
+    expect(await readWithOfflineCopy(key, async () => ['Jazz night'])).toEqual(['Jazz night']);
+    // Kept in the background: give IndexedDB its turn.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const offline = async () => {
+      throw new HttpError('offline', 0, 'No Internet Connection');
+    };
+    expect(await readWithOfflineCopy(key, offline)).toEqual(['Jazz night']);
+    await expect(readWithOfflineCopy(['never', 'read'], offline)).rejects.toThrow('No Internet Connection');
+    await expect(
+      readWithOfflineCopy(key, async () => {
+        throw new HttpError('response', 404, 'Event not found');
+      }),
+    ).rejects.toThrow('Event not found');
   });
 });

@@ -51,6 +51,8 @@ interface DoorDb extends DBSchema {
   /** Key: the scan id of the server's outcome. */
   conflicts: { key: string; value: StoredConflict; indexes: { byDate: DateKey } };
   meta: { key: string; value: string };
+  /** Key: a read's query key as JSON: the last answer of reads the door screen needs offline. */
+  snapshots: { key: string; value: { value: unknown; savedAt: string } };
 }
 
 const LAST_SYNC_KEY = 'lastSyncAt';
@@ -76,6 +78,7 @@ export class DoorStore {
         });
         db.createObjectStore('conflicts').createIndex('byDate', ['eventId', 'occurrenceId']);
         db.createObjectStore('meta');
+        db.createObjectStore('snapshots');
       },
       // A newer console in another tab wants to upgrade the database: let it, and reopen next time.
       blocking: () => {
@@ -198,6 +201,14 @@ export class DoorStore {
     const db = await this.db();
     const found = await db.getAllFromIndex('conflicts', 'byDate', [eventId, occurrenceId]);
     return found.sort((a, b) => a.outcome.scannedAt.localeCompare(b.outcome.scannedAt));
+  }
+
+  async keepSnapshot(key: string, value: unknown, savedAt: string): Promise<void> {
+    await (await this.db()).put('snapshots', { value, savedAt }, key);
+  }
+
+  async snapshot(key: string): Promise<{ value: unknown; savedAt: string } | undefined> {
+    return (await this.db()).get('snapshots', key);
   }
 
   async lastSyncAt(): Promise<string | null> {

@@ -4,7 +4,7 @@ import { getDeviceId } from './device-id';
 import { doorCalls } from './door-calls';
 import type { DoorResult } from './door-client';
 import { DoorSession, type DoorSessionDeps, type DoorState } from './door-session';
-import { DoorStore } from './offline-store';
+import { sharedDoorStore } from './shared-store';
 
 export type { DoorResult } from './door-client';
 export { DoorUnavailableError } from './door-client';
@@ -30,13 +30,9 @@ export interface DoorScanner {
 
 const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** One store per page: the queue is the device's, whichever screen scans. */
-let pageStore: DoorStore | null = null;
-
 function defaultDeps(): DoorSessionDeps {
-  pageStore ??= new DoorStore();
   return {
-    store: pageStore,
+    store: sharedDoorStore(),
     calls: doorCalls,
     deviceId: getDeviceId,
     now: () => new Date(),

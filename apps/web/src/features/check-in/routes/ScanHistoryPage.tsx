@@ -39,10 +39,15 @@ export function ScanHistoryPage() {
   if (history.error instanceof HttpError && history.error.status === 404 && !history.data) {
     return <NotFoundMessage />;
   }
-  const zone = history.data?.timeZone ?? event.data?.timeZone ?? 'UTC';
+  const knownZone = history.data?.timeZone ?? event.data?.timeZone;
+  const zone = knownZone ?? 'UTC';
   const { page: _page, limit: _limit, ...narrowing } = list.query;
   const exportFilters = { ...narrowing, eventId } as Omit<ScanHistoryExportQuery, 'format'>;
-  const description = [event.data?.title, event.data?.organization.name, `Times in ${safeZoneLabel(zone)}`]
+  const description = [
+    event.data?.title,
+    event.data?.organization.name,
+    knownZone && `Times in ${safeZoneLabel(knownZone)}`,
+  ]
     .filter(Boolean)
     .join(' · ');
 
