@@ -17,6 +17,7 @@ import { createIdempotencyStore } from './lib/idempotency.js';
 import { jobsPlugin } from './lib/jobs.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
 import { consoleOrigins } from './lib/origins.js';
+import { pubsubPlugin } from './lib/pubsub.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -213,6 +214,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accessPlugin, { db });
   await app.register(securityPlugin, { config });
   await app.register(rateLimitPlugin, { config });
+  // `app.pubsub`: messages between API processes (live check-in), through Redis when REDIS_URL is set.
+  await app.register(pubsubPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(clientHeadersPlugin, { config });
   await app.register(authPlugin, { auth });

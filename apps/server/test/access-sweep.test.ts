@@ -97,6 +97,8 @@ interface Fixtures {
   orderOf(eventId: string): Promise<{ bookingId: string; ticketIds: string[] }>;
   /** The tickets of an order. */
   ticketsOf(bookingId: string): Promise<string[]>;
+  /** The first date of a fixture event (check-in calls name the date they are about). */
+  occurrenceOf(eventId: string): string;
   /** A buyer's waiting refund request made for one call (on an order of its own), and a decline reason. */
   freshRefundRequestId(): Promise<string>;
   declineReasonId: string;
@@ -181,6 +183,36 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
     body: { ticketIds: [randomUUID()], reasonId: f.declineReasonId },
   }),
   [contract.declineBookingRefundRequest.path]: async (f) => ({ body: { reasonId: f.declineReasonId } }),
+  // The door: a scan of a code that is no ticket (nothing is admitted), and a mark of a ticket of the event.
+  [contract.scanTicket.path]: async (f, id) => ({
+    body: {
+      occurrenceId: f.occurrenceOf(id),
+      code: 'SWEEP-NO-TICKET',
+      deviceId: 'sweep',
+      nonce: randomUUID(),
+    },
+  }),
+  [contract.syncOfflineScans.path]: async (f, id) => ({
+    body: {
+      deviceId: 'sweep',
+      scans: [
+        {
+          nonce: randomUUID(),
+          code: 'SWEEP-NO-TICKET',
+          occurrenceId: f.occurrenceOf(id),
+          scannedAt: new Date().toISOString(),
+          localResult: 'NOT_FOUND',
+        },
+      ],
+    },
+  }),
+  [contract.markScannedUnscannedTickets.path]: async (f, id) => ({
+    body: { occurrenceId: f.occurrenceOf(id), scanned: true, ticketIds: (await f.orderOf(id)).ticketIds },
+  }),
+  // Check-in reads are about one date of the event.
+  [contract.checkInCounts.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
+  [contract.checkInAttendeeList.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
+  [contract.checkInOfflineList.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
@@ -305,6 +337,11 @@ describe('access sweep: every contract route, every kind of caller', () => {
       freshBookingId,
       cancelReasonId: (await insertReason(t.db, 'EVENT_CANCEL')).id,
       ticketsOf,
+      occurrenceOf(eventId) {
+        const date = made.get(eventId)?.occurrences[0];
+        if (!date) throw new Error(`access-sweep: no fixture date for event ${eventId}`);
+        return date.id;
+      },
       async orderOf(eventId) {
         const event = made.get(eventId);
         if (!event) throw new Error(`access-sweep: no fixture event ${eventId}`);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { eventTeam, organizationMembers, organizations, sessions, users } from '../../db/schema/index.js';
 
 export function findUserByLogin(db: DbOrTx, login: string) {
   const needle = login.toLowerCase();
@@ -66,4 +66,19 @@ export function revokeSession(db: DbOrTx, sessionId: string, at: Date) {
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Whether door check-in is all the console holds for a user: a scanner on some event of an organization
+ * they are an ACTIVE member of, an event organizer on none, and owner of no organization. One query.
+ * (Administrators and approved organizers are never "scans only"; the caller checks that first.)
+ */
+export async function isScannerOnly(db: DbOrTx, userId: string): Promise<boolean> {
+  const roles = sql`select ${eventTeam.role} from ${eventTeam} join ${organizationMembers} on ${organizationMembers.id} = ${eventTeam.memberId} where ${organizationMembers.userId} = ${userId} and ${organizationMembers.status} = 'ACTIVE'`;
+  const result = await db.execute<{ scans_only: boolean }>(sql`
+    select exists (${roles} and ${eventTeam.role} = 'SCANNER')
+      and not exists (${roles} and ${eventTeam.role} = 'EVENT_ORGANIZER')
+      and not exists (select 1 from ${organizations} where ${organizations.ownerId} = ${userId})
+      as scans_only`);
+  return result.rows[0]?.scans_only === true;
 }

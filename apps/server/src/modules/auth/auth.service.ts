@@ -3,7 +3,7 @@ import { isValidTimeZone } from '@marquee/time';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import { type Actor, isAdmin, isApprovedOrganizer } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -109,14 +109,17 @@ export function createAuthService(deps: { db: Db; clock: Clock; config: Config }
   async function profile(actor: Actor): Promise<UserProfile> {
     // The user row was read with the session a moment ago, in this same request.
     const { user } = actor;
-    const [nonProfitRow, pendingEmail, isOrganizationMember] = await Promise.all([
+    const [nonProfitRow, pendingEmail, isOrganizationMember, scansOnly] = await Promise.all([
       findNonProfit(db, user.id),
       findPendingEmailChange(db, user.id, clock.now()),
       // Read on every profile load, so a deactivated member loses the console on the next one.
       hasActiveMembership(db, user.id),
+      // A scanner-only member's console opens on check-in (docs/check-in.md).
+      isAdmin(actor) || isApprovedOrganizer(actor) ? false : repo.isScannerOnly(db, user.id),
     ]);
     return {
       ...toProfile(user, { isOrganizationMember }),
+      scansOnly,
       nonProfit: toNonProfitDetail(nonProfitRow),
       pendingEmail: pendingEmail?.newEmail ?? null,
     };

@@ -1,9 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { EXPORT_PATH, ExportQuery } from '@marquee/contract';
 import { formatInZone } from '@marquee/time';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { bookings, events, tickets } from '../../../db/schema/index.js';
@@ -24,30 +22,10 @@ import {
   ticketsFrom,
 } from '../order-query.js';
 import { EXPORT_LAYOUTS, rowObject } from './columns.js';
-import { EXPORT_BATCH_ROWS, openExportCursor, type Statement } from './cursor.js';
-import { CONTENT_TYPES, fileWriter } from './writers.js';
+import type { Statement } from './cursor.js';
+import { fileSlug, sendExport } from './send-export.js';
 
 type Query = z.output<typeof ExportQuery>;
-
-/** The pool behind Drizzle: a cursor needs a connection of its own for the whole download. */
-function poolOf(db: Db): pg.Pool {
-  const client = (db as Db & { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) throw new Error('exports need the database pool behind Drizzle');
-  return client;
-}
-
-/** `Harbour Jazz Night!` → `harbour-jazz-night`: ASCII only, so every browser keeps the file name. */
-function slug(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/, '') || 'event'
-  );
-}
 
 /** The statements of one export: its COUNT and its SELECT, with the lists' scope, filters and order. */
 function statements(
@@ -125,50 +103,16 @@ export function exportRoute(app: FastifyInstance, db: Db) {
       const event = query.eventId ? (await requireEvent(db, actor, query.eventId, 'read')).event : null;
       const { count, select } = statements(db, actor, query, zone);
       const layout = EXPORT_LAYOUTS[query.kind];
-      const cursor = await openExportCursor(poolOf(db), count, select);
-
-      const output = new PassThrough();
-      let allRead = false;
-      let abandoned = false;
-      // The download was abandoned (tab closed, network gone): stop reading and free the connection.
-      reply.raw.once('close', () => {
-        if (allRead) return;
-        abandoned = true;
-        void cursor.close(true);
+      return sendExport(request, reply, {
+        db,
+        count,
+        select,
+        format: query.format,
+        fileName: `${query.kind}-${event ? fileSlug(event.slug ?? event.title) : 'all-events'}-${formatInZone(new Date(), 'yyyy-MM-dd', zone)}`,
+        sheetName: query.kind,
+        headers: layout.headers,
+        cells: (values) => layout.cells(rowObject(layout.keys, values)),
       });
-      const name = `${query.kind}-${event ? slug(event.slug ?? event.title) : 'all-events'}-${formatInZone(new Date(), 'yyyy-MM-dd', zone)}.${query.format}`;
-      const writer = fileWriter(query.format, output, query.kind);
-
-      const pump = async () => {
-        writer.header(layout.headers);
-        let inBatch = 0;
-        for await (const values of cursor.rows) {
-          writer.row(layout.cells(rowObject(layout.keys, values)));
-          if (++inBatch === EXPORT_BATCH_ROWS) {
-            inBatch = 0;
-            await writer.flush();
-            if (abandoned || output.destroyed) return;
-          }
-        }
-        allRead = true;
-        // The connection goes back before the file's last bytes: the database part is done.
-        await cursor.close();
-        await writer.end();
-      };
-      pump().catch((error: unknown) => {
-        void cursor.close(true);
-        // After an abandoned download the cursor's stream ends early on purpose: nothing to report.
-        if (abandoned) return;
-        request.log.error({ err: error }, 'export stopped');
-        output.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-
-      return reply
-        .header('content-type', CONTENT_TYPES[query.format])
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('x-total-rows', String(cursor.total))
-        .header('cache-control', 'no-store')
-        .send(output);
     },
   );
 }

@@ -1,0 +1,132 @@
+import type { CheckInLiveMessage } from '@marquee/contract';
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client.js';
+import { scans } from '../../../db/schema/index.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { PubSub } from '../../../lib/pubsub.js';
+import { readCounts } from '../reads/counts.js';
+import type { CheckInChange, ScanEngine } from '../scan-engine.js';
+
+/** The channel of one event's check-in: every message of every date goes there. */
+export const checkInChannel = (eventId: string) => `checkin:${eventId}`;
+
+/** Counts of a busy date are read and sent at most this often per process (a door scans many a second). */
+export const COUNTS_INTERVAL_MS = 300;
+
+/**
+ * Turns the scan engine's changes into live messages (docs/check-in.md, "Live counts and pub/sub"):
+ * `tickets-changed` and `conflict` at once; `counts` for the dates that changed, read at most every
+ * COUNTS_INTERVAL_MS whatever the number of scans, so a busy door costs one count query per date per
+ * interval. Messages go through the pub/sub, so screens connected to any process hear them.
+ */
+export function createLivePublisher(deps: {
+  db: Db;
+  clock: Clock;
+  pubsub: PubSub;
+  engine: ScanEngine;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}) {
+  const interval = deps.intervalMs ?? COUNTS_INTERVAL_MS;
+  const dirty = new Map<string, { eventId: string; occurrenceId: string }>();
+  let timer: NodeJS.Timeout | null = null;
+  let lastRun = 0;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  async function publish(eventId: string, message: CheckInLiveMessage) {
+    try {
+      await deps.pubsub.publish(checkInChannel(eventId), JSON.stringify(message));
+    } catch (error) {
+      // Screens catch up on their next counts or reconnect; a scan is never failed by this.
+      deps.log.warn({ err: error, eventId }, 'check-in live: a message was not published');
+    }
+  }
+
+  /** Conflicts with the device that made each (the outcome does not carry it): one query. */
+  async function publishConflicts(change: CheckInChange) {
+    const ids = change.conflicts.map((outcome) => outcome.scanId);
+    const devices = new Map(
+      (
+        await deps.db
+          .select({ id: scans.id, deviceId: scans.deviceId })
+          .from(scans)
+          .where(inArray(scans.id, ids))
+      ).map((row) => [row.id, row.deviceId]),
+    );
+    for (const outcome of change.conflicts) {
+      await publish(change.eventId, {
+        type: 'conflict',
+        occurrenceId: change.occurrenceId,
+        scanId: outcome.scanId,
+        ticket: outcome.ticket,
+        deviceId: devices.get(outcome.scanId) ?? null,
+        scannedAt: outcome.scannedAt,
+        previous: outcome.previous,
+      });
+    }
+  }
+
+  async function flush() {
+    lastRun = Date.now();
+    const dates = [...dirty.values()];
+    dirty.clear();
+    for (const date of dates) {
+      try {
+        const counts = await readCounts(deps.db, date.eventId, date.occurrenceId, deps.clock.now());
+        await publish(date.eventId, { type: 'counts', counts });
+      } catch (error) {
+        deps.log.warn({ err: error, ...date }, 'check-in live: counts were not read');
+      }
+    }
+  }
+
+  function schedule() {
+    if (timer || closed) return;
+    const wait = Math.max(0, lastRun + interval - Date.now());
+    timer = setTimeout(() => {
+      timer = null;
+      // One flush at a time: a slow one delays the next instead of running beside it.
+      running = running.then(flush);
+    }, wait);
+  }
+
+  function onChange(change: CheckInChange) {
+    if (closed) return;
+    if (change.ticketIds.length > 0) {
+      void publish(change.eventId, {
+        type: 'tickets-changed',
+        occurrenceId: change.occurrenceId,
+        ticketIds: change.ticketIds,
+      });
+      dirty.set(`${change.eventId}/${change.occurrenceId}`, {
+        eventId: change.eventId,
+        occurrenceId: change.occurrenceId,
+      });
+      schedule();
+    }
+    if (change.conflicts.length > 0) {
+      publishConflicts(change).catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'check-in live: conflicts were not published'),
+      );
+    }
+  }
+
+  const stopListening = deps.engine.onChange(onChange);
+
+  return {
+    /** Stops listening; counts already due are still sent (the pub/sub closes after this). */
+    async close() {
+      if (closed) return;
+      closed = true;
+      stopListening();
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+        running = running.then(flush);
+      }
+      await running;
+    },
+  };
+}

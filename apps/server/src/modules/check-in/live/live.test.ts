@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import * as c from '@marquee/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../../test/calls.js';
+import { type CheckInReadsWorld, checkInReadsWorld, scanAt } from '../../../../test/check-in-reads-world.js';
+import { listenOnLoopback } from '../../../../test/concurrency.js';
+import type { Persona } from '../../../../test/event-fixtures.js';
+import { type EventStream, openEventStream } from '../../../../test/event-stream.js';
+import { clientHeaders, createTestApp, type TestApp } from '../../../../test/helpers.js';
+
+let t: TestApp;
+let w: CheckInReadsWorld;
+let base: string;
+let closed = false;
+const streams: EventStream<c.CheckInLiveMessage>[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await checkInReadsWorld(t);
+  base = await listenOnLoopback(t);
+});
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  if (!closed) await t?.close();
+});
+
+async function live(occurrenceId: string, who: Persona = 'scanner', eventId = w.weekend.event.id) {
+  const stream = await openEventStream<c.CheckInLiveMessage>(
+    `${base}${c.CHECK_IN_LIVE_PATH}?${new URLSearchParams({ eventId, occurrenceId })}`,
+    clientHeaders(w.tokens[who]),
+  );
+  streams.push(stream);
+  return stream;
+}
+
+const countsOf = (message: c.CheckInLiveMessage) => (message.type === 'counts' ? message.counts : null);
+
+describe('check-in live stream', () => {
+  it('sends the date’s counts at once, then new counts within 2 s of a scan', async () => {
+    const stream = await live(w.date(0));
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream');
+    expect(stream.headers['cache-control']).toBe('no-cache');
+    expect(stream.headers['x-accel-buffering']).toBe('no');
+    const first = countsOf(await stream.next((m) => m.type === 'counts'));
+    expect(first).toMatchObject({ occurrenceId: w.date(0), sold: 3, checkedIn: 0 });
+
+    const seen = stream.messages.length;
+    const started = Date.now();
+    const ada = w.ticket(w.orders.ada);
+    await scanAt(t, w.tokens.scanner, {
+      eventId: w.weekend.event.id,
+      occurrenceId: w.date(0),
+      code: ada.code,
+    });
+    const changed = await stream.next((m) => m.type === 'tickets-changed', 2_000, seen);
+    expect(changed).toEqual({ type: 'tickets-changed', occurrenceId: w.date(0), ticketIds: [ada.id] });
+    const after = countsOf(await stream.next((m) => m.type === 'counts', 2_000, seen));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(after).toMatchObject({ sold: 3, checkedIn: 1 });
+    expect(after?.byTicketType[0]).toMatchObject({ name: 'Ticket 1', sold: 2, checkedIn: 1 });
+  });
+
+  it('many scans at once are sent as few counts, the last one right', async () => {
+    const stream = await live(w.date(0), 'organizer');
+    await stream.next((m) => m.type === 'counts');
+    const seen = stream.messages.length;
+    const codes = [w.ticket(w.orders.ada, 1).code, w.ticket(w.orders.mary).code];
+    await Promise.all(
+      codes.map((code) =>
+        scanAt(t, w.tokens.organizer, { eventId: w.weekend.event.id, occurrenceId: w.date(0), code }),
+      ),
+    );
+    await stream.next((m) => countsOf(m)?.checkedIn === 3, 2_000, seen);
+    const counts = stream.messages.slice(seen).filter((m) => m.type === 'counts');
+    expect(counts.length).toBeLessThanOrEqual(2);
+  });
+
+  it('only the date’s messages, but conflicts reach every date of the event', async () => {
+    const dayOne = await live(w.date(0));
+    const dayTwo = await live(w.date(1));
+    await dayOne.next((m) => m.type === 'counts');
+    expect(countsOf(await dayTwo.next((m) => m.type === 'counts'))).toMatchObject({ sold: 2, checkedIn: 0 });
+    const seenOne = dayOne.messages.length;
+    const kat = w.ticket(w.orders.kat);
+    await scanAt(t, w.tokens.scanner, {
+      eventId: w.weekend.event.id,
+      occurrenceId: w.date(1),
+      code: kat.code,
+    });
+    await dayTwo.next((m) => countsOf(m)?.checkedIn === 1);
+
+    // Two devices let Katherine in offline on date 2: the second is a conflict on both screens.
+    const sync = (who: Persona, deviceId: string) =>
+      call(t, c.syncOfflineScans, {
+        token: w.tokens[who],
+        body: {
+          eventId: w.weekend.event.id,
+          deviceId,
+          scans: [
+            {
+              nonce: randomUUID(),
+              code: kat.code,
+              occurrenceId: w.date(1),
+              scannedAt: new Date(Date.now() - 60_000).toISOString(),
+              localResult: 'ADMITTED',
+            },
+          ],
+        },
+      });
+    expect((await sync('scanner', 'door-7')).body.result.conflicts).toBe(1);
+    expect((await sync('organizer', 'door-8')).body.result.conflicts).toBe(1);
+    for (const stream of [dayOne, dayTwo]) {
+      const conflict = await stream.next((m) => m.type === 'conflict' && m.deviceId === 'door-8');
+      expect(conflict).toMatchObject({
+        type: 'conflict',
+        occurrenceId: w.date(1),
+        ticket: { _id: kat.id, buyerName: 'Katherine Johnson', bookingCode: 'KAT23456' },
+        previous: { by: 'Sam Scanner', deviceId: 'door-1', source: 'ONLINE' },
+      });
+    }
+    // Nothing of date 2 but the conflicts reached the screen of date 1.
+    const strays = dayOne.messages
+      .slice(seenOne)
+      .filter(
+        (m) =>
+          m.type !== 'conflict' &&
+          (m.type === 'counts' ? m.counts.occurrenceId : m.occurrenceId) !== w.date(0),
+      );
+    expect(strays).toEqual([]);
+  });
+
+  it('refuses like the other check-in calls, as JSON', async () => {
+    const refused = async (stream: EventStream<c.CheckInLiveMessage>) => {
+      await stream.ended;
+      return { status: stream.status, body: JSON.parse(stream.body()) };
+    };
+    expect(
+      await refused(await live(w.other.occurrences[0]?.id ?? '', 'scanner', w.other.event.id)),
+    ).toMatchObject({
+      status: 404,
+      body: { message: 'The event was not found.' },
+    });
+    expect((await refused(await live(w.date(0), 'unassigned'))).status).toBe(404);
+    const wrongDate = await refused(await live(w.other.occurrences[0]?.id ?? ''));
+    expect(wrongDate.status).toBe(400);
+    expect(wrongDate.body.errors.map((e: { field: string }) => e.field)).toEqual(['occurrenceId']);
+    const anonymous = await openEventStream(
+      `${base}${c.CHECK_IN_LIVE_PATH}?${new URLSearchParams({ eventId: w.weekend.event.id, occurrenceId: w.date(0) })}`,
+      clientHeaders(),
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('the app closes promptly with streams still open, ending them', async () => {
+    const open = await live(w.date(0));
+    await open.next((m) => m.type === 'counts');
+    const started = Date.now();
+    closed = true;
+    await t.close();
+    await open.ended;
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
