@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,9 +9,47 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // which is also how production serves it (the API server serves apps/web/dist).
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
+/**
+ * The service worker (docs/check-in.md, "Offline"): it precaches the built console so the shell and the
+ * check-in screen open with no network. Navigations fall back to index.html (the console routes itself),
+ * never under /api/; API answers are never cached: every call goes to the network, and the door keeps
+ * what it needs offline in IndexedDB itself. Registered by src/lib/service-worker.ts in production
+ * builds only; `autoUpdate` takes a new build over at once (a door queue survives the reload).
+ */
+export const pwaOptions: Partial<VitePWAOptions> = {
+  strategies: 'generateSW',
+  registerType: 'autoUpdate',
+  injectRegister: false,
+  manifest: {
+    name: 'Marquee',
+    short_name: 'Marquee',
+    description: 'Marquee organizer and admin console',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // Mantine's indigo 6, the console's primary colour.
+    theme_color: '#4c6ef5',
+    background_color: '#ffffff',
+    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  // The icon is precached by the glob already.
+  includeManifestIcons: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [],
+    // What `autoUpdate` means; the plugin sets these only when it injects the registration itself.
+    skipWaiting: true,
+    clientsClaim: true,
+  },
+  devOptions: { enabled: false },
+};
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), VitePWA(pwaOptions)],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders, wireHttp } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './lib/service-worker';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
@@ -23,3 +24,5 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+registerServiceWorker();

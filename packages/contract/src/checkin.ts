@@ -308,6 +308,13 @@ export const OfflineTicket = z.object({
   occurrenceId: z.uuid().nullable(),
   /** Already admitted for this date when the list was read. */
   admittedAt: z.string().nullable(),
+  /**
+   * Optional additions for the door's offline answers (a server may leave them out): when the ticket's
+   * own date starts, to say which date it is for; and this date's admission (who, which device, how), to
+   * say "already scanned … by …" with no network.
+   */
+  occurrenceStartsAt: z.string().nullable().optional(),
+  admission: PreviousAdmission.nullable().optional(),
 });
 export type OfflineTicket = z.infer<typeof OfflineTicket>;
 

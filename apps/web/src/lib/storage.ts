@@ -21,6 +21,10 @@ export const STORAGE_KEYS = {
   rememberPassword: 'marquee.rememberPassword',
   /** Phone number carried between the steps of the forgot-password and verification flows. */
   phone: 'marquee.phone',
+  /** The signed-in user's last loaded profile (JSON), so the console opens with no network (the door). */
+  offlineProfile: 'marquee.offlineProfile',
+  /** This browser's name at the door ("Door-7F3K2A"), shown in the scan history; survives logout. */
+  doorDeviceId: 'marquee.doorDeviceId',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -83,6 +87,7 @@ export function clearSession(): void {
   remove(STORAGE_KEYS.socialSignOut);
   remove(STORAGE_KEYS.email);
   remove(STORAGE_KEYS.rememberPassword);
+  remove(STORAGE_KEYS.offlineProfile);
 }
 
 export function getStoredUserId(): string | null {
@@ -144,4 +149,29 @@ export function savePhone(phone: string): void {
 
 export function clearPhone(): void {
   remove(STORAGE_KEYS.phone);
+}
+
+/** The profile as last loaded, for opening the console offline; the caller checks its shape and owner. */
+export function getOfflineProfile(): unknown {
+  const text = read(STORAGE_KEYS.offlineProfile);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function saveOfflineProfile(profile: unknown): void {
+  write(STORAGE_KEYS.offlineProfile, JSON.stringify(profile));
+}
+
+export function getDoorDeviceId(): string | null {
+  return read(STORAGE_KEYS.doorDeviceId);
+}
+
+/** False when storage refused it (the id then lasts for this page only). */
+export function saveDoorDeviceId(id: string): boolean {
+  write(STORAGE_KEYS.doorDeviceId, id);
+  return read(STORAGE_KEYS.doorDeviceId) === id;
 }

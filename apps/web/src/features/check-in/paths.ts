@@ -5,6 +5,7 @@
 export const CHECK_IN_PATHS = {
   checkIn: '/orders/check-in',
   eventCheckIn: '/orders/events/:eventId/check-in',
+  scanHistory: '/orders/events/:eventId/scan-history',
 } as const;
 
 const id = encodeURIComponent;

@@ -13,5 +13,10 @@ export const checkInRoutes: FeatureRoutes = {
       () => import('./routes/CheckInPage'),
       (m) => m.CheckInPage,
     ),
+    lazyScreen(
+      CHECK_IN_PATHS.scanHistory,
+      () => import('./routes/ScanHistoryPage'),
+      (m) => m.ScanHistoryPage,
+    ),
   ],
 };

@@ -1,16 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import { checkInEventList } from '@marquee/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routeQuery } from '../../../lib/api-hooks';
+import { http } from '../../../lib/http';
+import { readWithOfflineCopy } from '../door/offline-reads';
 import { checkInKeys } from './keys';
 
 /**
  * The events the caller may check in, today's and upcoming first; `past` adds those that ended more
  * than a day ago (an older event opened by its link, or asked for on the picker).
  */
-export const checkInEventListQuery = (options: { search?: string; past?: boolean } = {}) =>
-  routeQuery(checkInKeys.events, {
-    search: options.search || undefined,
-    include: options.past ? 'past' : 'current',
+export function checkInEventListQuery(options: { search?: string; past?: boolean } = {}) {
+  const query = { search: options.search || undefined, include: options.past ? 'past' : 'current' } as const;
+  const read = routeQuery(checkInKeys.events, query);
+  return queryOptions({
+    ...read,
+    // A door device reloading with no network still knows its events and their dates.
+    queryFn: ({ signal }) =>
+      readWithOfflineCopy(
+        read.queryKey,
+        async () => (await http(checkInEventList, { query, signal })).result,
+      ),
   });
+}
 
 /**
  * One event of the list, for its check-in screen (there is no single-event read at scan level). Looks

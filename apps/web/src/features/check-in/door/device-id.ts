@@ -1,24 +1,35 @@
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { getDoorDeviceId, saveDoorDeviceId } from '../../../lib/storage';
 
-/** Browser-stored: this device's own id for the scan history (docs/security.md lists every stored item). */
-export const DEVICE_ID_KEY = 'marquee.checkInDeviceId';
+// No 0/O or 1/I: people read the id off a screen and say it aloud. 32 letters, so a byte's low five
+// bits pick one evenly.
+const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LENGTH = 6;
+const SHAPE = /^Door-[2-9A-HJ-NP-Z]{6}$/;
 
-let memoryId: string | null = null;
+/** Kept for this page when storage refuses (some private modes): the id then lasts until a reload. */
+let unstored: string | null = null;
+
+export function newDeviceId(randomBytes: (n: number) => Uint8Array = randomBytesOf): string {
+  const bytes = randomBytes(LENGTH);
+  let id = '';
+  for (const byte of bytes) id += ALPHABET[byte & 31];
+  return `Door-${id}`;
+}
+
+function randomBytesOf(n: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(n));
+}
 
 /**
- * This browser's door device id, made once and kept, so the history can tell two phones at one door
- * apart. A short readable name ("Door-3f2a1b") rather than a bare UUID: it is shown to people.
- * Storage refused (private mode): one id for this page's life.
+ * This browser's name at the door ("Door-7F3K2A"): made once and kept in localStorage, so the scan
+ * history and "already scanned … at Door-7F3K2A" can tell the devices of one event apart. It is not a
+ * secret and proves nothing; the scan is still made by the signed-in person.
  */
 export function getDeviceId(): string {
-  try {
-    const stored = globalThis.localStorage?.getItem(DEVICE_ID_KEY);
-    if (stored) return stored;
-    const made = `Door-${newIdempotencyKey().slice(0, 6)}`;
-    globalThis.localStorage?.setItem(DEVICE_ID_KEY, made);
-    return made;
-  } catch {
-    memoryId ??= `Door-${newIdempotencyKey().slice(0, 6)}`;
-    return memoryId;
-  }
+  const stored = getDoorDeviceId();
+  if (stored && SHAPE.test(stored)) return stored;
+  if (unstored) return unstored;
+  const made = newDeviceId();
+  if (!saveDoorDeviceId(made)) unstored = made;
+  return made;
 }

@@ -1,4 +1,10 @@
 // The door module's surface for the check-in screen.
 
 export { getDeviceId } from './device-id';
-export { type DoorResult, type DoorScanner, useDoorScanner } from './use-door-scanner';
+export { readWithOfflineCopy } from './offline-reads';
+export {
+  type DoorResult,
+  type DoorScanner,
+  DoorUnavailableError,
+  useDoorScanner,
+} from './use-door-scanner';

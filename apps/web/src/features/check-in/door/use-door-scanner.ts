@@ -1,72 +1,58 @@
-import { type ScanOutcome, scanTicket } from '@marquee/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { http } from '../../../lib/http';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import type { ScanOutcome } from '@marquee/contract';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { getDeviceId } from './device-id';
+import { doorCalls } from './door-calls';
+import type { DoorResult } from './door-client';
+import { DoorSession, type DoorSessionDeps, type DoorState } from './door-session';
+import { sharedDoorStore } from './shared-store';
 
-/** What one scan decided, and whether this device decided it alone (no network). */
-export interface DoorResult {
-  outcome: ScanOutcome;
-  offline: boolean;
-}
+export type { DoorResult } from './door-client';
+export { DoorUnavailableError } from './door-client';
 
 export interface DoorScanner {
-  /** Decides one code: the server when online; rejects when it could not be decided. */
+  /**
+   * Decides one code: by the server when it answers, else on this device from the date's list (the
+   * outcome then says `offline: true` and the scan waits in the queue). Throws the server's error
+   * answers (a malformed code, no access) and `DoorUnavailableError` when neither can decide.
+   */
   scan(code: string): Promise<DoorResult>;
   online: boolean;
-  /** Offline scans waiting to be sent. */
   queued: number;
-  /** When the queue last reached the server (ISO), if ever. */
   lastSyncAt: string | null;
-  /** The date's ticket list is on this device, so scans can be decided without the network. */
   offlineReady: boolean;
-  /** This device's offline admissions the server found were already in. */
   conflicts: ScanOutcome[];
   syncNow(): Promise<void>;
+  /** Beyond the shared interface: when the date's list was downloaded, a sync running, its refusal. */
+  listSavedAt: string | null;
+  syncing: boolean;
+  syncError: string | null;
 }
 
-function browserOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+function defaultDeps(): DoorSessionDeps {
+  return {
+    store: sharedDoorStore(),
+    calls: doorCalls,
+    deviceId: getDeviceId,
+    now: () => new Date(),
+    newNonce: () => crypto.randomUUID(),
+    browserOnline,
+  };
 }
 
 /**
- * The door: the one way the check-in screen decides a code. This first version is online only (a POST
- * with a fresh nonce and this device's id); the offline version keeps the same shape and adds a local
- * ticket list, a queue and its sync.
+ * The door of the check-in screen for one date. Online it scans through the server; with no network it
+ * decides from the date's ticket list kept in IndexedDB and queues the scan, and the queue syncs by
+ * itself when the network returns. `deps` is for tests.
  */
-export function useDoorScanner({
-  eventId,
-  occurrenceId,
-}: {
-  eventId: string;
-  occurrenceId: string;
-}): DoorScanner {
-  const [online, setOnline] = useState(browserOnline);
-  useEffect(() => {
-    const update = () => setOnline(browserOnline());
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-
-  const scan = useCallback(
-    async (code: string): Promise<DoorResult> => {
-      const response = await http(scanTicket, {
-        body: { eventId, occurrenceId, code, deviceId: getDeviceId(), nonce: newIdempotencyKey() },
-        // The screen shows why a scan failed where the result would have been; no toast on top.
-        silent: true,
-      });
-      return { outcome: response.result, offline: false };
-    },
-    [eventId, occurrenceId],
-  );
-  const syncNow = useCallback(async () => {}, []);
-
-  return useMemo(
-    () => ({ scan, online, queued: 0, lastSyncAt: null, offlineReady: false, conflicts: [], syncNow }),
-    [scan, online, syncNow],
-  );
+export function useDoorScanner(
+  { eventId, occurrenceId }: { eventId: string; occurrenceId: string | null | undefined },
+  deps?: DoorSessionDeps,
+): DoorScanner {
+  const [session] = useState(() => new DoorSession(deps ?? defaultDeps()));
+  const state: DoorState = useSyncExternalStore(session.subscribe, session.snapshot);
+  useEffect(() => session.start(), [session]);
+  useEffect(() => session.open(eventId, occurrenceId), [session, eventId, occurrenceId]);
+  return useMemo(() => ({ ...state, scan: session.scan, syncNow: session.syncNow }), [state, session]);
 }

@@ -1,0 +1,28 @@
+import { isNetworkFailure } from './door-client';
+import { sharedDoorStore } from './shared-store';
+
+/**
+ * A read the door screen needs to open with no network (the event and its dates, the last counts):
+ * its answer is kept on the device each time it arrives, and when the network gives no answer the kept
+ * one stands in. Error answers (no access, not found) are never covered up. The kept answer is the
+ * last one seen; the screen says it is offline, so nobody takes it for live.
+ */
+export async function readWithOfflineCopy<T>(key: readonly unknown[], read: () => Promise<T>): Promise<T> {
+  const id = JSON.stringify(key);
+  try {
+    const value = await read();
+    sharedDoorStore()
+      .keepSnapshot(id, value, new Date().toISOString())
+      .catch(() => {
+        // No IndexedDB: the screen works online only.
+      });
+    return value;
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    const kept = await sharedDoorStore()
+      .snapshot(id)
+      .catch(() => undefined);
+    if (kept === undefined) throw error;
+    return kept.value as T;
+  }
+}

@@ -1,0 +1,82 @@
+import { Stack } from '@mantine/core';
+import type { ScanHistoryExportQuery, ScanHistoryItem } from '@marquee/contract';
+import { zoneLabel } from '@marquee/time';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { DataTable } from '../../../components/DataTable';
+import { tableBinding, useListParams } from '../../../components/list-params';
+import { NotFoundMessage } from '../../../components/NotFoundMessage';
+import { PageHeader } from '../../../components/PageHeader';
+import { HttpError } from '../../../lib/http';
+import { useCheckInEvent } from '../api/check-in-event-list';
+import { scanHistoryQuery } from '../api/scan-history';
+import { ScanHistoryExport } from '../components/ScanHistoryExport';
+import { SCAN_HISTORY_FILTERS, ScanHistoryFilters } from '../components/ScanHistoryFilters';
+import { scanHistoryColumns } from '../components/scan-history-columns';
+import { eventCheckInPath } from '../paths';
+
+export const SCAN_HISTORY_PAGE_SIZE = 25;
+
+function safeZoneLabel(zone: string): string {
+  try {
+    return zoneLabel(zone);
+  } catch {
+    return zone;
+  }
+}
+
+/**
+ * `/orders/events/:eventId/scan-history`: every scan and manual mark of an event, newest first, on the
+ * event's clock. Filters, search, sort and page live in the URL (the check-in screen links here with
+ * its date); Export gives the same rows as a file.
+ */
+export function ScanHistoryPage() {
+  const { eventId = '' } = useParams();
+  const list = useListParams(SCAN_HISTORY_FILTERS, { limit: SCAN_HISTORY_PAGE_SIZE });
+  const history = useQuery(scanHistoryQuery({ ...list.query, eventId }));
+  const event = useCheckInEvent(eventId);
+
+  if (history.error instanceof HttpError && history.error.status === 404 && !history.data) {
+    return <NotFoundMessage />;
+  }
+  const knownZone = history.data?.timeZone ?? event.data?.timeZone;
+  const zone = knownZone ?? 'UTC';
+  const { page: _page, limit: _limit, ...narrowing } = list.query;
+  const exportFilters = { ...narrowing, eventId } as Omit<ScanHistoryExportQuery, 'format'>;
+  const description = [
+    event.data?.title,
+    event.data?.organization.name,
+    knownZone && `Times in ${safeZoneLabel(knownZone)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Scan history"
+        description={description}
+        back={{ to: eventCheckInPath(eventId, list.filters.occurrenceId), label: 'check-in' }}
+        actions={<ScanHistoryExport filters={exportFilters} />}
+      />
+      <DataTable<ScanHistoryItem>
+        label="Scans"
+        minWidth={980}
+        {...tableBinding(list, history, 'No scans yet')}
+        rowKey={(item) => item._id}
+        searchPlaceholder="Attendee or order code"
+        toolbar={
+          <ScanHistoryFilters
+            list={list}
+            zone={zone}
+            scanners={history.data?.scanners ?? []}
+            dates={event.data?.occurrences ?? []}
+          />
+        }
+        columns={scanHistoryColumns(zone)}
+      />
+    </Stack>
+  );
+}
+
+export default ScanHistoryPage;
