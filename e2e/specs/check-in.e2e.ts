@@ -51,7 +51,7 @@ async function scannerPhone(camera: Browser, door: Door): Promise<Page> {
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**/orders/events/${door.event._id}/check-in**`);
+  await page.waitForURL(new RegExp(`/orders/events/${door.event._id}/check-in(\\?|$)`));
   await offlineList;
   return page;
 }
@@ -86,15 +86,24 @@ describe('door check-in', () => {
       await phone.getByRole('button', { name: 'Start camera' }).click();
       const admitted = banner(phone, 'ADMITTED', door.camera);
       await admitted.waitFor({ timeout: 15_000 });
+      // The organizer's count must move within two seconds of the scan: watched from now on, while the
+      // banner is read (the camera still films the code, so the banner changes in a few seconds).
       const scannedAt = Date.now();
+      const deskDelay = count(desk, '1 / 4 checked in')
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => Date.now() - scannedAt,
+          (error: Error) => error.message,
+        );
       expect(await admitted.getAttribute('role')).toBe('status');
-      expect(await admitted.textContent()).toContain(SCAN_RESULT_LABELS.ADMITTED);
-      expect(await admitted.textContent()).toContain('Ada Camera');
+      const admittedText = await admitted.textContent();
+      expect(admittedText).toContain(SCAN_RESULT_LABELS.ADMITTED);
+      expect(admittedText).toContain('Ada Camera');
       await shot(phone, 'check-in-admitted-375');
-
-      // The organizer's count moves within two seconds of the scan.
-      await count(desk, '1 / 4 checked in').waitFor({ timeout: 2_000 });
-      expect(Date.now() - scannedAt).toBeLessThanOrEqual(2_000);
+      const delay = await deskDelay;
+      expect(typeof delay === 'number' && delay <= 2_000, `organizer's count after the scan: ${delay}`).toBe(
+        true,
+      );
       await shot(desk, 'check-in-organizer-1280');
 
       // The same code, still in front of the camera after the same-code pause: already scanned, when, by whom.
@@ -136,7 +145,7 @@ describe('door check-in', () => {
       await phone.getByTestId('sync-queue').filter({ hasText: 'All synced' }).waitFor({ timeout: 20_000 });
       await phone.getByText(/Last sync \d{1,2}:\d{2}\s?[AP]M/).waitFor();
       await count(desk, '3 / 4 checked in').waitFor({ timeout: 5_000 });
-      await count(phone, '3 / 4 checked in').waitFor({ timeout: 5_000 });
+      await count(phone, '3 / 4 checked in').waitFor({ timeout: 15_000 });
       await expect(phone.getByTestId('scan-conflicts').count()).resolves.toBe(0);
       await shot(phone, 'check-in-synced-375');
 
