@@ -51,8 +51,10 @@ async function scannerPhone(camera: Browser, door: Door): Promise<Page> {
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/orders/events/${door.event._id}/check-in(\\?|$)`));
-  await offlineList;
+  await Promise.all([
+    page.waitForURL(new RegExp(`/orders/events/${door.event._id}/check-in(\\?|$)`)),
+    offlineList,
+  ]);
   return page;
 }
 
@@ -62,8 +64,7 @@ async function organizerDesk(door: Door): Promise<Page> {
   await signIn(page, DEMO.organizer);
   const live = page.waitForResponse((r) => r.url().includes('/check-in-live'), { timeout: 30_000 });
   await page.goto(`/orders/events/${door.event._id}/check-in?date=${door.occurrenceId}`);
-  await page.getByRole('heading', { name: door.event.title }).waitFor();
-  await live;
+  await Promise.all([page.getByRole('heading', { name: door.event.title }).waitFor(), live]);
   return page;
 }
 
