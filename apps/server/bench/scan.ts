@@ -96,7 +96,7 @@ export async function benchScan(options: {
         nonce: randomUUID(),
         source: 'ONLINE',
         scannedAt: new Date(),
-        localAdmitted: false,
+        localResult: null,
       },
       'UTC',
     );

@@ -41,11 +41,13 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 
--- One scan. p_local_admitted: an offline device already let the person in (a refusal is then a conflict).
+-- One scan. p_local_result: what an offline device decided (null online). When it let the person in and the
+-- ticket was in already, the line is a conflict; when it turned them away, nothing is admitted afterwards
+-- (they were not let in) and the line keeps the door's decision unless the server refuses for its own reason.
 -- Raises 'checkin: occurrence' (SQLSTATE P0002) when the date is not the event's.
 CREATE OR REPLACE FUNCTION checkin_scan(
   p_event uuid, p_occurrence uuid, p_code text, p_actor uuid, p_device text, p_nonce uuid,
-  p_source scan_source, p_scanned_at timestamptz, p_local_admitted boolean
+  p_source scan_source, p_scanned_at timestamptz, p_local_result scan_result
 )
 RETURNS TABLE (
   scan_id uuid, nonce uuid, result scan_result, replayed boolean, conflict boolean, scanned_at timestamptz,
@@ -95,6 +97,8 @@ BEGIN
     v_result := 'CANCELLED';
   ELSIF v_ticket_occurrence IS NOT NULL AND v_ticket_occurrence <> p_occurrence THEN
     v_result := 'WRONG_DATE';
+  ELSIF p_local_result IS NOT NULL AND p_local_result <> 'ADMITTED' THEN
+    v_result := p_local_result;
   ELSE
     INSERT INTO ticket_admissions (ticket_id, occurrence_id, event_id, admitted_at, admitted_by, device_id, source, scan_id)
     VALUES (v_ticket_id, p_occurrence, p_event, p_scanned_at, p_actor, p_device, p_source, v_scan)
@@ -109,7 +113,7 @@ BEGIN
     END IF;
   END IF;
 
-  v_conflict := p_local_admitted AND v_result <> 'ADMITTED';
+  v_conflict := coalesce(p_local_result = 'ADMITTED', false) AND v_result <> 'ADMITTED';
   UPDATE scans SET
     result = v_result,
     -- Nothing of another event's ticket is kept in this event's history.

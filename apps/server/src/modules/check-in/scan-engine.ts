@@ -6,7 +6,7 @@ import { pgErrorOf } from '../../lib/db-errors.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { scanMessage } from './scan-message.js';
 
-/** One scan to decide. `localAdmitted`: an offline device already let the person in. */
+/** One scan to decide. `localResult`: what an offline device decided at the door (null online). */
 export interface ScanInput {
   eventId: string;
   occurrenceId: string;
@@ -16,7 +16,7 @@ export interface ScanInput {
   nonce: string;
   source: Exclude<ScanSource, 'MANUAL'>;
   scannedAt: Date;
-  localAdmitted: boolean;
+  localResult: ScanResult | null;
 }
 
 /** What changed at the door, told to listeners (live counts, conflict reports) after the commit. */
@@ -110,7 +110,7 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
         select * from checkin_scan(
           ${input.eventId}::uuid, ${input.occurrenceId}::uuid, ${input.code}, ${input.actorId}::uuid,
           ${input.deviceId}, ${input.nonce}::uuid, ${input.source}::scan_source,
-          ${input.scannedAt.toISOString()}::timestamptz, ${input.localAdmitted})`);
+          ${input.scannedAt.toISOString()}::timestamptz, ${input.localResult}::scan_result)`);
       const row = result.rows[0];
       if (!row) throw new Error('checkin_scan answered no row');
       return row;
@@ -174,7 +174,7 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
         nonce: item.nonce,
         source: 'OFFLINE',
         scannedAt: item.scannedAt,
-        localAdmitted: item.localResult === 'ADMITTED',
+        localResult: item.localResult,
       };
       const row = await decide(input);
       checkReplay(row, input);

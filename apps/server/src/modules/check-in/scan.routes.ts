@@ -31,7 +31,7 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Cl
         nonce: body.nonce,
         source: 'ONLINE',
         scannedAt: clock.now(),
-        localAdmitted: false,
+        localResult: null,
       },
       event.event.timeZone ?? 'UTC',
     );

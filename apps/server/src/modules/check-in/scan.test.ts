@@ -293,6 +293,34 @@ describe('sync-offline-scans', () => {
     ).toHaveLength(1);
   });
 
+  it('a ticket the device turned away offline is not admitted by the sync, and says what the door decided', async () => {
+    const s = await sold({ quantity: 1 });
+    const code = s.codes[0] ?? '';
+    const turnedAway = await call(t, c.syncOfflineScans, {
+      token: w.tokens.scanner,
+      body: {
+        eventId: s.eventId,
+        deviceId: 'Door-A',
+        // Bought after the device's list was downloaded: the door did not know it.
+        scans: [
+          {
+            code,
+            nonce: randomUUID(),
+            occurrenceId: s.date,
+            scannedAt: new Date().toISOString(),
+            localResult: 'NOT_FOUND',
+          },
+        ],
+      },
+    });
+    expect(turnedAway.body.result.outcomes[0]).toMatchObject({ result: 'NOT_FOUND', conflict: false });
+    expect(await t.db.select().from(ticketAdmissions).where(eq(ticketAdmissions.eventId, s.eventId))).toEqual(
+      [],
+    );
+    // When they come back, they are let in.
+    expect((await scan(s, code)).body.result.result).toBe('ADMITTED');
+  });
+
   it('a future device time is kept as the time of the sync, and bad input names the field', async () => {
     const s = await sold({ quantity: 1 });
     const answer = await call(t, c.syncOfflineScans, {
