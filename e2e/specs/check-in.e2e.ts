@@ -75,12 +75,20 @@ describe('door check-in', () => {
     await count(desk, '0 / 4 checked in').waitFor();
 
     const camera = await launchChromiumWithCamera(await writeQrVideo(codeOf(door.camera)));
+    let phone: Page | undefined;
     try {
-      const phone = await scannerPhone(camera, door);
+      phone = await scannerPhone(camera, door);
       await phone.getByRole('heading', { name: door.event.title }).waitFor();
       await count(phone, '0 / 4 checked in').waitFor();
       await phone.getByTestId('network-state').filter({ hasText: 'Online' }).waitFor();
       await shot(phone, 'check-in-scanner-375');
+      // Door check-in is all the console holds for them: the navigation has nothing else.
+      await phone.getByRole('button', { name: 'Open navigation' }).click();
+      const navigation = phone.getByRole('navigation');
+      await navigation.getByRole('link', { name: 'Check-in' }).waitFor();
+      expect(await navigation.getByRole('link').allInnerTexts()).toEqual(['Check-in']);
+      await phone.getByRole('button', { name: 'Close navigation' }).click();
+      await phone.getByRole('button', { name: 'Open navigation' }).waitFor();
 
       // The camera films Ada's ticket: admitted, with her name and order.
       await phone.getByRole('tab', { name: 'Scan' }).click();
@@ -160,6 +168,10 @@ describe('door check-in', () => {
       await phone.getByText('Synced from offline').first().waitFor();
       expect(await phone.getByText('Eve Absent').count()).toBe(0);
       await shot(phone, 'scan-history-375');
+    } catch (error) {
+      // useBrowser keeps the desk's page of a failure; the phone is in the camera's browser.
+      if (phone) await shot(phone, 'failed-phone-375').catch(() => undefined);
+      throw error;
     } finally {
       await camera.close();
     }

@@ -7,12 +7,27 @@ import { SCAN_RESULT_COLORS } from './history-labels';
 
 const NONE = '—';
 
+/** Plain values in the list's text size (a phone card would show a bare string larger). */
+const plain = (value: string | null | undefined) => <Text size="sm">{value ?? NONE}</Text>;
+/** Codes people read out letter by letter: never broken across lines. */
+const code = (value: string | null | undefined) =>
+  value ? (
+    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+      {value}
+    </Text>
+  ) : (
+    plain(null)
+  );
+
 /** Who the ticket is for; a code that matched no ticket is shown only by its end. */
 function Attendee({ item }: { item: ScanHistoryItem }) {
   if (!item.ticket) {
     return (
       <Text size="sm" c="dimmed">
-        {item.codeTail ? `Unknown code …${item.codeTail}` : 'Unknown code'}
+        Unknown code
+        {item.codeTail && (
+          <Text span inherit ff="monospace" style={{ whiteSpace: 'nowrap' }}>{` …${item.codeTail}`}</Text>
+        )}
       </Text>
     );
   }
@@ -57,32 +72,10 @@ export function scanHistoryColumns(zone: string): DataTableColumn<ScanHistoryIte
       ),
     },
     { key: 'attendee', title: 'Attendee', card: 'title', render: (item) => <Attendee item={item} /> },
-    { key: 'ticketType', title: 'Ticket type', render: (item) => item.ticket?.ticketTypeName ?? NONE },
-    {
-      key: 'order',
-      title: 'Order',
-      render: (item) =>
-        item.ticket ? (
-          <Text size="sm" ff="monospace">
-            {item.ticket.bookingCode}
-          </Text>
-        ) : (
-          NONE
-        ),
-    },
-    { key: 'scanner', title: 'Scanned by', render: (item) => item.scanner?.name ?? NONE },
-    {
-      key: 'device',
-      title: 'Device',
-      render: (item) =>
-        item.deviceId ? (
-          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {item.deviceId}
-          </Text>
-        ) : (
-          NONE
-        ),
-    },
-    { key: 'source', title: 'Source', render: (item) => SCAN_SOURCE_LABELS[item.source] },
+    { key: 'ticketType', title: 'Ticket type', render: (item) => plain(item.ticket?.ticketTypeName) },
+    { key: 'order', title: 'Order', render: (item) => code(item.ticket?.bookingCode) },
+    { key: 'scanner', title: 'Scanned by', render: (item) => plain(item.scanner?.name) },
+    { key: 'device', title: 'Device', render: (item) => code(item.deviceId) },
+    { key: 'source', title: 'Source', render: (item) => plain(SCAN_SOURCE_LABELS[item.source]) },
   ];
 }

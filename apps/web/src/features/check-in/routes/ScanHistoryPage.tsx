@@ -61,7 +61,7 @@ export function ScanHistoryPage() {
       />
       <DataTable<ScanHistoryItem>
         label="Scans"
-        minWidth={980}
+        minWidth={900}
         {...tableBinding(list, history, 'No scans yet')}
         rowKey={(item) => item._id}
         searchPlaceholder="Attendee or order code"
