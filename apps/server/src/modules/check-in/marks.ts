@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ScanResult } from '@marquee/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventOccurrences, scans, ticketAdmissions, tickets } from '../../db/schema/index.js';
+import { scans, ticketAdmissions, tickets } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
+import { requireEventDate } from './event-date.js';
 import type { CheckInChange } from './scan-engine.js';
 
 export interface MarkInput {
@@ -41,14 +42,7 @@ export function createMarks(deps: { db: Db; clock: Clock; notify: (change: Check
   async function mark(input: MarkInput): Promise<MarkResult> {
     const ids = [...new Set(input.ticketIds)].sort();
     const outcome = await change(async ({ tx, now, audit, afterCommit }) => {
-      const [date] = await tx
-        .select({ id: eventOccurrences.id })
-        .from(eventOccurrences)
-        .where(and(eq(eventOccurrences.id, input.occurrenceId), eq(eventOccurrences.eventId, input.eventId)));
-      if (!date)
-        throw badRequest('This date is not one of the event’s dates.', [
-          { field: 'occurrenceId', message: 'Choose one of the event’s dates' },
-        ]);
+      await requireEventDate(tx, input.eventId, input.occurrenceId);
       const rows = await tx
         .select({ id: tickets.id, status: tickets.status, occurrenceId: tickets.occurrenceId })
         .from(tickets)
@@ -90,6 +84,7 @@ export function createMarks(deps: { db: Db; clock: Clock; notify: (change: Check
           deps.notify({
             eventId: input.eventId,
             occurrenceId: input.occurrenceId,
+            deviceId: input.deviceId,
             ticketIds: changedIds,
             conflicts: [],
           }),

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { pgErrorOf } from '../../lib/db-errors.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { conflict } from '../../lib/errors.js';
+import { notAnEventDate } from './event-date.js';
 import { scanMessage } from './scan-message.js';
 
 /** One scan to decide. `localResult`: what an offline device decided at the door (null online). */
@@ -23,6 +24,8 @@ export interface ScanInput {
 export interface CheckInChange {
   eventId: string;
   occurrenceId: string;
+  /** The device it happened on (null for a manual mark made without one). */
+  deviceId: string | null;
   ticketIds: string[];
   /** Offline admissions the server refused because someone was in already. */
   conflicts: ScanOutcome[];
@@ -56,6 +59,12 @@ interface OutcomeRow extends Record<string, unknown> {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** An offline scan's time as the device gave it, but never in the future (a device clock running fast). */
+function doorTime(given: string, now: Date): Date {
+  const at = new Date(given);
+  return at.getTime() > now.getTime() ? now : at;
+}
 
 export function toOutcome(row: OutcomeRow, zone: string): ScanOutcome {
   const ticket =
@@ -115,10 +124,7 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
       if (!row) throw new Error('checkin_scan answered no row');
       return row;
     } catch (error) {
-      if (pgErrorOf(error)?.code === 'P0002')
-        throw badRequest('This date is not one of the event’s dates.', [
-          { field: 'occurrenceId', message: 'Choose one of the event’s dates' },
-        ]);
+      if (pgErrorOf(error)?.code === 'P0002') throw notAnEventDate();
       throw error;
     }
   }
@@ -147,6 +153,7 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
       notify({
         eventId: input.eventId,
         occurrenceId: input.occurrenceId,
+        deviceId: input.deviceId,
         ticketIds: row.result === 'ADMITTED' && row.ticket_id ? [row.ticket_id] : [],
         conflicts: outcome.conflict ? [outcome] : [],
       });
@@ -160,8 +167,15 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
    */
   async function syncOffline(
     batch: { eventId: string; actorId: string; deviceId: string; zone: string },
-    scans: { nonce: string; code: string; occurrenceId: string; scannedAt: Date; localResult: ScanResult }[],
+    scans: {
+      nonce: string;
+      code: string;
+      occurrenceId: string;
+      scannedAt: string;
+      localResult: ScanResult;
+    }[],
   ): Promise<ScanOutcome[]> {
+    const now = deps.clock.now();
     const outcomes: ScanOutcome[] = [];
     const changes = new Map<string, CheckInChange>();
     for (const item of scans) {
@@ -173,7 +187,7 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
         deviceId: batch.deviceId,
         nonce: item.nonce,
         source: 'OFFLINE',
-        scannedAt: item.scannedAt,
+        scannedAt: doorTime(item.scannedAt, now),
         localResult: item.localResult,
       };
       const row = await decide(input);
@@ -184,6 +198,7 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
       const change = changes.get(item.occurrenceId) ?? {
         eventId: batch.eventId,
         occurrenceId: item.occurrenceId,
+        deviceId: batch.deviceId,
         ticketIds: [],
         conflicts: [],
       };

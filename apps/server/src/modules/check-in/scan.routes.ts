@@ -5,12 +5,6 @@ import type { Clock } from '../../lib/clock.js';
 import { addRoute } from '../../lib/route.js';
 import { createMarks } from './marks.js';
 
-/** An offline scan's time as the device gave it, but never in the future (a device clock running fast). */
-function doorTime(given: string, now: Date): Date {
-  const at = new Date(given);
-  return at.getTime() > now.getTime() ? now : at;
-}
-
 /**
  * The door's writes (docs/check-in.md): a scan, a device's offline queue, manual marks. Each call's
  * access declaration resolved the event at `scan` level (owners, administrators, the event's organizers
@@ -39,7 +33,6 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Cl
   });
 
   addRoute(app, c.syncOfflineScans, async ({ actor, body, event }) => {
-    const now = clock.now();
     const outcomes = await app.checkIn.syncOffline(
       {
         eventId: body.eventId,
@@ -47,7 +40,7 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Cl
         deviceId: body.deviceId,
         zone: event.event.timeZone ?? 'UTC',
       },
-      body.scans.map((scan) => ({ ...scan, scannedAt: doorTime(scan.scannedAt, now) })),
+      body.scans,
     );
     const conflicts = outcomes.filter((outcome) => outcome.conflict).length;
     return {

@@ -1,8 +1,6 @@
 import type { CheckInLiveMessage } from '@marquee/contract';
-import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
-import { scans } from '../../../db/schema/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PubSub } from '../../../lib/pubsub.js';
 import { readCounts } from '../reads/counts.js';
@@ -44,24 +42,14 @@ export function createLivePublisher(deps: {
     }
   }
 
-  /** Conflicts with the device that made each (the outcome does not carry it): one query. */
   async function publishConflicts(change: CheckInChange) {
-    const ids = change.conflicts.map((outcome) => outcome.scanId);
-    const devices = new Map(
-      (
-        await deps.db
-          .select({ id: scans.id, deviceId: scans.deviceId })
-          .from(scans)
-          .where(inArray(scans.id, ids))
-      ).map((row) => [row.id, row.deviceId]),
-    );
     for (const outcome of change.conflicts) {
       await publish(change.eventId, {
         type: 'conflict',
         occurrenceId: change.occurrenceId,
         scanId: outcome.scanId,
         ticket: outcome.ticket,
-        deviceId: devices.get(outcome.scanId) ?? null,
+        deviceId: change.deviceId,
         scannedAt: outcome.scannedAt,
         previous: outcome.previous,
       });

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
+import { requireEventDate } from '../event-date.js';
 import { readCounts } from '../reads/counts.js';
-import { requireEventDate } from '../reads/event-date.js';
 import { checkInChannel } from './live-publisher.js';
 
 type Query = z.output<typeof CheckInLiveQuery>;

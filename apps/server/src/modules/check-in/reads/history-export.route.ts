@@ -15,7 +15,7 @@ import type { Cell } from '../../orders/export/cells.js';
 import { timeCell } from '../../orders/export/cells.js';
 import { rowObject } from '../../orders/export/columns.js';
 import { fileSlug, sendExport } from '../../orders/export/send-export.js';
-import { requireEventDate } from './event-date.js';
+import { requireEventDate } from '../event-date.js';
 import {
   HISTORY_SEARCH,
   HISTORY_SORT,
