@@ -57,7 +57,6 @@ describe.skipIf(!redisUrl)('check-in live across processes (Redis)', () => {
     expect(first).toMatchObject({ counts: { sold: 3, checkedIn: 0 } });
 
     const seen = stream.messages.length;
-    const started = Date.now();
     const ada = w.ticket(w.orders.ada);
     // Through B: A's scan engine never hears of it; only Redis can tell A's screen.
     await scanAt({ ...a, app: b.app }, w.tokens.scanner, {
@@ -71,6 +70,5 @@ describe.skipIf(!redisUrl)('check-in live across processes (Redis)', () => {
     expect(await stream.next((m) => m.type === 'counts', 2_000, seen)).toMatchObject({
       counts: { sold: 3, checkedIn: 1 },
     });
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
