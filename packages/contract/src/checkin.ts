@@ -308,13 +308,10 @@ export const OfflineTicket = z.object({
   occurrenceId: z.uuid().nullable(),
   /** Already admitted for this date when the list was read. */
   admittedAt: z.string().nullable(),
-  /**
-   * Optional additions for the door's offline answers (a server may leave them out): when the ticket's
-   * own date starts, to say which date it is for; and this date's admission (who, which device, how), to
-   * say "already scanned … by …" with no network.
-   */
-  occurrenceStartsAt: z.string().nullable().optional(),
-  admission: PreviousAdmission.nullable().optional(),
+  /** When the ticket's own date starts, so an offline refusal can say which date it is for. */
+  occurrenceStartsAt: z.string().nullable(),
+  /** This date's admission (when, who, which device, how), to say "already scanned … by …" offline. */
+  admission: PreviousAdmission.nullable(),
 });
 export type OfflineTicket = z.infer<typeof OfflineTicket>;
 

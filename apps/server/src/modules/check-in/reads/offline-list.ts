@@ -1,4 +1,4 @@
-import type { OfflineTicket } from '@marquee/contract';
+import type { OfflineTicket, ScanSource } from '@marquee/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 
@@ -11,8 +11,14 @@ interface OfflineRow extends Record<string, unknown> {
   ticket_type_name: string;
   booking_code: string;
   occurrence_id: string | null;
+  occurrence_starts_at: Date | string | null;
   admitted_at: Date | string | null;
+  admitted_by: string | null;
+  admitted_device: string | null;
+  admitted_source: ScanSource | null;
 }
+
+const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * `check-in-offline-list`: every ticket of the event, all statuses and all dates, so that a device
@@ -28,11 +34,15 @@ export async function offlineTickets(
   const result = await db.execute<OfflineRow>(sql`
     select encode(sha256(convert_to(t.code, 'UTF8')), 'hex') as code_hash,
       t.id as ticket_id, t.status, t.attendee_name, b.buyer_name, tt.name as ticket_type_name,
-      b.code as booking_code, t.occurrence_id, a.admitted_at
+      b.code as booking_code, t.occurrence_id, o.starts_at as occurrence_starts_at,
+      a.admitted_at, nullif(trim(u.first_name || ' ' || u.last_name), '') as admitted_by,
+      a.device_id as admitted_device, a.source as admitted_source
     from tickets t
     join bookings b on b.id = t.booking_id
     join event_ticket_types tt on tt.id = t.ticket_type_id
+    left join event_occurrences o on o.id = t.occurrence_id
     left join ticket_admissions a on a.ticket_id = t.id and a.occurrence_id = ${occurrenceId}::uuid
+    left join users u on u.id = a.admitted_by
     where t.event_id = ${eventId}::uuid`);
   return result.rows.map((row) => ({
     codeHash: row.code_hash,
@@ -43,6 +53,16 @@ export async function offlineTickets(
     ticketTypeName: row.ticket_type_name,
     bookingCode: row.booking_code,
     occurrenceId: row.occurrence_id,
-    admittedAt: row.admitted_at === null ? null : new Date(row.admitted_at).toISOString(),
+    occurrenceStartsAt: row.occurrence_starts_at === null ? null : iso(row.occurrence_starts_at),
+    admittedAt: row.admitted_at === null ? null : iso(row.admitted_at),
+    admission:
+      row.admitted_at === null
+        ? null
+        : {
+            at: iso(row.admitted_at),
+            by: row.admitted_by,
+            deviceId: row.admitted_device,
+            source: row.admitted_source ?? 'ONLINE',
+          },
   }));
 }

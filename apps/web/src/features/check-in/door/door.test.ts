@@ -94,7 +94,9 @@ function offlineTicket(over: Partial<OfflineTicket> = {}): OfflineTicket {
     ticketTypeName: 'General',
     bookingCode: 'MQ-1',
     occurrenceId: TODAY,
+    occurrenceStartsAt: null,
     admittedAt: null,
+    admission: null,
     ...over,
   };
 }

@@ -99,17 +99,24 @@ export function fakeDoorServer(eventId: string, tickets: FakeTicket[]) {
       log.push({ call: 'offlineList' });
       if (down) throw unreachable();
       const listed: OfflineTicket[] = await Promise.all(
-        tickets.map(async (t) => ({
-          codeHash: await hashTicketCode(t.code),
-          ticketId: t.ticketId,
-          status: t.status,
-          attendeeName: t.attendeeName,
-          buyerName: 'Buyer',
-          ticketTypeName: 'General',
-          bookingCode: 'MQ-1',
-          occurrenceId: t.occurrenceId,
-          admittedAt: admissions.get(`${t.ticketId}/${occurrenceId}`)?.at ?? null,
-        })),
+        tickets.map(async (t) => {
+          const admission = admissions.get(`${t.ticketId}/${occurrenceId}`);
+          return {
+            codeHash: await hashTicketCode(t.code),
+            ticketId: t.ticketId,
+            status: t.status,
+            attendeeName: t.attendeeName,
+            buyerName: 'Buyer',
+            ticketTypeName: 'General',
+            bookingCode: 'MQ-1',
+            occurrenceId: t.occurrenceId,
+            occurrenceStartsAt: null,
+            admittedAt: admission?.at ?? null,
+            admission: admission
+              ? { at: admission.at, by: null, deviceId: admission.deviceId, source: 'ONLINE' as const }
+              : null,
+          };
+        }),
       );
       return { eventId, occurrenceId, generatedAt: new Date().toISOString(), tickets: listed };
     },
