@@ -65,25 +65,18 @@ export async function organizerRefundRoutes(app: FastifyInstance, opts: { db: Db
     { idempotency: 'required' },
   );
 
-  addRoute(
-    app,
-    c.issueRefunds,
-    async ({ body, actor, request }) => {
-      const result = await bulk.orders({ ...body, actor, key: headerKey(request) });
-      return { message: bulkMessage(result), result };
-    },
-    { idempotency: 'required' },
-  );
-
-  addRoute(
-    app,
-    c.eventOrdersIssueRefunds,
-    async ({ body, actor, request }) => {
-      const result = await bulk.orders({ ...body, actor, key: headerKey(request) });
-      return { message: bulkMessage(result), result };
-    },
-    { idempotency: 'required' },
-  );
+  // Chosen orders from the orders list, or from one event's orders: the same bulk refund.
+  for (const route of [c.issueRefunds, c.eventOrdersIssueRefunds]) {
+    addRoute(
+      app,
+      route,
+      async ({ body, actor, request }) => {
+        const result = await bulk.orders({ ...body, actor, key: headerKey(request) });
+        return { message: bulkMessage(result), result };
+      },
+      { idempotency: 'required' },
+    );
+  }
 
   addRoute(
     app,
