@@ -2,17 +2,13 @@ import {
   type BuyerBooking,
   cancelEvent,
   createBooking,
-  createSingleEvent,
-  type EventInput,
   getBuyerBooking,
-  getCategoryList,
   getOrganizationDetail,
   getReasonList,
   HEADERS,
   type Organization,
   type PublicEvent,
   type PublicEventSummary,
-  panelOrganizationList,
   publicEventDetail,
   publicEventList,
   type RefundSetting,
@@ -20,7 +16,7 @@ import {
 } from '@marquee/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ApiOptions, apiCall, organizerToken } from '../support/api.js';
+import { type ApiOptions, apiCall, createOwnedEvent, organizerToken } from '../support/api.js';
 import { useBrowser } from '../support/browser.js';
 import { DEMO, dismissToasts, signIn } from '../support/session.js';
 import { shot } from '../support/shots.js';
@@ -38,49 +34,22 @@ const call = <T>(method: 'GET' | 'POST' | 'PUT', route: string, options?: ApiOpt
 
 /** A paid event of the demo organizer's own organization, three weeks ahead, published for this journey. */
 async function paidEvent(token: string): Promise<{ event: PublicEvent; organizationId: string }> {
-  const organizations = await call<{ items: { _id: string; access: string }[] }>(
-    'GET',
-    panelOrganizationList.path,
-    { query: { limit: '100' }, headers: { accesstoken: token } },
-  );
-  const owned = organizations.items.find((o) => o.access === 'OWNER');
-  if (!owned) throw new Error('the demo organizer owns no organization');
-  const [category] = await call<{ _id: string }[]>('GET', getCategoryList.path, {
-    headers: { accesstoken: token },
-  });
-  if (!category) throw new Error('no demo category');
   const title = `Refunds journey ${Date.now()}`;
   const start = new Date(Date.now() + 21 * 24 * 3600_000);
   start.setUTCHours(18, 0, 0, 0);
-  const body: EventInput = {
-    organizationId: owned._id,
+  const { organizationId } = await createOwnedEvent(b.baseUrl, token, {
     title,
     description: 'An evening for the refunds journey.',
-    categoryId: category._id,
-    location: {
-      type: 'VENUE',
-      venueName: 'Harbor Hall',
-      address: '1 Quay Street, Dublin',
-      timeZone: 'Europe/Dublin',
-    },
-    visibility: 'PUBLIC',
-    occurrences: [
-      {
-        startsAt: start.toISOString(),
-        endsAt: new Date(start.getTime() + 3 * 3600_000).toISOString(),
-        capacity: 100,
-      },
-    ],
-    ticketTypes: [{ pricing: 'PAID', name: 'Standing', price: 2500, quantity: 100 }],
-  };
-  await call('POST', createSingleEvent.path, { body, headers: { accesstoken: token } });
+    startsAt: start,
+    ticketType: { pricing: 'PAID', name: 'Standing', price: 2500, quantity: 100 },
+  });
   const found = await call<{ items: PublicEventSummary[] }>('GET', publicEventList.path, {
     query: { search: title },
   });
   const summary = found.items.find((e) => e.title === title);
   if (!summary) throw new Error(`the new event "${title}" is not on sale`);
   const event = await call<PublicEvent>('GET', publicEventDetail.path, { query: { event: summary.slug } });
-  return { event, organizationId: owned._id };
+  return { event, organizationId };
 }
 
 /** Sets the organization's refund setting; answers the one it had, to put back afterwards. */

@@ -1,4 +1,11 @@
-import { DEV_CLIENT_CREDENTIALS } from '@marquee/contract';
+import {
+  createSingleEvent,
+  DEV_CLIENT_CREDENTIALS,
+  type EventDetail,
+  type EventInput,
+  getCategoryList,
+  panelOrganizationList,
+} from '@marquee/contract';
 import { expect } from 'vitest';
 import { DEMO } from './session.js';
 
@@ -39,4 +46,54 @@ export async function organizerToken(baseUrl: string): Promise<string> {
     body: { email: DEMO.organizer.email, password: DEMO.organizer.password },
   });
   return login.accessToken;
+}
+
+/**
+ * A published single event of an organization the caller owns (the demo organizer's first), in the
+ * first demo category, at Harbor Hall (Europe/Dublin), three hours long, for a journey of its own.
+ */
+export async function createOwnedEvent(
+  baseUrl: string,
+  token: string,
+  event: {
+    title: string;
+    description: string;
+    startsAt: Date;
+    ticketType: EventInput['ticketTypes'][number];
+  },
+): Promise<{ event: EventDetail; organizationId: string }> {
+  const headers = { accesstoken: token };
+  const organizations = await apiCall<{ items: { _id: string; access: string }[] }>(
+    baseUrl,
+    'GET',
+    panelOrganizationList.path,
+    { query: { limit: '100' }, headers },
+  );
+  const owned = organizations.items.find((o) => o.access === 'OWNER');
+  if (!owned) throw new Error('the caller owns no organization');
+  const [category] = await apiCall<{ _id: string }[]>(baseUrl, 'GET', getCategoryList.path, { headers });
+  if (!category) throw new Error('no demo category');
+  const body: EventInput = {
+    organizationId: owned._id,
+    title: event.title,
+    description: event.description,
+    categoryId: category._id,
+    location: {
+      type: 'VENUE',
+      venueName: 'Harbor Hall',
+      address: '1 Quay Street, Dublin',
+      timeZone: 'Europe/Dublin',
+    },
+    visibility: 'PUBLIC',
+    occurrences: [
+      {
+        startsAt: event.startsAt.toISOString(),
+        endsAt: new Date(event.startsAt.getTime() + 3 * 3600_000).toISOString(),
+        capacity: 100,
+      },
+    ],
+    ticketTypes: [event.ticketType],
+  };
+  const created = await apiCall<EventDetail>(baseUrl, 'POST', createSingleEvent.path, { body, headers });
+  return { event: created, organizationId: owned._id };
 }

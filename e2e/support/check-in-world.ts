@@ -3,21 +3,17 @@ import {
   type BuyerBooking,
   confirmEventOrderRefund,
   createBooking,
-  createSingleEvent,
   devOutboxList,
   type EventDetail,
-  type EventInput,
   getBuyerBooking,
-  getCategoryList,
   HEADERS,
   type Member,
   type OutboxMessage,
-  panelOrganizationList,
   passwordReset,
   updateOrganizerAndScanners,
 } from '@marquee/contract';
 import { expect } from 'vitest';
-import { type ApiOptions, apiCall, organizerToken } from './api.js';
+import { type ApiOptions, apiCall, createOwnedEvent, organizerToken } from './api.js';
 import { DEMO } from './session.js';
 
 /**
@@ -55,40 +51,13 @@ export async function buildDoor(baseUrl: string): Promise<Door> {
   const token = await organizerToken(baseUrl);
   const asOrganizer = { accesstoken: token };
 
-  const organizations = await call<{ items: { _id: string; access: string }[] }>(
-    'GET',
-    panelOrganizationList.path,
-    { query: { limit: '100' }, headers: asOrganizer },
-  );
-  const owned = organizations.items.find((o) => o.access === 'OWNER');
-  if (!owned) throw new Error('the demo organizer owns no organization');
-  const [category] = await call<{ _id: string }[]>('GET', getCategoryList.path, { headers: asOrganizer });
-  if (!category) throw new Error('no demo category');
-
   // Doors open in two hours: the event's only date is the one the screen opens.
-  const start = new Date(Date.now() + 2 * 3600_000);
-  const body: EventInput = {
-    organizationId: owned._id,
+  const { event, organizationId } = await createOwnedEvent(baseUrl, token, {
     title: `Door check-in journey ${run}`,
     description: 'An evening for the door check-in journey.',
-    categoryId: category._id,
-    location: {
-      type: 'VENUE',
-      venueName: 'Harbor Hall',
-      address: '1 Quay Street, Dublin',
-      timeZone: 'Europe/Dublin',
-    },
-    visibility: 'PUBLIC',
-    occurrences: [
-      {
-        startsAt: start.toISOString(),
-        endsAt: new Date(start.getTime() + 3 * 3600_000).toISOString(),
-        capacity: 100,
-      },
-    ],
-    ticketTypes: [{ pricing: 'FREE', name: 'General admission', price: 0, quantity: 100 }],
-  };
-  const event = await call<EventDetail>('POST', createSingleEvent.path, { body, headers: asOrganizer });
+    startsAt: new Date(Date.now() + 2 * 3600_000),
+    ticketType: { pricing: 'FREE', name: 'General admission', price: 0, quantity: 100 },
+  });
   const [occurrence] = event.occurrences;
   const [type] = event.ticketTypes;
   if (!occurrence || !type) throw new Error('the new event has no date or no ticket type');
@@ -126,7 +95,7 @@ export async function buildDoor(baseUrl: string): Promise<Door> {
     })
     .toBe('REFUNDED');
 
-  const scanner = await scannerOnlyMember(baseUrl, owned._id, event._id, token, run);
+  const scanner = await scannerOnlyMember(baseUrl, organizationId, event._id, token, run);
   return {
     event,
     occurrenceId: occurrence._id,
