@@ -289,6 +289,8 @@ describe('check-in screen', () => {
     renderApp(screenPath, api());
     await user.click(await screen.findByRole('button', { name: 'Start camera' }));
     expect((await screen.findByTestId('camera-problem')).textContent).toContain('Camera access was refused');
+    // The message says to type the code: the field is ready for it.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Ticket code' }));
     expect(getUserMedia).toHaveBeenCalledWith(
       expect.objectContaining({
         audio: false,
@@ -303,6 +305,36 @@ describe('check-in screen', () => {
         'No camera was found on this device',
       ),
     );
+  });
+
+  it('gives the focus back to the code field after the camera button, for a handheld scanner', async () => {
+    const user = userEvent.setup();
+    const track = {
+      stop: vi.fn(),
+      addEventListener: vi.fn(),
+      getSettings: () => ({ deviceId: 'back-camera' }),
+      getCapabilities: () => ({}),
+    };
+    const stream = Object.assign(new MediaStream(), {
+      getTracks: () => [track],
+      getVideoTracks: () => [track],
+    });
+    const mediaDevices = {
+      getUserMedia: vi.fn().mockResolvedValue(stream),
+      enumerateDevices: vi.fn().mockResolvedValue([]),
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices }));
+    renderApp(screenPath, api());
+    const field = await screen.findByRole('textbox', { name: 'Ticket code' });
+
+    await user.click(screen.getByRole('button', { name: 'Start camera' }));
+    const stop = await screen.findByRole('button', { name: 'Stop camera' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+
+    await user.click(stop);
+    expect(await screen.findByRole('button', { name: 'Start camera' })).toBeTruthy();
+    expect(track.stop).toHaveBeenCalled();
+    expect(document.activeElement).toBe(field);
   });
 
   it('switches dates from the Date select', async () => {

@@ -14,12 +14,18 @@ export function CameraScanner({
   onCode,
   onStart,
   onRunning,
+  onToggled,
 }: {
   onCode: (code: string) => Promise<void>;
   /** Called from the Start click: a user gesture, which sound needs before it may play. */
   onStart?: () => void;
   /** The preview is showing (the page has its full height now). */
   onRunning?: () => void;
+  /**
+   * The camera was started (or could not be) or stopped. The button was busy meanwhile, which takes the
+   * focus off it: the screen says where the focus goes next.
+   */
+  onToggled?: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const camera = useCamera(video);
@@ -28,31 +34,30 @@ export function CameraScanner({
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
-        {camera.running ? (
-          <Button
-            variant="default"
-            size="lg"
-            leftSection={<IconCameraOff size={20} aria-hidden />}
-            onClick={camera.stop}
-          >
-            Stop camera
-          </Button>
-        ) : (
-          <Button
-            size="lg"
-            leftSection={<IconCamera size={20} aria-hidden />}
-            loading={camera.starting}
-            onClick={() => {
-              onStart?.();
-              void camera.start().then((running) => {
-                // After the preview is laid out, so a scroll to it can reach it.
-                if (running) requestAnimationFrame(() => onRunning?.());
-              });
-            }}
-          >
-            Start camera
-          </Button>
-        )}
+        {/* One button for both: it keeps its place, and the focus with it. */}
+        <Button
+          variant={camera.running ? 'default' : 'filled'}
+          size="lg"
+          leftSection={
+            camera.running ? <IconCameraOff size={20} aria-hidden /> : <IconCamera size={20} aria-hidden />
+          }
+          loading={camera.starting}
+          onClick={() => {
+            if (camera.running) {
+              camera.stop();
+              onToggled?.();
+              return;
+            }
+            onStart?.();
+            void camera.start().then((running) => {
+              onToggled?.();
+              // After the preview is laid out, so a scroll to it can reach it.
+              if (running) requestAnimationFrame(() => onRunning?.());
+            });
+          }}
+        >
+          {camera.running ? 'Stop camera' : 'Start camera'}
+        </Button>
         {camera.running && camera.torch.available && (
           <Button
             variant="default"
