@@ -393,6 +393,24 @@ describe('attendees tab', () => {
     expect(await screen.findByText('1 marked scanned, 0 already scanned.')).toBeTruthy();
   });
 
+  it('shows toasts under the header on a phone, off the door controls in the lower half', async () => {
+    const user = userEvent.setup();
+    // happy-dom's own handle on the window, to make it a phone's.
+    const { happyDOM } = window as unknown as {
+      happyDOM: { setViewport(size: { width: number; height: number }): void };
+    };
+    const viewport = { width: window.innerWidth, height: window.innerHeight };
+    happyDOM.setViewport({ width: 375, height: 740 });
+    try {
+      renderApp(`${screenPath}?tab=attendees`, api());
+      await user.click(await screen.findByRole('button', { name: 'Mark scanned' }));
+      const shown = await screen.findByText(emptySelectionMessage('mark scanned'));
+      expect(shown.closest('[data-position]')?.getAttribute('data-position')).toBe('top-center');
+    } finally {
+      happyDOM.setViewport(viewport);
+    }
+  });
+
   it('checks one person in from their row and filters by check-in', async () => {
     const user = userEvent.setup();
     const a = api({

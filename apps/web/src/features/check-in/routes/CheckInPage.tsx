@@ -9,6 +9,7 @@ import { ListError } from '../../../components/ListError';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
+import { useToastsAtTop } from '../../../lib/toasts';
 import { checkInCountsQuery } from '../api/check-in-counts';
 import { useCheckInEvent } from '../api/check-in-event-list';
 import { checkInKeys } from '../api/keys';
@@ -45,6 +46,8 @@ function dateLabel(startsAt: string, zone: string): string {
 export function CheckInPage() {
   const { eventId = '' } = useParams();
   const event = useCheckInEvent(eventId);
+  // On a phone the door's controls fill the lower half, where toasts would sit.
+  useToastsAtTop();
 
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.data === null) return <NotFoundMessage />;
