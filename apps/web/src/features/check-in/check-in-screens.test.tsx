@@ -207,8 +207,30 @@ describe('check-in screen', () => {
       `/orders/events/${EVENT_ID}/scan-history?occurrenceId=${DAY_1}`,
     );
     expect(screen.getByTestId('network-state').textContent).toBe('Online');
+    // No live stream here: the figures say when they were read (the event's clock).
+    expect(screen.getByTestId('checkin-count-at').textContent).toBe('As of 7:05 PM');
     expect(screen.getByTestId('sync-queue').textContent).toBe('All synced');
     expect(callsTo(a.calls, COUNTS)[0]?.query).toEqual({ eventId: EVENT_ID, occurrenceId: DAY_1 });
+  });
+
+  it('says the counts come back with the network rather than failing, when the door cannot reach the server', async () => {
+    const base = api();
+    const unreachable = ['/check-in-counts', '/check-in-offline-list', '/check-in-live'];
+    const cutOff = {
+      calls: base.calls,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (unreachable.some((path) => String(input).includes(path))) throw new TypeError('Failed to fetch');
+        return base.fetch(input, init);
+      }) as typeof fetch,
+    };
+    renderApp(screenPath, cutOff);
+    await waitFor(() => expect(screen.getByTestId('network-state').textContent).toBe('Offline'));
+    expect((await screen.findByTestId('checkin-count-offline')).textContent).toBe(
+      'Counts show when the network is back.',
+    );
+    expect(screen.queryByText('Counts could not be loaded')).toBeNull();
+    // The door still takes typed codes.
+    expect(screen.getByRole('textbox', { name: 'Ticket code' })).toBeTruthy();
   });
 
   it('decides typed codes and shows admitted, already scanned and refunded as a reader would see them', async () => {
@@ -461,6 +483,8 @@ function liveStream() {
   return {
     body,
     send: (message: unknown) => controller?.enqueue(encoder.encode(`data: ${JSON.stringify(message)}\n\n`)),
+    /** The connection breaks, as a fetch's body does when its call is aborted. */
+    cut: () => controller?.error(new DOMException('The call was cancelled', 'AbortError')),
   };
 }
 
@@ -475,6 +499,7 @@ describe('live check-in', () => {
         const url = String(input);
         if (!url.startsWith(LIVE_PATH)) return base.fetch(input, init);
         liveCall = { url, headers: new Headers(init.headers) };
+        init.signal?.addEventListener('abort', stream.cut);
         return new Response(stream.body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
       }) as typeof fetch,
     };
@@ -511,6 +536,13 @@ describe('live check-in', () => {
       'Ada Lovelace · General admission · Order MQ-7K2F9ABC: admitted by Door-2 at 7:05 PM and by Door-1 (Grace Hopper) at 7:01 PM.',
       'Ada Lovelace · General admission · Order MQ-7K2F9ABC: admitted by Door-2 at 7:05 PM, on Thu, Mar 5, 2099 · 7:00 PM.',
     ]);
+    expect(screen.queryByTestId('checkin-count-at')).toBeNull();
+
+    // The browser says the network is gone: the badge stops saying "Live" at once, and the figures
+    // say how old they are.
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('Reconnecting…'));
+    expect(screen.getByTestId('checkin-count-at').textContent).toBe('As of 7:05 PM');
   });
 });
 

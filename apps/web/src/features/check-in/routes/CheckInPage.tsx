@@ -188,10 +188,11 @@ function DateCheckIn({
         }}
         historyPath={scanHistoryPath(eventId, occurrenceId)}
       />
-      {counts.isError && !counts.data ? (
+      {/* Offline with nothing read before on this device, the panel says the counts come back with the network. */}
+      {counts.isError && !counts.data && door.online ? (
         <ListError label="Counts" error={counts.error} onRetry={() => void counts.refetch()} />
       ) : (
-        <CheckInCountsPanel counts={counts.data} live={live.state} online={door.online} />
+        <CheckInCountsPanel counts={counts.data} live={live.state} online={door.online} zone={zone} />
       )}
       <Tabs value={tab} onChange={(value) => onTab(value === 'attendees' ? 'attendees' : 'scan')}>
         <Tabs.List>
