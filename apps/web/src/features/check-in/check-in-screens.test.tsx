@@ -1,3 +1,4 @@
+import { MantineProvider } from '@mantine/core';
 import {
   type CheckInAttendee,
   type CheckInCounts,
@@ -5,7 +6,7 @@ import {
   emptySelectionMessage,
   type ScanOutcome,
 } from '@marquee/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -17,7 +18,9 @@ import {
   type RecordedCall,
   renderApp,
 } from '../../test/render-app';
+import { NetworkBar } from './components/NetworkBar';
 import { RESULT_STYLES } from './components/result-style';
+import type { DoorScanner } from './door';
 
 const PROFILE = 'GET /api/v1/user/get-user-detail';
 const EVENTS = 'GET /api/v1/organizer/check-in-event-list';
@@ -569,5 +572,48 @@ describe('scanner-only members', () => {
       .map((link) => link.textContent);
     expect(links).toContain('Orders');
     expect(links.at(-1)).toBe('Check-in');
+  });
+});
+
+describe('network bar', () => {
+  const door = (over: Partial<DoorScanner>): DoorScanner => ({
+    scan: vi.fn(),
+    syncNow: vi.fn().mockResolvedValue(undefined),
+    online: true,
+    queued: 0,
+    lastSyncAt: null,
+    offlineReady: true,
+    conflicts: [],
+    listSavedAt: null,
+    syncing: false,
+    syncError: null,
+    ...over,
+  });
+  const bar = (over: Partial<DoorScanner>) =>
+    render(
+      <MantineProvider env="test">
+        <NetworkBar door={door(over)} zone="Asia/Tokyo" />
+      </MantineProvider>,
+    );
+
+  it('says why waiting scans were turned down, and shows a sync running on the button', async () => {
+    const user = userEvent.setup();
+    const syncNow = vi.fn().mockResolvedValue(undefined);
+    const view = bar({
+      queued: 2,
+      lastSyncAt: DOOR_TIME,
+      syncError: 'You may not check in this event.',
+      syncNow,
+    });
+    expect(screen.getByTestId('sync-queue').textContent).toBe('2 waiting to sync');
+    expect(screen.getByTestId('last-sync').textContent).toBe('Last sync 7:05 PM');
+    expect(screen.getByTestId('sync-error').textContent).toBe('Not synced: You may not check in this event.');
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(syncNow).toHaveBeenCalledOnce();
+    view.unmount();
+
+    bar({ queued: 2, syncing: true });
+    expect(screen.getByRole('button', { name: 'Sync now' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('sync-error')).toBeNull();
   });
 });
