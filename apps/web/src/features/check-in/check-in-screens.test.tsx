@@ -454,12 +454,24 @@ describe('attendees tab', () => {
                 page: 1,
                 limit: 20,
               }
-            : { items: [attendee(TICKET_A)], total: 1, page: 1, limit: 20 },
+            : {
+                items: [
+                  attendee(TICKET_A),
+                  attendee(TICKET_B, { attendeeName: 'Grace Hopper', status: 'REFUNDED' }),
+                ],
+                total: 2,
+                page: 1,
+                limit: 20,
+              },
         ),
       [MARK]: ok({ changed: 1, unchanged: 0, refused: [] }, '1 marked scanned, 0 already scanned.'),
     });
     renderApp(`${screenPath}?tab=attendees`, a);
     const row = (await screen.findByText('Katherine Johnson')).closest('tr') as HTMLElement;
+    // A refunded ticket says so, and has no Check in of its own.
+    const refunded = screen.getByText('Grace Hopper').closest('tr') as HTMLElement;
+    expect(within(refunded).getByText('Refunded')).toBeTruthy();
+    expect(within(refunded).queryByRole('button', { name: 'Check in' })).toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Check in' }));
     await waitFor(() => expect(callsTo(a.calls, MARK)).toHaveLength(1));
     expect(callsTo(a.calls, MARK)[0]?.body).toMatchObject({ scanned: true, ticketIds: [TICKET_A] });
