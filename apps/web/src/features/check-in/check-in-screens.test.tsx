@@ -212,6 +212,9 @@ describe('check-in screen', () => {
     expect(screen.getByTestId('network-state').textContent).toBe('Online');
     // No live stream here: the figures say when they were read (the event's clock).
     expect(screen.getByTestId('checkin-count-at').textContent).toBe('As of 7:05 PM');
+    // The stream is refused here; it retries quietly (the badge says so), with no toast each time.
+    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('Reconnecting…'));
+    expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0);
     expect(screen.getByTestId('sync-queue').textContent).toBe('All synced');
     expect(callsTo(a.calls, COUNTS)[0]?.query).toEqual({ eventId: EVENT_ID, occurrenceId: DAY_1 });
   });
