@@ -365,6 +365,26 @@ describe('check-in screen', () => {
     expect(document.activeElement).toBe(field);
   });
 
+  it('on a touch screen leaves the focus on the camera button (the code field would open the keyboard)', async () => {
+    const user = userEvent.setup();
+    const stream = Object.assign(new MediaStream(), { getTracks: () => [], getVideoTracks: () => [] });
+    const mediaDevices = {
+      getUserMedia: vi.fn().mockResolvedValue(stream),
+      enumerateDevices: vi.fn().mockResolvedValue([]),
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices }));
+    const fine = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) =>
+      query === '(pointer: fine)' ? { ...fine(query), matches: false } : fine(query),
+    );
+    renderApp(screenPath, api());
+    const button = await screen.findByRole('button', { name: 'Start camera' });
+    await user.click(button);
+    await screen.findByRole('button', { name: 'Stop camera' });
+    // The same button, renamed, and still focused.
+    expect(document.activeElement).toBe(button);
+  });
+
   it('switches dates from the Date select', async () => {
     const user = userEvent.setup();
     const a = api({

@@ -21,10 +21,7 @@ export function CameraScanner({
   onStart?: () => void;
   /** The preview is showing (the page has its full height now). */
   onRunning?: () => void;
-  /**
-   * The camera was started (or could not be) or stopped. The button was busy meanwhile, which takes the
-   * focus off it: the screen says where the focus goes next.
-   */
+  /** The camera was started (or could not be) or stopped: the screen may move the focus on. */
   onToggled?: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -34,15 +31,23 @@ export function CameraScanner({
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
-        {/* One button for both: it keeps its place, and the focus with it. */}
+        {/* One button for both, never disabled while starting (as `loading` would): it keeps its place
+            and the focus, which would otherwise fall to the page. */}
         <Button
           variant={camera.running ? 'default' : 'filled'}
           size="lg"
           leftSection={
-            camera.running ? <IconCameraOff size={20} aria-hidden /> : <IconCamera size={20} aria-hidden />
+            camera.starting ? (
+              <Loader size={20} color="currentColor" aria-hidden />
+            ) : camera.running ? (
+              <IconCameraOff size={20} aria-hidden />
+            ) : (
+              <IconCamera size={20} aria-hidden />
+            )
           }
-          loading={camera.starting}
+          aria-busy={camera.starting || undefined}
           onClick={() => {
+            if (camera.starting) return;
             if (camera.running) {
               camera.stop();
               onToggled?.();
