@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@marquee/contract';
-import { createElement, Fragment, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode, useEffect, useSyncExternalStore } from 'react';
 
 export type ToastKind = keyof typeof TOAST_DURATION_MS;
 
@@ -44,3 +44,35 @@ export const toast = {
   warning: (message: string) => show('warning', message),
   error: (message: string) => show('error', message),
 };
+
+/** Screens shown now that want phone toasts at the top (see {@link useToastsAtTop}). */
+let topRequests = 0;
+const topListeners = new Set<() => void>();
+
+function changeTopRequests(by: number) {
+  topRequests += by;
+  for (const listener of topListeners) listener();
+}
+
+/**
+ * Phones show toasts at the bottom, over a page's lower part. A screen whose controls sit there (the
+ * door's Start camera, Ticket code and Check in) asks for them under the header instead while it is
+ * shown; the toast viewport reads the request with {@link useToastsAtTopRequested}.
+ */
+export function useToastsAtTop(): void {
+  useEffect(() => {
+    changeTopRequests(1);
+    return () => changeTopRequests(-1);
+  }, []);
+}
+
+export function useToastsAtTopRequested(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      topListeners.add(listener);
+      return () => topListeners.delete(listener);
+    },
+    () => topRequests > 0,
+    () => false,
+  );
+}

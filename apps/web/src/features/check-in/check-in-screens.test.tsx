@@ -1,3 +1,4 @@
+import { MantineProvider } from '@mantine/core';
 import {
   type CheckInAttendee,
   type CheckInCounts,
@@ -5,7 +6,7 @@ import {
   emptySelectionMessage,
   type ScanOutcome,
 } from '@marquee/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -17,7 +18,9 @@ import {
   type RecordedCall,
   renderApp,
 } from '../../test/render-app';
+import { NetworkBar } from './components/NetworkBar';
 import { RESULT_STYLES } from './components/result-style';
+import type { DoorScanner } from './door';
 
 const PROFILE = 'GET /api/v1/user/get-user-detail';
 const EVENTS = 'GET /api/v1/organizer/check-in-event-list';
@@ -207,8 +210,33 @@ describe('check-in screen', () => {
       `/orders/events/${EVENT_ID}/scan-history?occurrenceId=${DAY_1}`,
     );
     expect(screen.getByTestId('network-state').textContent).toBe('Online');
+    // No live stream here: the figures say when they were read (the event's clock).
+    expect(screen.getByTestId('checkin-count-at').textContent).toBe('As of 7:05 PM');
+    // The stream is refused here; it retries quietly (the badge says so), with no toast each time.
+    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('Reconnecting…'));
+    expect(document.querySelectorAll('[data-testid="toast"]')).toHaveLength(0);
     expect(screen.getByTestId('sync-queue').textContent).toBe('All synced');
     expect(callsTo(a.calls, COUNTS)[0]?.query).toEqual({ eventId: EVENT_ID, occurrenceId: DAY_1 });
+  });
+
+  it('says the counts come back with the network rather than failing, when the door cannot reach the server', async () => {
+    const base = api();
+    const unreachable = ['/check-in-counts', '/check-in-offline-list', '/check-in-live'];
+    const cutOff = {
+      calls: base.calls,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (unreachable.some((path) => String(input).includes(path))) throw new TypeError('Failed to fetch');
+        return base.fetch(input, init);
+      }) as typeof fetch,
+    };
+    renderApp(screenPath, cutOff);
+    await waitFor(() => expect(screen.getByTestId('network-state').textContent).toBe('Offline'));
+    expect((await screen.findByTestId('checkin-count-offline')).textContent).toBe(
+      'Counts show when the network is back.',
+    );
+    expect(screen.queryByText('Counts could not be loaded')).toBeNull();
+    // The door still takes typed codes.
+    expect(screen.getByRole('textbox', { name: 'Ticket code' })).toBeTruthy();
   });
 
   it('decides typed codes and shows admitted, already scanned and refunded as a reader would see them', async () => {
@@ -289,6 +317,8 @@ describe('check-in screen', () => {
     renderApp(screenPath, api());
     await user.click(await screen.findByRole('button', { name: 'Start camera' }));
     expect((await screen.findByTestId('camera-problem')).textContent).toContain('Camera access was refused');
+    // The message says to type the code: the field is ready for it.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Ticket code' }));
     expect(getUserMedia).toHaveBeenCalledWith(
       expect.objectContaining({
         audio: false,
@@ -303,6 +333,56 @@ describe('check-in screen', () => {
         'No camera was found on this device',
       ),
     );
+  });
+
+  it('gives the focus back to the code field after the camera button, for a handheld scanner', async () => {
+    const user = userEvent.setup();
+    const track = {
+      stop: vi.fn(),
+      addEventListener: vi.fn(),
+      getSettings: () => ({ deviceId: 'back-camera' }),
+      getCapabilities: () => ({}),
+    };
+    const stream = Object.assign(new MediaStream(), {
+      getTracks: () => [track],
+      getVideoTracks: () => [track],
+    });
+    const mediaDevices = {
+      getUserMedia: vi.fn().mockResolvedValue(stream),
+      enumerateDevices: vi.fn().mockResolvedValue([]),
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices }));
+    renderApp(screenPath, api());
+    const field = await screen.findByRole('textbox', { name: 'Ticket code' });
+
+    await user.click(screen.getByRole('button', { name: 'Start camera' }));
+    const stop = await screen.findByRole('button', { name: 'Stop camera' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+
+    await user.click(stop);
+    expect(await screen.findByRole('button', { name: 'Start camera' })).toBeTruthy();
+    expect(track.stop).toHaveBeenCalled();
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('on a touch screen leaves the focus on the camera button (the code field would open the keyboard)', async () => {
+    const user = userEvent.setup();
+    const stream = Object.assign(new MediaStream(), { getTracks: () => [], getVideoTracks: () => [] });
+    const mediaDevices = {
+      getUserMedia: vi.fn().mockResolvedValue(stream),
+      enumerateDevices: vi.fn().mockResolvedValue([]),
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices }));
+    const fine = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) =>
+      query === '(pointer: fine)' ? { ...fine(query), matches: false } : fine(query),
+    );
+    renderApp(screenPath, api());
+    const button = await screen.findByRole('button', { name: 'Start camera' });
+    await user.click(button);
+    await screen.findByRole('button', { name: 'Stop camera' });
+    // The same button, renamed, and still focused.
+    expect(document.activeElement).toBe(button);
   });
 
   it('switches dates from the Date select', async () => {
@@ -361,6 +441,24 @@ describe('attendees tab', () => {
     expect(await screen.findByText('1 marked scanned, 0 already scanned.')).toBeTruthy();
   });
 
+  it('shows toasts under the header on a phone, off the door controls in the lower half', async () => {
+    const user = userEvent.setup();
+    // happy-dom's own handle on the window, to make it a phone's.
+    const { happyDOM } = window as unknown as {
+      happyDOM: { setViewport(size: { width: number; height: number }): void };
+    };
+    const viewport = { width: window.innerWidth, height: window.innerHeight };
+    happyDOM.setViewport({ width: 375, height: 740 });
+    try {
+      renderApp(`${screenPath}?tab=attendees`, api());
+      await user.click(await screen.findByRole('button', { name: 'Mark scanned' }));
+      const shown = await screen.findByText(emptySelectionMessage('mark scanned'));
+      expect(shown.closest('[data-position]')?.getAttribute('data-position')).toBe('top-center');
+    } finally {
+      happyDOM.setViewport(viewport);
+    }
+  });
+
   it('checks one person in from their row and filters by check-in', async () => {
     const user = userEvent.setup();
     const a = api({
@@ -379,12 +477,24 @@ describe('attendees tab', () => {
                 page: 1,
                 limit: 20,
               }
-            : { items: [attendee(TICKET_A)], total: 1, page: 1, limit: 20 },
+            : {
+                items: [
+                  attendee(TICKET_A),
+                  attendee(TICKET_B, { attendeeName: 'Grace Hopper', status: 'REFUNDED' }),
+                ],
+                total: 2,
+                page: 1,
+                limit: 20,
+              },
         ),
       [MARK]: ok({ changed: 1, unchanged: 0, refused: [] }, '1 marked scanned, 0 already scanned.'),
     });
     renderApp(`${screenPath}?tab=attendees`, a);
     const row = (await screen.findByText('Katherine Johnson')).closest('tr') as HTMLElement;
+    // A refunded ticket says so, and has no Check in of its own.
+    const refunded = screen.getByText('Grace Hopper').closest('tr') as HTMLElement;
+    expect(within(refunded).getByText('Refunded')).toBeTruthy();
+    expect(within(refunded).queryByRole('button', { name: 'Check in' })).toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Check in' }));
     await waitFor(() => expect(callsTo(a.calls, MARK)).toHaveLength(1));
     expect(callsTo(a.calls, MARK)[0]?.body).toMatchObject({ scanned: true, ticketIds: [TICKET_A] });
@@ -411,6 +521,8 @@ function liveStream() {
   return {
     body,
     send: (message: unknown) => controller?.enqueue(encoder.encode(`data: ${JSON.stringify(message)}\n\n`)),
+    /** The connection breaks, as a fetch's body does when its call is aborted. */
+    cut: () => controller?.error(new DOMException('The call was cancelled', 'AbortError')),
   };
 }
 
@@ -425,6 +537,7 @@ describe('live check-in', () => {
         const url = String(input);
         if (!url.startsWith(LIVE_PATH)) return base.fetch(input, init);
         liveCall = { url, headers: new Headers(init.headers) };
+        init.signal?.addEventListener('abort', stream.cut);
         return new Response(stream.body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
       }) as typeof fetch,
     };
@@ -461,6 +574,13 @@ describe('live check-in', () => {
       'Ada Lovelace · General admission · Order MQ-7K2F9ABC: admitted by Door-2 at 7:05 PM and by Door-1 (Grace Hopper) at 7:01 PM.',
       'Ada Lovelace · General admission · Order MQ-7K2F9ABC: admitted by Door-2 at 7:05 PM, on Thu, Mar 5, 2099 · 7:00 PM.',
     ]);
+    expect(screen.queryByTestId('checkin-count-at')).toBeNull();
+
+    // The browser says the network is gone: the badge stops saying "Live" at once, and the figures
+    // say how old they are.
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe('Reconnecting…'));
+    expect(screen.getByTestId('checkin-count-at').textContent).toBe('As of 7:05 PM');
   });
 });
 
@@ -487,5 +607,48 @@ describe('scanner-only members', () => {
       .map((link) => link.textContent);
     expect(links).toContain('Orders');
     expect(links.at(-1)).toBe('Check-in');
+  });
+});
+
+describe('network bar', () => {
+  const door = (over: Partial<DoorScanner>): DoorScanner => ({
+    scan: vi.fn(),
+    syncNow: vi.fn().mockResolvedValue(undefined),
+    online: true,
+    queued: 0,
+    lastSyncAt: null,
+    offlineReady: true,
+    conflicts: [],
+    listSavedAt: null,
+    syncing: false,
+    syncError: null,
+    ...over,
+  });
+  const bar = (over: Partial<DoorScanner>) =>
+    render(
+      <MantineProvider env="test">
+        <NetworkBar door={door(over)} zone="Asia/Tokyo" />
+      </MantineProvider>,
+    );
+
+  it('says why waiting scans were turned down, and shows a sync running on the button', async () => {
+    const user = userEvent.setup();
+    const syncNow = vi.fn().mockResolvedValue(undefined);
+    const view = bar({
+      queued: 2,
+      lastSyncAt: DOOR_TIME,
+      syncError: 'You may not check in this event.',
+      syncNow,
+    });
+    expect(screen.getByTestId('sync-queue').textContent).toBe('2 waiting to sync');
+    expect(screen.getByTestId('last-sync').textContent).toBe('Last sync 7:05 PM');
+    expect(screen.getByTestId('sync-error').textContent).toBe('Not synced: You may not check in this event.');
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(syncNow).toHaveBeenCalledOnce();
+    view.unmount();
+
+    bar({ queued: 2, syncing: true });
+    expect(screen.getByRole('button', { name: 'Sync now' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('sync-error')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { checkInEventList } from '@marquee/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routeQuery } from '../../../lib/api-hooks';
 import { http } from '../../../lib/http';
-import { readWithOfflineCopy } from '../door/offline-reads';
+import { readWithOfflineCopy } from '../door';
 import { checkInKeys } from './keys';
 
 /**

@@ -4,7 +4,7 @@ import { http } from '../../../lib/http';
 import { toast } from '../../../lib/toasts';
 import { checkInKeys } from './keys';
 
-export interface MarkTicketsInput {
+interface MarkTicketsInput {
   ticketIds: string[];
   scanned: boolean;
 }

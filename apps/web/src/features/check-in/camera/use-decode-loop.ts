@@ -3,7 +3,7 @@ import { type FrameDecoder, loadDecoder } from './decoder';
 import { createRepeatGuard } from './repeat-guard';
 
 /** One frame read every 100 ms at most: up to 10 codes a second, leaving the phone time for the rest. */
-export const DECODE_INTERVAL_MS = 100;
+const DECODE_INTERVAL_MS = 100;
 
 /**
  * Reads codes from `video` while `active`: loads the decoder, reads frames one after another, drops a

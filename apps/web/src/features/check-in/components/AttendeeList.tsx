@@ -1,16 +1,17 @@
-import { Badge, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { CheckInAttendee, CheckInCounts } from '@marquee/contract';
 import { formatTime } from '@marquee/time';
 import { IconCircleCheck, IconCircleDashed, IconLogin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable';
+import { EnumBadge } from '../../../components/EnumBadge';
 import { ListFilter } from '../../../components/ListFilter';
 import { type ListParams, tableBinding, useListParams } from '../../../components/list-params';
 import { checkInAttendeeListQuery } from '../api/check-in-attendee-list';
 import { useMarkTickets } from '../api/mark-scanned-unscanned-tickets';
 
-export const ATTENDEE_FILTERS = ['checkedIn', 'ticketTypeId'] as const;
+const ATTENDEE_FILTERS = ['checkedIn', 'ticketTypeId'] as const;
 const PAGE_SIZE = 20;
 
 const CHECK_IN_CHOICES = [
@@ -19,19 +20,11 @@ const CHECK_IN_CHOICES = [
   { value: 'false', label: 'Not checked in' },
 ];
 
-const STATUS_LABELS: Record<string, { label: string; color: string }> = {
-  REFUNDED: { label: 'Refunded', color: 'grape' },
-  CANCELLED: { label: 'Cancelled', color: 'red' },
-};
+/** A ticket that cannot come in says why (the words are the status's own: Refunded, Cancelled). */
+const STATUS_COLORS: Record<string, string> = { REFUNDED: 'grape', CANCELLED: 'red' };
 
 function CheckInState({ attendee, zone }: { attendee: CheckInAttendee; zone: string }) {
-  const status = STATUS_LABELS[attendee.status];
-  if (status)
-    return (
-      <Badge color={status.color} variant="light">
-        {status.label}
-      </Badge>
-    );
+  if (attendee.status !== 'VALID') return <EnumBadge value={attendee.status} colors={STATUS_COLORS} />;
   if (attendee.checkedInAt)
     return (
       <Text size="sm" c="teal.9" fw={600} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
@@ -81,12 +74,11 @@ export function AttendeeList({
   const list = useListParams(ATTENDEE_FILTERS, { limit: PAGE_SIZE });
   const result = useQuery(checkInAttendeeListQuery(eventId, occurrenceId, list.query));
   const mark = useMarkTickets(eventId, occurrenceId, deviceId);
+  // The screen mounts a new list for each date, so nothing chosen on one date stays chosen on another.
   const [selected, setSelected] = useState<string[]>([]);
-  const [pendingRow, setPendingRow] = useState<string | null>(null);
-
-  // Another date is another list: nothing chosen there is chosen here.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on the date's change only.
-  useEffect(() => setSelected([]), [occurrenceId]);
+  /** The row whose own Check in is running (it spins; the others wait). */
+  const pendingRow =
+    mark.isPending && mark.variables.ticketIds.length === 1 ? mark.variables.ticketIds[0] : null;
 
   const markChosen = (ticketIds: string[], scanned: boolean) =>
     mark.mutate({ ticketIds, scanned }, { onSuccess: () => setSelected([]) });
@@ -122,12 +114,9 @@ export function AttendeeList({
             h={44}
             variant="light"
             leftSection={<IconLogin size={16} aria-hidden />}
-            loading={mark.isPending && pendingRow === a.ticketId}
+            loading={pendingRow === a.ticketId}
             disabled={mark.isPending && pendingRow !== a.ticketId}
-            onClick={() => {
-              setPendingRow(a.ticketId);
-              mark.mutate({ ticketIds: [a.ticketId], scanned: true });
-            }}
+            onClick={() => mark.mutate({ ticketIds: [a.ticketId], scanned: true })}
           >
             Check in
           </Button>

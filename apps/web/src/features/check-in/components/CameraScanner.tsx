@@ -14,12 +14,15 @@ export function CameraScanner({
   onCode,
   onStart,
   onRunning,
+  onToggled,
 }: {
   onCode: (code: string) => Promise<void>;
   /** Called from the Start click: a user gesture, which sound needs before it may play. */
   onStart?: () => void;
   /** The preview is showing (the page has its full height now). */
   onRunning?: () => void;
+  /** The camera was started (or could not be) or stopped: the screen may move the focus on. */
+  onToggled?: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const camera = useCamera(video);
@@ -28,31 +31,38 @@ export function CameraScanner({
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
-        {camera.running ? (
-          <Button
-            variant="default"
-            size="lg"
-            leftSection={<IconCameraOff size={20} aria-hidden />}
-            onClick={camera.stop}
-          >
-            Stop camera
-          </Button>
-        ) : (
-          <Button
-            size="lg"
-            leftSection={<IconCamera size={20} aria-hidden />}
-            loading={camera.starting}
-            onClick={() => {
-              onStart?.();
-              void camera.start().then((running) => {
-                // After the preview is laid out, so a scroll to it can reach it.
-                if (running) requestAnimationFrame(() => onRunning?.());
-              });
-            }}
-          >
-            Start camera
-          </Button>
-        )}
+        {/* One button for both, never disabled while starting (as `loading` would): it keeps its place
+            and the focus, which would otherwise fall to the page. */}
+        <Button
+          variant={camera.running ? 'default' : 'filled'}
+          size="lg"
+          leftSection={
+            camera.starting ? (
+              <Loader size={20} color="currentColor" aria-hidden />
+            ) : camera.running ? (
+              <IconCameraOff size={20} aria-hidden />
+            ) : (
+              <IconCamera size={20} aria-hidden />
+            )
+          }
+          aria-busy={camera.starting || undefined}
+          onClick={() => {
+            if (camera.starting) return;
+            if (camera.running) {
+              camera.stop();
+              onToggled?.();
+              return;
+            }
+            onStart?.();
+            void camera.start().then((running) => {
+              onToggled?.();
+              // After the preview is laid out, so a scroll to it can reach it.
+              if (running) requestAnimationFrame(() => onRunning?.());
+            });
+          }}
+        >
+          {camera.running ? 'Stop camera' : 'Start camera'}
+        </Button>
         {camera.running && camera.torch.available && (
           <Button
             variant="default"

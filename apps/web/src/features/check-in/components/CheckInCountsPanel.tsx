@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { CheckInCounts } from '@marquee/contract';
+import { formatTime } from '@marquee/time';
 import type { LiveState } from '../live/use-check-in-live';
 
 const LIVE_LABELS: Record<LiveState, { label: string; color: string }> = {
@@ -15,11 +16,13 @@ export function CheckInCountsPanel({
   counts,
   live,
   online,
+  zone,
 }: {
   counts: CheckInCounts | undefined;
   live: LiveState;
   /** Without network and without figures yet, say so instead of loading forever. */
   online: boolean;
+  zone: string;
 }) {
   const state = LIVE_LABELS[live];
   return (
@@ -37,9 +40,17 @@ export function CheckInCountsPanel({
               Counts show when the network is back.
             </Text>
           )}
-          <Badge color={state.color} variant="light" tt="none" data-testid="live-state">
-            {state.label}
-          </Badge>
+          <Group gap="xs" wrap="nowrap">
+            {/* Not pushed live: the figures are as old as their reading (offline, the device's last one). */}
+            {counts && live !== 'live' && (
+              <Text size="sm" c="dimmed" data-testid="checkin-count-at" style={{ whiteSpace: 'nowrap' }}>
+                {`As of ${formatTime(counts.at, zone)}`}
+              </Text>
+            )}
+            <Badge color={state.color} variant="light" tt="none" data-testid="live-state">
+              {state.label}
+            </Badge>
+          </Group>
         </Group>
         <Progress
           value={counts ? share(counts.checkedIn, counts.sold) : 0}

@@ -1,23 +1,25 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { TicketCode } from '@marquee/contract';
 import { IconKeyboard } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useState } from 'react';
 
 /**
  * A ticket code typed by hand (a phone that died, a cracked screen) or sent by a handheld scanner that
- * types like a keyboard and presses Enter. Codes are case-sensitive (base64url), so nothing is capitalised. After each submit the field is empty and keeps the focus,
- * ready for the next code.
+ * types like a keyboard and presses Enter. Codes are case-sensitive (base64url), so nothing is
+ * capitalised. After each submit the field is empty and keeps the focus, ready for the next code.
  */
 export function ManualCodeForm({
   onSubmit,
   busy,
+  input,
 }: {
   onSubmit: (code: string) => Promise<void>;
   busy: boolean;
+  /** The field, for the screen to give it the focus back (after the camera's button, say). */
+  input: RefObject<HTMLInputElement | null>;
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatTime } from '@marquee/time';
-import { IconCloudCheck, IconRefresh, IconWifi, IconWifiOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertTriangle, IconCloudCheck, IconRefresh, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import type { DoorScanner } from '../door';
 
-/** The door's connection at a glance: online or not, scans waiting to sync, and the last sync. */
+/**
+ * The door's connection at a glance: online or not, scans waiting to sync, the last sync, and why the
+ * server turned the last sync down (the scans then wait until someone sees to it).
+ */
 export function NetworkBar({ door, zone }: { door: DoorScanner; zone: string }) {
-  const [syncing, setSyncing] = useState(false);
   return (
     <Group
       gap="sm"
@@ -40,17 +41,26 @@ export function NetworkBar({ door, zone }: { door: DoorScanner; zone: string }) 
           Ready offline
         </Text>
       )}
+      {door.queued > 0 && door.syncError && (
+        <Text
+          size="sm"
+          c="red.9"
+          fw={600}
+          data-testid="sync-error"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
+          <IconAlertTriangle size={16} aria-hidden />
+          {`Not synced: ${door.syncError}`}
+        </Text>
+      )}
       {door.queued > 0 && door.online && (
         <Button
           size="sm"
           h={44}
           variant="subtle"
           leftSection={<IconRefresh size={14} aria-hidden />}
-          loading={syncing}
-          onClick={() => {
-            setSyncing(true);
-            void door.syncNow().finally(() => setSyncing(false));
-          }}
+          loading={door.syncing}
+          onClick={() => void door.syncNow()}
         >
           Sync now
         </Button>

@@ -16,6 +16,12 @@ interface Shown {
 const FAILURE_FALLBACK = 'The ticket could not be checked. Try again.';
 
 /**
+ * Whether focusing a text field leaves the screen as it is: with a mouse or trackpad, yes; on a touch
+ * screen it would open the on-screen keyboard over the camera preview.
+ */
+const focusKeepsScreen = () => globalThis.matchMedia?.('(pointer: fine)').matches ?? true;
+
+/**
  * The Scan tab: camera and typed codes both go through the door scanner; the result shows at once in
  * the banner, with a sound and a vibration, and the screen is ready for the next code.
  */
@@ -31,6 +37,18 @@ export function ScanPanel({
   const [shown, setShown] = useState<Shown>({ result: null, failure: null, sequence: 0 });
   const [busy, setBusy] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+
+  /**
+   * Puts the focus back in the code field after the camera's button or a camera scan, so a handheld
+   * scanner (which types the code and presses Enter) is heard without a tap first. Only when the focus
+   * is nowhere or in this panel: a camera scan never pulls it away from the rest of the page.
+   */
+  const readyForTypedCodes = useCallback(() => {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || panel.current?.contains(focused);
+    if (lost && focusKeepsScreen()) codeField.current?.focus({ preventScroll: true });
+  }, []);
 
   const decide = useCallback(
     async (code: string) => {
@@ -63,14 +81,19 @@ export function ScanPanel({
       </div>
       <div className={classes.camera}>
         <CameraScanner
-          onCode={decide}
+          onCode={async (code) => {
+            await decide(code);
+            readyForTypedCodes();
+          }}
           onStart={primeFeedback}
+          onToggled={readyForTypedCodes}
           // On a phone the counts push the camera below the fold: bring result and preview into view.
           onRunning={() => panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })}
         />
       </div>
       <div className={classes.manual}>
         <ManualCodeForm
+          input={codeField}
           busy={busy}
           onSubmit={async (code) => {
             primeFeedback();

@@ -24,7 +24,7 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
  * The live check-in of one date (server-sent events, read with fetch since they need the session
  * headers): counts go into the query cache where the screen reads them, `tickets-changed` reloads the
  * attendee lists, and conflicts are collected. Reconnects with back-off, and at once when the browser
- * says the network is back.
+ * says the network is back; closes when it says the network is gone.
  */
 export function useCheckInLive({ eventId, occurrenceId }: { eventId: string; occurrenceId: string }) {
   const queryClient = useQueryClient();
@@ -87,14 +87,19 @@ export function useCheckInLive({ eventId, occurrenceId }: { eventId: string; occ
     const reconnectNow = () => {
       if (!stopped && !connected) void connect();
     };
+    // A stream cut by the network can sit silent for minutes before it errors: the badge must not say
+    // "Live" meanwhile. Closing it now retries with back-off, and at once when the network is back.
+    const dropNow = () => connection?.abort();
 
     void connect();
     window.addEventListener('online', reconnectNow);
+    window.addEventListener('offline', dropNow);
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
       clearTimeout(reloadTimer.current);
       window.removeEventListener('online', reconnectNow);
+      window.removeEventListener('offline', dropNow);
       connection?.abort();
     };
   }, [eventId, occurrenceId, queryClient]);

@@ -1,6 +1,6 @@
 import { Button, Select, Stack, Tabs, Text } from '@mantine/core';
 import type { CheckInEvent } from '@marquee/contract';
-import { formatDayDate, formatTime, isValidTimeZone, zoneLabel } from '@marquee/time';
+import { zoneLabel } from '@marquee/time';
 import { IconHistory, IconListSearch, IconScan } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -9,12 +9,14 @@ import { ListError } from '../../../components/ListError';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
+import { useToastsAtTop } from '../../../lib/toasts';
 import { checkInCountsQuery } from '../api/check-in-counts';
 import { useCheckInEvent } from '../api/check-in-event-list';
 import { checkInKeys } from '../api/keys';
 import { AttendeeList } from '../components/AttendeeList';
 import { CheckInCountsPanel } from '../components/CheckInCountsPanel';
 import { ConflictsAlert } from '../components/ConflictsAlert';
+import { dateLabel, eventZone, isToday } from '../components/event-dates';
 import { NetworkBar } from '../components/NetworkBar';
 import { ScanPanel } from '../components/ScanPanel';
 import { type DoorResult, getDeviceId, useDoorScanner } from '../door';
@@ -28,14 +30,14 @@ type CheckInTab = 'scan' | 'attendees';
 const COUNTS_POLL_MS = 15_000;
 
 /** The date to check in: the one in the address when it is the event's, else the event's default. */
-export function occurrenceOf(event: CheckInEvent, asked: string | null): string | null {
+function occurrenceOf(event: CheckInEvent, asked: string | null): string | null {
   if (asked && event.occurrences.some((o) => o._id === asked)) return asked;
   return event.defaultOccurrenceId ?? event.occurrences[0]?._id ?? null;
 }
 
-function dateLabel(startsAt: string, zone: string): string {
-  const today = formatDayDate(new Date(), zone) === formatDayDate(startsAt, zone);
-  return `${formatDayDate(startsAt, zone)} · ${formatTime(startsAt, zone)}${today ? ' (today)' : ''}`;
+/** A date in the Date select and the conflicts: today's says so. */
+function dateChoice(startsAt: string, zone: string): string {
+  return `${dateLabel(startsAt, zone)}${isToday(startsAt, zone) ? ' (today)' : ''}`;
 }
 
 /**
@@ -45,6 +47,8 @@ function dateLabel(startsAt: string, zone: string): string {
 export function CheckInPage() {
   const { eventId = '' } = useParams();
   const event = useCheckInEvent(eventId);
+  // On a phone the door's controls fill the lower half, where toasts would sit.
+  useToastsAtTop();
 
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.data === null) return <NotFoundMessage />;
@@ -62,8 +66,7 @@ export function CheckInPage() {
 function EventCheckIn({ event }: { event: CheckInEvent }) {
   const [params, setParams] = useSearchParams();
   const occurrenceId = occurrenceOf(event, params.get('date'));
-  // A zone the browser does not know would throw in every time shown; UTC still shows them.
-  const zone = isValidTimeZone(event.timeZone) ? event.timeZone : 'UTC';
+  const zone = eventZone(event);
   const header = (
     <PageHeader
       title={event.title}
@@ -95,7 +98,7 @@ function EventCheckIn({ event }: { event: CheckInEvent }) {
       {event.occurrences.length > 1 && (
         <Select
           label="Date"
-          data={event.occurrences.map((o) => ({ value: o._id, label: dateLabel(o.startsAt, zone) }))}
+          data={event.occurrences.map((o) => ({ value: o._id, label: dateChoice(o.startsAt, zone) }))}
           value={occurrenceId}
           allowDeselect={false}
           maw={420}
@@ -181,14 +184,15 @@ function DateCheckIn({
         zone={zone}
         dateOf={(id) => {
           const date = id === occurrenceId ? null : event.occurrences.find((o) => o._id === id);
-          return date ? dateLabel(date.startsAt, zone) : null;
+          return date ? dateChoice(date.startsAt, zone) : null;
         }}
         historyPath={scanHistoryPath(eventId, occurrenceId)}
       />
-      {counts.isError && !counts.data ? (
+      {/* Offline with nothing read before on this device, the panel says the counts come back with the network. */}
+      {counts.isError && !counts.data && door.online ? (
         <ListError label="Counts" error={counts.error} onRetry={() => void counts.refetch()} />
       ) : (
-        <CheckInCountsPanel counts={counts.data} live={live.state} online={door.online} />
+        <CheckInCountsPanel counts={counts.data} live={live.state} online={door.online} zone={zone} />
       )}
       <Tabs value={tab} onChange={(value) => onTab(value === 'attendees' ? 'attendees' : 'scan')}>
         <Tabs.List>

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CheckInEvent } from '@marquee/contract';
-import { formatDayDate, formatTime, isValidTimeZone } from '@marquee/time';
 import { IconScan, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,18 +21,18 @@ import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { checkInEventListQuery } from '../api/check-in-event-list';
+import { dateLabel, eventZone, isToday } from '../components/event-dates';
 import { eventCheckInPath } from '../paths';
 
 /** The date a card names: the first not yet over, else the last one. */
-export function nextDateOf(event: CheckInEvent, now: Date = new Date()) {
+function nextDateOf(event: CheckInEvent, now: Date = new Date()) {
   const upcoming = event.occurrences.find((o) => new Date(o.endsAt).getTime() >= now.getTime());
   return upcoming ?? event.occurrences.at(-1) ?? null;
 }
 
 function EventCard({ event }: { event: CheckInEvent }) {
-  const zone = isValidTimeZone(event.timeZone) ? event.timeZone : 'UTC';
+  const zone = eventZone(event);
   const next = nextDateOf(event);
-  const today = next !== null && formatDayDate(next.startsAt, zone) === formatDayDate(new Date(), zone);
   return (
     <Card withBorder radius="md" padding="md" data-testid="check-in-event">
       <Stack gap={6} h="100%">
@@ -41,8 +40,9 @@ function EventCard({ event }: { event: CheckInEvent }) {
           <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {event.title}
           </Title>
-          {today && (
-            <Badge color="teal" variant="light">
+          {next && isToday(next.startsAt, zone) && (
+            // Never squeezed to "T…" by a long title.
+            <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
               Today
             </Badge>
           )}
@@ -51,7 +51,7 @@ function EventCard({ event }: { event: CheckInEvent }) {
           {event.organization.name}
         </Text>
         <Text size="sm" data-testid="check-in-event-date">
-          {next ? `${formatDayDate(next.startsAt, zone)} · ${formatTime(next.startsAt, zone)}` : 'No dates'}
+          {next ? dateLabel(next.startsAt, zone) : 'No dates'}
           {event.occurrences.length > 1 ? ` · ${event.occurrences.length} dates` : ''}
         </Text>
         <Button
