@@ -5,7 +5,7 @@ import {
   type ScanOutcome,
   TicketCode,
 } from '@marquee/contract';
-import { HttpError } from '../../../lib/http';
+import { isNoAnswer } from '../../../lib/http';
 import { canHashOffline, hashTicketCode, offlineOutcome } from './local-decision';
 import type { DoorStore, QueuedScan, StoredConflict } from './offline-store';
 
@@ -52,19 +52,6 @@ export const NO_LIST_MESSAGE =
 export const NO_CRYPTO_MESSAGE =
   'No network, and this browser cannot check tickets offline (the console must be opened over HTTPS).';
 
-/** Gateways answering for an API that is down are no answer from it either. */
-const GATEWAY_STATUSES = new Set([502, 503, 504]);
-
-/**
- * A failure that says nothing about the scan: no answer arrived (offline, unreachable, timed out), or a
- * gateway answered for a server that is down. Any other error answer is the server's verdict.
- */
-export function isNetworkFailure(error: unknown): boolean {
-  if (!(error instanceof HttpError)) return false;
-  if (error.kind === 'offline' || error.kind === 'unreachable' || error.kind === 'timeout') return true;
-  return error.kind === 'response' && GATEWAY_STATUSES.has(error.status);
-}
-
 /**
  * One scan. With `tryNetwork` the server decides; if no answer comes, the device decides from its list
  * and queues the scan under the same nonce, so a request that did reach the server is not counted twice
@@ -88,7 +75,7 @@ export async function scanAtDoor(
       }
       return { outcome, offline: false };
     } catch (error) {
-      if (!isNetworkFailure(error)) throw error;
+      if (!isNoAnswer(error)) throw error;
     }
   }
   return { outcome: await decideHere(deps, { eventId, occurrenceId, code, nonce, deviceId }), offline: true };
@@ -165,7 +152,7 @@ export async function syncQueue(deps: DoorDeps): Promise<SyncReport> {
           })),
         });
       } catch (error) {
-        if (isNetworkFailure(error)) return { ...report, networkFailed: true };
+        if (isNoAnswer(error)) return { ...report, networkFailed: true };
         report.error = error instanceof Error ? error.message : 'The scans could not be synced';
         // The rest of this event's queue would meet the same answer; other events may still go.
         break;

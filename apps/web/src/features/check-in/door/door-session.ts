@@ -1,8 +1,8 @@
 import type { ScanOutcome } from '@marquee/contract';
+import { isNoAnswer } from '../../../lib/http';
 import {
   type DoorDeps,
   type DoorResult,
-  isNetworkFailure,
   refreshOfflineList,
   type SyncReport,
   scanAtDoor,
@@ -186,7 +186,7 @@ export class DoorSession {
       return true;
     } catch (error) {
       // An error answer is still an answer: the server is there.
-      this.setReachable(!isNetworkFailure(error));
+      this.setReachable(!isNoAnswer(error));
       return this.reachable;
     }
   }
@@ -202,7 +202,7 @@ export class DoorSession {
       this.setReachable(true);
     } catch (error) {
       // An error answer (no access, no such date) leaves the old list, if any; the screen says the rest.
-      if (isNetworkFailure(error)) this.setReachable(false);
+      if (isNoAnswer(error)) this.setReachable(false);
     }
     await this.readStore();
   }

@@ -7,7 +7,6 @@ import { getDeviceId, newDeviceId } from './device-id';
 import {
   type DoorDeps,
   DoorUnavailableError,
-  isNetworkFailure,
   NO_LIST_MESSAGE,
   refreshOfflineList,
   scanAtDoor,
@@ -144,16 +143,6 @@ describe('the offline decision', () => {
     expect(await hashTicketCode('abc')).toBe(
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );
-  });
-
-  it('tells network failures (no answer, a gateway for a server that is down) from error answers', () => {
-    expect(isNetworkFailure(new HttpError('offline', 0, 'x'))).toBe(true);
-    expect(isNetworkFailure(new HttpError('timeout', 0, 'x'))).toBe(true);
-    expect(isNetworkFailure(new HttpError('unreachable', 0, 'x'))).toBe(true);
-    expect(isNetworkFailure(new HttpError('response', 503, 'x'))).toBe(true);
-    expect(isNetworkFailure(new HttpError('response', 400, 'x'))).toBe(false);
-    expect(isNetworkFailure(new HttpError('response', 404, 'x'))).toBe(false);
-    expect(isNetworkFailure(new Error('x'))).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isNetworkFailure } from './door-client';
+import { isNoAnswer } from '../../../lib/http';
 import { sharedDoorStore } from './shared-store';
 
 /**
@@ -18,7 +18,7 @@ export async function readWithOfflineCopy<T>(key: readonly unknown[], read: () =
       });
     return value;
   } catch (error) {
-    if (!isNetworkFailure(error)) throw error;
+    if (!isNoAnswer(error)) throw error;
     const kept = await sharedDoorStore()
       .snapshot(id)
       .catch(() => undefined);
