@@ -1,8 +1,13 @@
 import {
+  type BodyOf,
+  type checkInCounts,
   type checkInOfflineList,
   OFFLINE_SYNC_BATCH,
+  type QueryOf,
   type ResultOf,
   type ScanOutcome,
+  type scanTicket,
+  type syncOfflineScans,
   TicketCode,
 } from '@marquee/contract';
 import { isNoAnswer } from '../../../lib/http';
@@ -11,21 +16,11 @@ import type { DoorStore, QueuedScan, StoredConflict } from './offline-store';
 
 /** The server calls the door makes (door-calls.ts sends them; tests answer them). */
 export interface DoorCalls {
-  scanTicket(body: {
-    eventId: string;
-    occurrenceId: string;
-    code: string;
-    deviceId: string;
-    nonce: string;
-  }): Promise<ScanOutcome>;
-  syncOfflineScans(body: {
-    eventId: string;
-    deviceId: string;
-    scans: Omit<QueuedScan, 'eventId' | 'deviceId'>[];
-  }): Promise<{ outcomes: ScanOutcome[]; conflicts: number }>;
-  offlineList(query: { eventId: string; occurrenceId: string }): Promise<ResultOf<typeof checkInOfflineList>>;
+  scanTicket(body: BodyOf<typeof scanTicket>): Promise<ResultOf<typeof scanTicket>>;
+  syncOfflineScans(body: BodyOf<typeof syncOfflineScans>): Promise<ResultOf<typeof syncOfflineScans>>;
+  offlineList(query: QueryOf<typeof checkInOfflineList>): Promise<ResultOf<typeof checkInOfflineList>>;
   /** A cheap read telling whether the server can be reached again. */
-  probe(query: { eventId: string; occurrenceId: string }): Promise<void>;
+  probe(query: QueryOf<typeof checkInCounts>): Promise<void>;
 }
 
 export interface DoorDeps {
@@ -49,7 +44,7 @@ export class DoorUnavailableError extends Error {
 
 export const NO_LIST_MESSAGE =
   'No network, and this date’s ticket list is not on this device yet: check the ticket by hand.';
-export const NO_CRYPTO_MESSAGE =
+const NO_CRYPTO_MESSAGE =
   'No network, and this browser cannot check tickets offline (the console must be opened over HTTPS).';
 
 /**
@@ -131,14 +126,16 @@ export async function syncQueue(deps: DoorDeps): Promise<SyncReport> {
   const groups = new Map<string, QueuedScan[]>();
   for (const scan of await deps.store.queuedScans()) {
     const key = JSON.stringify([scan.eventId, scan.deviceId]);
-    groups.set(key, [...(groups.get(key) ?? []), scan]);
+    const group = groups.get(key);
+    if (group) group.push(scan);
+    else groups.set(key, [scan]);
   }
   for (const scans of groups.values()) {
     const [first] = scans;
     if (!first) continue;
     for (let start = 0; start < scans.length; start += OFFLINE_SYNC_BATCH) {
       const batch = scans.slice(start, start + OFFLINE_SYNC_BATCH);
-      let answer: Awaited<ReturnType<DoorCalls['syncOfflineScans']>>;
+      let answer: ResultOf<typeof syncOfflineScans>;
       try {
         answer = await deps.calls.syncOfflineScans({
           eventId: first.eventId,
@@ -159,21 +156,18 @@ export async function syncQueue(deps: DoorDeps): Promise<SyncReport> {
       }
       const sent = new Map(batch.map((scan) => [scan.nonce, scan]));
       const answered = answer.outcomes.filter((outcome) => sent.has(outcome.nonce));
-      const savedAt = deps.now().toISOString();
       const conflicts = answered
         .filter((outcome) => outcome.conflict)
         .map((outcome) => ({
           eventId: first.eventId,
           occurrenceId: sent.get(outcome.nonce)?.occurrenceId ?? '',
           outcome,
-          savedAt,
         }));
       await deps.store.settle(
         answered.map((outcome) => outcome.nonce),
         conflicts,
-        savedAt,
+        deps.now().toISOString(),
       );
-      await deps.store.setLastSyncAt(savedAt);
       report.synced += answered.length;
       report.conflicts.push(...conflicts);
     }

@@ -12,7 +12,7 @@ export async function readWithOfflineCopy<T>(key: readonly unknown[], read: () =
   try {
     const value = await read();
     sharedDoorStore()
-      .keepSnapshot(id, value, new Date().toISOString())
+      .keepSnapshot(id, value)
       .catch(() => {
         // No IndexedDB: the screen works online only.
       });
