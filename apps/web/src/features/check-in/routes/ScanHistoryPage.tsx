@@ -17,7 +17,7 @@ import { SCAN_HISTORY_FILTERS, ScanHistoryFilters } from '../components/ScanHist
 import { scanHistoryColumns } from '../components/scan-history-columns';
 import { eventCheckInPath } from '../paths';
 
-export const SCAN_HISTORY_PAGE_SIZE = 25;
+const SCAN_HISTORY_PAGE_SIZE = 25;
 
 function safeZoneLabel(zone: string): string {
   try {
