@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { defineRoute, envelope, MESSAGES } from '@marquee/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { configureHttp, HttpError, http, plainFetch, UNEXPECTED_RESPONSE_MESSAGE } from './http';
+import { configureHttp, HttpError, http, isNoAnswer, plainFetch, UNEXPECTED_RESPONSE_MESSAGE } from './http';
 
 /* A real HTTP server: the helper is tested through the network stack, not a mocked fetch. */
 
@@ -414,6 +414,19 @@ describe('error catalogue', () => {
     const error = await failure(call);
     expect(error.kind).toBe('aborted');
     expect(collaborators.notifyError).not.toHaveBeenCalled();
+  });
+});
+
+describe('no answer', () => {
+  it('tells a failure with no verdict (no network, a gateway for a server that is down) from error answers', () => {
+    expect(isNoAnswer(new HttpError('offline', 0, 'x'))).toBe(true);
+    expect(isNoAnswer(new HttpError('timeout', 0, 'x'))).toBe(true);
+    expect(isNoAnswer(new HttpError('unreachable', 0, 'x'))).toBe(true);
+    expect(isNoAnswer(new HttpError('response', 503, 'x'))).toBe(true);
+    expect(isNoAnswer(new HttpError('response', 400, 'x'))).toBe(false);
+    expect(isNoAnswer(new HttpError('response', 404, 'x'))).toBe(false);
+    expect(isNoAnswer(new HttpError('aborted', 0, 'x'))).toBe(false);
+    expect(isNoAnswer(new Error('x'))).toBe(false);
   });
 });
 

@@ -50,6 +50,20 @@ export class HttpError extends Error {
   }
 }
 
+/** Gateways answering for an API that is down are no answer from it either. */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * The server gave no verdict: no answer arrived (offline, unreachable, timed out), or a gateway answered
+ * for an API that is down. A device may then go on from what it kept (the door's ticket list, the last
+ * profile); any other error answer is the server's verdict and stands.
+ */
+export function isNoAnswer(error: unknown): boolean {
+  if (!(error instanceof HttpError)) return false;
+  if (error.kind === 'offline' || error.kind === 'unreachable' || error.kind === 'timeout') return true;
+  return error.kind === 'response' && GATEWAY_STATUSES.has(error.status);
+}
+
 /** What the helper needs from the app; injected so the helper stays free of React and testable in node. */
 export interface HttpCollaborators {
   notifyError: (message: string) => void;

@@ -258,4 +258,11 @@ describe('the scan history screen', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
+
+  it('answers an event id that is none of the caller’s check-in events with not found, without asking for its history', async () => {
+    const a = api(() => page([item()]));
+    renderApp('/orders/events/not-an-id/scan-history', a);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(historyCalls(a)).toEqual([]);
+  });
 });

@@ -1,16 +1,11 @@
 import { getUserDetail, UserProfile } from '@marquee/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { HttpError, http } from '../../../lib/http';
+import { http, isNoAnswer } from '../../../lib/http';
 import { getOfflineProfile, getStoredUserId, saveOfflineProfile } from '../../../lib/storage';
 import { sessionKeys } from './keys';
 
 /** The profile's cache entry (the read takes no query), to read, refresh, reset or drop it. */
 export const PROFILE_QUERY_KEY = sessionKeys.profile.all;
-
-/** No answer at all (not a refusal): the console may open from what it knew, as a door device must. */
-function noAnswer(error: unknown): boolean {
-  return error instanceof HttpError && ['offline', 'unreachable', 'timeout'].includes(error.kind);
-}
 
 /** The last loaded profile of the signed-in user, if the device kept one. */
 function keptProfile(): UserProfile | null {
@@ -32,7 +27,7 @@ export function profileQueryOptions() {
         saveOfflineProfile(profile);
         return profile;
       } catch (error) {
-        const kept = noAnswer(error) ? keptProfile() : null;
+        const kept = isNoAnswer(error) ? keptProfile() : null;
         if (kept) return kept;
         throw error;
       }

@@ -20,7 +20,7 @@ export const SCAN_HISTORY_FILTERS = [
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An instant as a `datetime-local` value on the event's clock. */
-export function toLocalInput(iso: string | undefined, zone: string): string {
+function toLocalInput(iso: string | undefined, zone: string): string {
   if (!iso) return '';
   try {
     const w = wallClockOf(iso, zone);
@@ -31,7 +31,7 @@ export function toLocalInput(iso: string | undefined, zone: string): string {
 }
 
 /** A `datetime-local` value read on the event's clock, as the ISO instant the API filters by. */
-export function fromLocalInput(value: string, zone: string): string | undefined {
+function fromLocalInput(value: string, zone: string): string | undefined {
   if (!value) return undefined;
   try {
     return resolveWallClock(value, zone).instant.toISOString();

@@ -6,7 +6,7 @@ import type { DoorCalls } from './door-client';
  * A person waits at the door while a scan is in flight: past this the device decides from its list
  * (under the same nonce, so a late answer on the server changes nothing).
  */
-export const SCAN_TIMEOUT_MS = 4000;
+const SCAN_TIMEOUT_MS = 4000;
 const PROBE_TIMEOUT_MS = 4000;
 
 /**

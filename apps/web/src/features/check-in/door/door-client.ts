@@ -1,31 +1,26 @@
 import {
+  type BodyOf,
+  type checkInCounts,
   type checkInOfflineList,
   OFFLINE_SYNC_BATCH,
+  type QueryOf,
   type ResultOf,
   type ScanOutcome,
+  type scanTicket,
+  type syncOfflineScans,
   TicketCode,
 } from '@marquee/contract';
-import { HttpError } from '../../../lib/http';
+import { isNoAnswer } from '../../../lib/http';
 import { canHashOffline, hashTicketCode, offlineOutcome } from './local-decision';
 import type { DoorStore, QueuedScan, StoredConflict } from './offline-store';
 
 /** The server calls the door makes (door-calls.ts sends them; tests answer them). */
 export interface DoorCalls {
-  scanTicket(body: {
-    eventId: string;
-    occurrenceId: string;
-    code: string;
-    deviceId: string;
-    nonce: string;
-  }): Promise<ScanOutcome>;
-  syncOfflineScans(body: {
-    eventId: string;
-    deviceId: string;
-    scans: Omit<QueuedScan, 'eventId' | 'deviceId'>[];
-  }): Promise<{ outcomes: ScanOutcome[]; conflicts: number }>;
-  offlineList(query: { eventId: string; occurrenceId: string }): Promise<ResultOf<typeof checkInOfflineList>>;
+  scanTicket(body: BodyOf<typeof scanTicket>): Promise<ResultOf<typeof scanTicket>>;
+  syncOfflineScans(body: BodyOf<typeof syncOfflineScans>): Promise<ResultOf<typeof syncOfflineScans>>;
+  offlineList(query: QueryOf<typeof checkInOfflineList>): Promise<ResultOf<typeof checkInOfflineList>>;
   /** A cheap read telling whether the server can be reached again. */
-  probe(query: { eventId: string; occurrenceId: string }): Promise<void>;
+  probe(query: QueryOf<typeof checkInCounts>): Promise<void>;
 }
 
 export interface DoorDeps {
@@ -49,21 +44,8 @@ export class DoorUnavailableError extends Error {
 
 export const NO_LIST_MESSAGE =
   'No network, and this date’s ticket list is not on this device yet: check the ticket by hand.';
-export const NO_CRYPTO_MESSAGE =
+const NO_CRYPTO_MESSAGE =
   'No network, and this browser cannot check tickets offline (the console must be opened over HTTPS).';
-
-/** Gateways answering for an API that is down are no answer from it either. */
-const GATEWAY_STATUSES = new Set([502, 503, 504]);
-
-/**
- * A failure that says nothing about the scan: no answer arrived (offline, unreachable, timed out), or a
- * gateway answered for a server that is down. Any other error answer is the server's verdict.
- */
-export function isNetworkFailure(error: unknown): boolean {
-  if (!(error instanceof HttpError)) return false;
-  if (error.kind === 'offline' || error.kind === 'unreachable' || error.kind === 'timeout') return true;
-  return error.kind === 'response' && GATEWAY_STATUSES.has(error.status);
-}
 
 /**
  * One scan. With `tryNetwork` the server decides; if no answer comes, the device decides from its list
@@ -88,7 +70,7 @@ export async function scanAtDoor(
       }
       return { outcome, offline: false };
     } catch (error) {
-      if (!isNetworkFailure(error)) throw error;
+      if (!isNoAnswer(error)) throw error;
     }
   }
   return { outcome: await decideHere(deps, { eventId, occurrenceId, code, nonce, deviceId }), offline: true };
@@ -144,14 +126,16 @@ export async function syncQueue(deps: DoorDeps): Promise<SyncReport> {
   const groups = new Map<string, QueuedScan[]>();
   for (const scan of await deps.store.queuedScans()) {
     const key = JSON.stringify([scan.eventId, scan.deviceId]);
-    groups.set(key, [...(groups.get(key) ?? []), scan]);
+    const group = groups.get(key);
+    if (group) group.push(scan);
+    else groups.set(key, [scan]);
   }
   for (const scans of groups.values()) {
     const [first] = scans;
     if (!first) continue;
     for (let start = 0; start < scans.length; start += OFFLINE_SYNC_BATCH) {
       const batch = scans.slice(start, start + OFFLINE_SYNC_BATCH);
-      let answer: Awaited<ReturnType<DoorCalls['syncOfflineScans']>>;
+      let answer: ResultOf<typeof syncOfflineScans>;
       try {
         answer = await deps.calls.syncOfflineScans({
           eventId: first.eventId,
@@ -165,28 +149,25 @@ export async function syncQueue(deps: DoorDeps): Promise<SyncReport> {
           })),
         });
       } catch (error) {
-        if (isNetworkFailure(error)) return { ...report, networkFailed: true };
+        if (isNoAnswer(error)) return { ...report, networkFailed: true };
         report.error = error instanceof Error ? error.message : 'The scans could not be synced';
         // The rest of this event's queue would meet the same answer; other events may still go.
         break;
       }
       const sent = new Map(batch.map((scan) => [scan.nonce, scan]));
       const answered = answer.outcomes.filter((outcome) => sent.has(outcome.nonce));
-      const savedAt = deps.now().toISOString();
       const conflicts = answered
         .filter((outcome) => outcome.conflict)
         .map((outcome) => ({
           eventId: first.eventId,
           occurrenceId: sent.get(outcome.nonce)?.occurrenceId ?? '',
           outcome,
-          savedAt,
         }));
       await deps.store.settle(
         answered.map((outcome) => outcome.nonce),
         conflicts,
-        savedAt,
+        deps.now().toISOString(),
       );
-      await deps.store.setLastSyncAt(savedAt);
       report.synced += answered.length;
       report.conflicts.push(...conflicts);
     }

@@ -1,8 +1,8 @@
 import type { ScanOutcome } from '@marquee/contract';
+import { isNoAnswer } from '../../../lib/http';
 import {
   type DoorDeps,
   type DoorResult,
-  isNetworkFailure,
   refreshOfflineList,
   type SyncReport,
   scanAtDoor,
@@ -10,9 +10,9 @@ import {
 } from './door-client';
 
 /** How often a waiting queue is retried, and the server probed after a failure. */
-export const SYNC_INTERVAL_MS = 15_000;
+const SYNC_INTERVAL_MS = 15_000;
 /** How old a date's list may get before it is downloaded again (while online). */
-export const LIST_REFRESH_MS = 3 * 60_000;
+const LIST_REFRESH_MS = 3 * 60_000;
 
 export interface DoorState {
   /** The browser has a network and the server answered the last call. */
@@ -22,8 +22,6 @@ export interface DoorState {
   lastSyncAt: string | null;
   /** This date's list is on the device: scanning goes on without network. */
   offlineReady: boolean;
-  /** When this date's list was downloaded. */
-  listSavedAt: string | null;
   /** Offline admissions of this date the server refused: the ticket was in already. */
   conflicts: ScanOutcome[];
   syncing: boolean;
@@ -57,7 +55,6 @@ export class DoorSession {
     queued: 0,
     lastSyncAt: null,
     offlineReady: false,
-    listSavedAt: null,
     conflicts: [],
     syncing: false,
     syncError: null,
@@ -65,6 +62,8 @@ export class DoorSession {
   /** False after a call got no answer, until one does (or the browser says it is back online). */
   private reachable = true;
   private date: DateOpen | null = null;
+  /** When the open date's list was downloaded (null: not on this device). */
+  private listSavedAt: string | null = null;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly deps: DoorSessionDeps) {
@@ -93,8 +92,11 @@ export class DoorSession {
 
   private setReachable(reachable: boolean) {
     this.reachable = reachable;
-    const online = this.tryNetwork();
-    if (online !== this.state.online) this.patch({ online });
+    this.showOnline();
+  }
+
+  private showOnline() {
+    this.patch({ online: this.tryNetwork() });
   }
 
   /** Listens for the network and runs the timer; returns the way to stop. */
@@ -103,7 +105,7 @@ export class DoorSession {
       this.setReachable(true);
       void this.catchUp();
     };
-    const onOffline = () => this.setReachable(this.reachable);
+    const onOffline = () => this.showOnline();
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
     const timer = setInterval(() => void this.tick(), this.deps.syncIntervalMs ?? SYNC_INTERVAL_MS);
@@ -117,7 +119,8 @@ export class DoorSession {
   /** A date was opened: show what the device holds for it, then fetch its list and sync. */
   open(eventId: string, occurrenceId: string | null | undefined) {
     this.date = occurrenceId ? { eventId, occurrenceId } : null;
-    this.patch({ offlineReady: false, listSavedAt: null, conflicts: [] });
+    this.listSavedAt = null;
+    this.patch({ offlineReady: false, conflicts: [] });
     // Opening a date always fetches its list: the scanner may have been away for hours.
     void this.readStore().then(() => this.catchUp({ freshList: true }));
   }
@@ -186,7 +189,7 @@ export class DoorSession {
       return true;
     } catch (error) {
       // An error answer is still an answer: the server is there.
-      this.setReachable(!isNetworkFailure(error));
+      this.setReachable(!isNoAnswer(error));
       return this.reachable;
     }
   }
@@ -195,14 +198,14 @@ export class DoorSession {
   private async refreshList(maxAge: number) {
     const date = this.date;
     if (!date) return;
-    const savedAt = this.state.listSavedAt;
+    const savedAt = this.listSavedAt;
     if (maxAge > 0 && savedAt && this.deps.now().getTime() - Date.parse(savedAt) < maxAge) return;
     try {
       await refreshOfflineList(this.deps, date);
       this.setReachable(true);
     } catch (error) {
       // An error answer (no access, no such date) leaves the old list, if any; the screen says the rest.
-      if (isNetworkFailure(error)) this.setReachable(false);
+      if (isNoAnswer(error)) this.setReachable(false);
     }
     await this.readStore();
   }
@@ -221,8 +224,8 @@ export class DoorSession {
       const change: Partial<DoorState> = { queued, lastSyncAt };
       // A date changed meanwhile: its own figures are read by its own open().
       if (date === this.date) {
+        this.listSavedAt = list?.savedAt ?? null;
         change.offlineReady = list !== undefined;
-        change.listSavedAt = list?.savedAt ?? null;
         if (conflicts.length !== this.state.conflicts.length) {
           change.conflicts = conflicts.map((conflict) => conflict.outcome);
         }

@@ -3,11 +3,6 @@ import { HttpError } from '../../../lib/http';
 import type { DoorCalls } from './door-client';
 import { hashTicketCode } from './local-decision';
 
-/**
- * A stand-in for the check-in server in the door's unit tests, deciding as `checkin_scan` does
- * (apps/server/drizzle/0014_checkin_scan_function.sql): nonce first, then ticket, status, date, and one
- * admission per ticket and date. The real server is tested against PostgreSQL on its side.
- */
 export interface FakeTicket {
   ticketId: string;
   code: string;
@@ -16,6 +11,11 @@ export interface FakeTicket {
   attendeeName: string;
 }
 
+/**
+ * A stand-in for the check-in server in the door's unit tests, deciding as `checkin_scan` does
+ * (apps/server/drizzle/0014_checkin_scan_function.sql): nonce first, then ticket, status, date, and one
+ * admission per ticket and date. The real server is tested against PostgreSQL on its side.
+ */
 export function fakeDoorServer(eventId: string, tickets: FakeTicket[]) {
   const byNonce = new Map<string, ScanOutcome>();
   const admissions = new Map<string, { scanId: string; at: string; deviceId: string }>();
@@ -129,9 +129,8 @@ export function fakeDoorServer(eventId: string, tickets: FakeTicket[]) {
   return {
     calls,
     log,
-    /** Admissions per ticket and date: the count that must never exceed one. */
-    admissionsOf: (ticketId: string, occurrenceId: string) =>
-      admissions.has(`${ticketId}/${occurrenceId}`) ? 1 : 0,
+    /** The ticket is in on that date (this stand-in, like the server, keeps one admission per date). */
+    isAdmitted: (ticketId: string, occurrenceId: string) => admissions.has(`${ticketId}/${occurrenceId}`),
     /** A ticket let in by another device meanwhile. */
     admitElsewhere: (ticketId: string, occurrenceId: string) =>
       admissions.set(`${ticketId}/${occurrenceId}`, {

@@ -79,7 +79,7 @@ function scannedTicketOf(ticket: OfflineTicket): ScannedTicket {
   };
 }
 
-export function offlineMessage(result: ScanResult, ticket: OfflineTicket | null): string {
+function offlineMessage(result: ScanResult, ticket: OfflineTicket | null): string {
   if (!ticket) return 'Ticket not found on this event’s list.';
   return `${SCAN_RESULT_LABELS[result]}: ${ticket.attendeeName ?? ticket.buyerName}, ${ticket.ticketTypeName}.`;
 }

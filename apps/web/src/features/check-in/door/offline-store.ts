@@ -1,4 +1,4 @@
-import type { OfflineTicket, ScanOutcome, ScanResult } from '@marquee/contract';
+import type { checkInOfflineList, OfflineTicket, ResultOf, ScanOutcome, ScanResult } from '@marquee/contract';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { decideOffline, type LocalAdmission, type LocalDecision } from './local-decision';
 
@@ -7,7 +7,7 @@ import { decideOffline, type LocalAdmission, type LocalDecision } from './local-
  * nothing: per date (event + occurrence) the ticket list (codes only as SHA-256), the device's own
  * admissions, the queue of scans waiting for the server, and the conflicts the server reported.
  */
-export const DOOR_DB_NAME = 'marquee-door';
+const DOOR_DB_NAME = 'marquee-door';
 const DB_VERSION = 1;
 
 export interface QueuedScan {
@@ -34,7 +34,6 @@ export interface StoredConflict {
   eventId: string;
   occurrenceId: string;
   outcome: ScanOutcome;
-  savedAt: string;
 }
 
 type DateKey = [eventId: string, occurrenceId: string];
@@ -52,7 +51,7 @@ interface DoorDb extends DBSchema {
   conflicts: { key: string; value: StoredConflict; indexes: { byDate: DateKey } };
   meta: { key: string; value: string };
   /** Key: a read's query key as JSON: the last answer of reads the door screen needs offline. */
-  snapshots: { key: string; value: { value: unknown; savedAt: string } };
+  snapshots: { key: string; value: { value: unknown } };
 }
 
 const LAST_SYNC_KEY = 'lastSyncAt';
@@ -97,7 +96,7 @@ export class DoorStore {
    * asked for (`requestedAt`) are in the list now, so they are forgotten; newer ones stay.
    */
   async saveList(
-    list: { eventId: string; occurrenceId: string; generatedAt: string; tickets: OfflineTicket[] },
+    list: ResultOf<typeof checkInOfflineList>,
     requestedAt: string,
     savedAt: string,
   ): Promise<void> {
@@ -178,11 +177,14 @@ export class DoorStore {
     return (await this.db()).count('queue');
   }
 
-  /** The server answered these scans: they leave the queue, their admissions are known, conflicts kept. */
+  /**
+   * The server answered these scans at `at`: they leave the queue, their admissions are known, conflicts
+   * are kept, and `at` is the last sync.
+   */
   async settle(answered: readonly string[], conflicts: readonly StoredConflict[], at: string): Promise<void> {
     const db = await this.db();
-    const tx = db.transaction(['queue', 'admissions', 'conflicts'], 'readwrite');
-    const writes: Promise<unknown>[] = [];
+    const tx = db.transaction(['queue', 'admissions', 'conflicts', 'meta'], 'readwrite');
+    const writes: Promise<unknown>[] = [tx.objectStore('meta').put(at, LAST_SYNC_KEY)];
     const queue = tx.objectStore('queue');
     const admissions = tx.objectStore('admissions').index('byNonce');
     for (const nonce of answered) {
@@ -203,19 +205,15 @@ export class DoorStore {
     return found.sort((a, b) => a.outcome.scannedAt.localeCompare(b.outcome.scannedAt));
   }
 
-  async keepSnapshot(key: string, value: unknown, savedAt: string): Promise<void> {
-    await (await this.db()).put('snapshots', { value, savedAt }, key);
+  async keepSnapshot(key: string, value: unknown): Promise<void> {
+    await (await this.db()).put('snapshots', { value }, key);
   }
 
-  async snapshot(key: string): Promise<{ value: unknown; savedAt: string } | undefined> {
+  async snapshot(key: string): Promise<{ value: unknown } | undefined> {
     return (await this.db()).get('snapshots', key);
   }
 
   async lastSyncAt(): Promise<string | null> {
     return (await (await this.db()).get('meta', LAST_SYNC_KEY)) ?? null;
-  }
-
-  async setLastSyncAt(at: string): Promise<void> {
-    await (await this.db()).put('meta', at, LAST_SYNC_KEY);
   }
 }

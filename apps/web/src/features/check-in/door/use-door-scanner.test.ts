@@ -69,7 +69,7 @@ describe('useDoorScanner', () => {
     expect(hook.result.current.online).toBe(true);
     expect(hook.result.current.lastSyncAt).not.toBeNull();
     expect(hook.result.current.conflicts).toEqual([]);
-    expect(server.admissionsOf(TICKETS[0]?.ticketId ?? '', TODAY)).toBe(1);
+    expect(server.isAdmitted(TICKETS[0]?.ticketId ?? '', TODAY)).toBe(true);
   });
 
   it('goes offline when a scan gets no answer, and comes back by itself (probe, then sync)', async () => {

@@ -7,13 +7,12 @@ import { DoorSession, type DoorSessionDeps, type DoorState } from './door-sessio
 import { sharedDoorStore } from './shared-store';
 
 export type { DoorResult } from './door-client';
-export { DoorUnavailableError } from './door-client';
 
 export interface DoorScanner {
   /**
    * Decides one code: by the server when it answers, else on this device from the date's list (the
    * outcome then says `offline: true` and the scan waits in the queue). Throws the server's error
-   * answers (a malformed code, no access) and `DoorUnavailableError` when neither can decide.
+   * answers (a malformed code, no access), and says in the error when neither can decide.
    */
   scan(code: string): Promise<DoorResult>;
   online: boolean;
@@ -22,8 +21,7 @@ export interface DoorScanner {
   offlineReady: boolean;
   conflicts: ScanOutcome[];
   syncNow(): Promise<void>;
-  /** Beyond the shared interface: when the date's list was downloaded, a sync running, its refusal. */
-  listSavedAt: string | null;
+  /** Beyond the shared interface: a sync is running; the server's refusal of the last one. */
   syncing: boolean;
   syncError: string | null;
 }
