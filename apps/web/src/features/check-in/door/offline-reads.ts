@@ -2,7 +2,8 @@ import { isNoAnswer } from '../../../lib/http';
 import { sharedDoorStore } from './shared-store';
 
 /**
- * A read the door screen needs to open with no network (the caller's check-in events and their dates):
+ * A read the door screen needs to open with no network (the caller's check-in events and their dates,
+ * a date's last counts):
  * its answer is kept on the device each time it arrives, and when the network gives no answer the kept
  * one stands in. Error answers (no access, not found) are never covered up. The kept answer is the
  * last one seen; the screen says it is offline, so nobody takes it for live.
