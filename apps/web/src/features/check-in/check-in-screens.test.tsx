@@ -20,6 +20,7 @@ import {
 } from '../../test/render-app';
 import { NetworkBar } from './components/NetworkBar';
 import { RESULT_STYLES } from './components/result-style';
+import { ScanResultBanner } from './components/ScanResultBanner';
 import type { DoorScanner } from './door';
 
 const PROFILE = 'GET /api/v1/user/get-user-detail';
@@ -619,7 +620,6 @@ describe('network bar', () => {
     lastSyncAt: null,
     offlineReady: true,
     conflicts: [],
-    listSavedAt: null,
     syncing: false,
     syncError: null,
     ...over,
@@ -650,5 +650,24 @@ describe('network bar', () => {
     bar({ queued: 2, syncing: true });
     expect(screen.getByRole('button', { name: 'Sync now' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByTestId('sync-error')).toBeNull();
+  });
+});
+
+describe('result banner', () => {
+  it('says an earlier admission made on a device offline was admitted offline, not synced', () => {
+    const previous = { at: DOOR_TIME, by: null, deviceId: 'Door-7F3K2A', source: 'OFFLINE' as const };
+    render(
+      <MantineProvider env="test">
+        <ScanResultBanner
+          result={{ outcome: outcome({ result: 'ALREADY_SCANNED', previous }), offline: true }}
+          failure={null}
+          sequence={1}
+          zone="Asia/Tokyo"
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('scan-result-previous').textContent).toBe(
+      'Scanned at 7:05 PM on Door-7F3K2A (admitted offline)',
+    );
   });
 });

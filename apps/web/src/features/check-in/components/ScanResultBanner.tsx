@@ -1,5 +1,15 @@
 import { Badge, Box, Stack } from '@mantine/core';
-import { SCAN_RESULT_LABELS, SCAN_SOURCE_LABELS, type ScanOutcome } from '@marquee/contract';
+import { SCAN_RESULT_LABELS, type ScanOutcome, type ScanSource } from '@marquee/contract';
+
+/**
+ * How the earlier admission was made, in the door's words: the history's source labels describe a line
+ * once it has reached the server ("Synced from offline"), which an admission on this device may not have yet.
+ */
+const HOW_ADMITTED: Record<Exclude<ScanSource, 'ONLINE'>, string> = {
+  OFFLINE: 'admitted offline',
+  MANUAL: 'marked by hand',
+};
+
 import { formatTime } from '@marquee/time';
 import type { DoorResult } from '../door';
 import { resultStyle } from './result-style';
@@ -29,7 +39,7 @@ function TicketLines({ outcome, zone }: { outcome: ScanOutcome; zone: string }) 
               <span className={classes.device}>{previous.deviceId}</span>
             </>
           )}
-          {previous.source === 'ONLINE' ? '' : ` (${SCAN_SOURCE_LABELS[previous.source].toLowerCase()})`}
+          {previous.source === 'ONLINE' ? '' : ` (${HOW_ADMITTED[previous.source]})`}
         </div>
       )}
       {SAYS_MORE.has(outcome.result) && <div className={classes.line}>{outcome.message}</div>}
