@@ -1,10 +1,11 @@
 import { Button, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatDayDate, formatTime, resolveWallClock, wallClockOf } from '@marquee/time';
+import { resolveWallClock, wallClockOf } from '@marquee/time';
 import { useState } from 'react';
 import { CARD_LAYOUT_QUERY } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import type { ListParams } from '../../../components/list-params';
+import { dateLabel } from './event-dates';
 import { CONFLICT_FILTER_OPTIONS, RESULT_FILTER_OPTIONS, SOURCE_FILTER_OPTIONS } from './history-labels';
 
 export const SCAN_HISTORY_FILTERS = [
@@ -92,7 +93,7 @@ export function ScanHistoryFilters({
             { value: '', label: 'All dates' },
             ...dates.map((d) => ({
               value: d._id,
-              label: `${formatDayDate(d.startsAt, zone)} · ${formatTime(d.startsAt, zone)}`,
+              label: dateLabel(d.startsAt, zone),
             })),
           ]}
           w={phone ? '100%' : 230}
