@@ -28,9 +28,15 @@ export function CheckInCountsPanel({
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        {/* On a phone the "As of" time and the live state move under the count rather than squeeze it. */}
+        <Group justify="space-between" gap="xs">
           {counts ? (
-            <Text fz={{ base: 22, sm: 26 }} fw={700} data-testid="checkin-count">
+            <Text
+              fz={{ base: 22, sm: 26 }}
+              fw={700}
+              data-testid="checkin-count"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {`${counts.checkedIn} / ${counts.sold} checked in`}
             </Text>
           ) : online ? (
@@ -47,7 +53,13 @@ export function CheckInCountsPanel({
                 {`As of ${formatTime(counts.at, zone)}`}
               </Text>
             )}
-            <Badge color={state.color} variant="light" tt="none" data-testid="live-state">
+            <Badge
+              color={state.color}
+              variant="light"
+              tt="none"
+              data-testid="live-state"
+              style={{ flexShrink: 0 }}
+            >
               {state.label}
             </Badge>
           </Group>
