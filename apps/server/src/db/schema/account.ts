@@ -73,6 +73,9 @@ export const nonProfitExemptions = pgTable('non_profit_exemptions', {
   status: nonProfitStatusEnum('status').notNull().default('PENDING'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  /** An administrator's reason for a rejection (shown to the user and in the queue's history). */
+  decisionReason: text('decision_reason'),
 });
 
 /** What a buyer told about the organization they want to run; the status lives on `users.organizer_request`. */
@@ -86,4 +89,8 @@ export const organizerRequestDetails = pgTable('organizer_request_details', {
   /** E.164 contact number for the administrator who reviews the request. */
   phone: text('phone').notNull(),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  /** An administrator's reason for a rejection, sent to the user by email. */
+  decisionReason: text('decision_reason'),
 });

@@ -28,6 +28,7 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     index('audit_log_organization_idx').on(t.organizationId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
   ],
 );
 

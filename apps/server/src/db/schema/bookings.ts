@@ -85,6 +85,11 @@ export const bookings = pgTable(
     uniqueIndex('bookings_code_idx').on(t.code),
     index('bookings_event_idx').on(t.eventId, t.status, t.createdAt),
     index('bookings_organization_idx').on(t.organizationId, t.createdAt),
+    // Dashboards read sales by the moment they were confirmed (organizer's and administrators').
+    index('bookings_confirmed_idx')
+      .on(t.organizationId, t.confirmedAt)
+      .where(sql`${t.confirmedAt} is not null`),
+    index('bookings_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
     index('bookings_buyer_idx').on(t.buyerUserId),
     index('bookings_buyer_email_idx').on(sql`lower(${t.buyerEmail})`),
     index('bookings_held_expiry_idx').on(t.holdExpiresAt).where(sql`status = 'HELD'`),

@@ -52,6 +52,8 @@ export const organizations = pgTable(
     socialLinks: jsonb('social_links').$type<SocialLinks>().notNull(),
     /** ISO 4217; every amount of the organization's events is in it. */
     currency: text('currency').notNull(),
+    /** IANA zone the organization's dashboard reads its days in (its figures "per day" are its days). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     refundPolicy: refundPolicyEnum('refund_policy').notNull().default('UNTIL_HOURS_BEFORE_START'),
     refundHoursBeforeStart: integer('refund_hours_before_start').default(24),
     refundApproval: refundApprovalEnum('refund_approval').notNull().default('MANUAL'),

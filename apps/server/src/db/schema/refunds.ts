@@ -136,6 +136,10 @@ export const refunds = pgTable(
     index('refunds_booking_idx').on(t.bookingId),
     index('refunds_pending_idx').on(t.updatedAt).where(sql`status = 'PENDING'`),
     index('refunds_organization_idx').on(t.organizationId, t.status),
+    // Dashboards count refunds by the moment the money went back.
+    index('refunds_processed_idx')
+      .on(t.organizationId, t.processedAt)
+      .where(sql`${t.processedAt} is not null`),
     check(
       'refunds_amounts_check',
       sql`${t.amount} >= 0 and ${t.feePart} >= 0 and ${t.feePart} <= ${t.amount} and ${t.organizerPart} = ${t.amount} - ${t.feePart}`,

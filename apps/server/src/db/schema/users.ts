@@ -33,6 +33,9 @@ export const users = pgTable(
     organizerRequest: organizerRequestEnum('organizer_request').notNull().default('NONE'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Why an administrator blocked the account (update-user-status); cleared on unblock. */
+    blockedReason: text('blocked_reason'),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,6 +46,11 @@ export const users = pgTable(
     // A number proven by code belongs to one account; unverified numbers may repeat.
     uniqueIndex('users_verified_phone_idx').on(t.phone).where(sql`${t.phoneVerified}`),
     index('users_status_idx').on(t.status),
+    index('users_created_idx').on(t.createdAt),
+    // The administrators' queue of organizer requests stays small however many buyers sign up.
+    index('users_organizer_request_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.organizerRequest} = 'PENDING'`),
     check('users_failed_login_count_check', sql`${t.failedLoginCount} >= 0`),
   ],
 );
