@@ -1,0 +1,3 @@
+// The administrators' dashboard, shown by the dashboard screen to administrators.
+
+export { AdminDashboard } from './components/AdminDashboard';
