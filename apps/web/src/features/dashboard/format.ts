@@ -26,9 +26,8 @@ export type Trend = 'up' | 'down' | 'flat' | 'new' | 'none';
 /** The change of a figure in words (never only in colour): "+12% vs previous 30 days", "New", "No change". */
 export function changeText(figure: DashboardFigure, against: string): { text: string; trend: Trend } {
   if (figure.change === null) {
-    return figure.value === 0
-      ? { text: `None in this or the ${against}`, trend: 'none' }
-      : { text: `New: none in the ${against}`, trend: 'new' };
+    if (figure.value === 0) return { text: 'None in either period', trend: 'none' };
+    return { text: `New: none ${against === 'yesterday' ? against : `in the ${against}`}`, trend: 'new' };
   }
   if (figure.change === 0) return { text: `No change vs ${against}`, trend: 'flat' };
   const sign = figure.change > 0 ? '+' : '';
