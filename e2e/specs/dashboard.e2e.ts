@@ -109,20 +109,22 @@ describe('organizer dashboard', () => {
     await shot(page, 'dashboard-1440');
 
     // Another period: the URL keeps it and the figures are that period's.
-    await page.getByRole('textbox', { name: 'Period' }).click();
+    await page.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Today' }).click();
     await page.waitForURL(/period=TODAY/);
     const today = await dashboardOf(token, zone, { period: 'TODAY' });
     const todayFigures = today.currencies.find((c) => c.currency === currency);
     const orderCard = card(page, currency, 'Orders');
     if (todayFigures) {
-      // Figures of a day compare with yesterday (or, with neither, say so).
-      await page
-        .getByTestId('figure-change')
-        .filter({ hasText: /yesterday|either period/ })
-        .first()
-        .waitFor();
-      expect(await orderCard.textContent()).toBe(todayFigures.orders.value.toLocaleString('en-US'));
+      await expect
+        .poll(() => orderCard.textContent(), { timeout: 10_000 })
+        .toBe(todayFigures.orders.value.toLocaleString('en-US'));
+      // A day's figures compare with yesterday.
+      const orderChange = page
+        .getByTestId(`figures-${currency}`)
+        .getByRole('region', { name: 'Orders', exact: true })
+        .getByTestId('figure-change');
+      expect(await orderChange.textContent()).toMatch(/yesterday|either period/);
     } else {
       await page.getByTestId('no-sales').waitFor();
     }

@@ -10,6 +10,9 @@ const major = (minor: number, currency: string) => minor / 10 ** minorDigits(cur
 const money = (currency: string) => (value: number) =>
   formatMoney(Math.round(value * 10 ** minorDigits(currency)), currency);
 
+/** Axis labels stay on one or two lines; the table and the tooltip carry the whole name. */
+const shorten = (text: string) => (text.length > 18 ? `${text.slice(0, 17)}…` : text);
+
 function currenciesOf(rows: { currency: string }[]) {
   return [...new Set(rows.map((r) => r.currency))];
 }
@@ -101,7 +104,7 @@ export function DashboardCharts({ data }: { data: OrganizerDashboard }) {
               dataKey="event"
               series={[{ name: 'sales', label: `Gross sales (${currency})`, color: 'indigo.6' }]}
               valueFormatter={money(currency)}
-              yAxisProps={{ width: 110 }}
+              yAxisProps={{ width: 120, tickFormatter: shorten }}
               gridAxis="x"
             />
           ))}
@@ -121,13 +124,13 @@ export function DashboardCharts({ data }: { data: OrganizerDashboard }) {
         }}
       >
         <BarChart
-          h={Math.max(120, byTicketType.length * 40)}
+          h={Math.max(120, byTicketType.length * 44)}
           orientation="vertical"
           data={byTicketType.map((t) => ({ type: `${t.name} · ${t.eventTitle}`, tickets: t.ticketsSold }))}
           dataKey="type"
           series={[{ name: 'tickets', label: 'Tickets sold', color: 'teal.7' }]}
           valueFormatter={formatCount}
-          yAxisProps={{ width: 130 }}
+          yAxisProps={{ width: 120, tickFormatter: shorten }}
           gridAxis="x"
         />
       </ChartCard>

@@ -40,12 +40,24 @@ function TrendIcon({ trend }: { trend: Trend }) {
 
 function FigureCard({ label, value, note }: { label: string; value: string; note: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="md" data-testid="figure-card" aria-label={label} component="section">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      data-testid="figure-card"
+      aria-label={label}
+      component="section"
+    >
       <Stack gap={4}>
         <Text size="sm" c="dimmed" fw={600} component="h3" m={0}>
           {label}
         </Text>
-        <Text fz={24} fw={700} data-testid="figure-value" style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          fz={{ base: 18, sm: 24 }}
+          fw={700}
+          data-testid="figure-value"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {value}
         </Text>
         {note}
@@ -68,7 +80,7 @@ function Change({ trend, text }: { trend: Trend; text: string }) {
 /** The figure cards of one currency (money never added across currencies). */
 function CurrencyFigures({ figures, against }: { figures: DashboardCurrencyFigures; against: string }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" data-testid={`figures-${figures.currency}`}>
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid={`figures-${figures.currency}`}>
       {ORDER.map((key) => {
         const figure = figures[key];
         const change = changeText(figure, against);
@@ -106,7 +118,7 @@ export function FigureCards({ data, against }: { data: OrganizerDashboard; again
           <CurrencyFigures figures={figures} against={against} />
         </Stack>
       ))}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <FigureCard
           label="Check-in rate"
           value={checkIn.rate === null ? '—' : formatPercent(checkIn.rate)}
