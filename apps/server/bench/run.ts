@@ -10,6 +10,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/db/seed.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { benchCheckout } from './checkout.js';
+import { benchDashboard } from './dashboard.js';
 import { benchScan } from './scan.js';
 
 /**
@@ -56,7 +57,7 @@ async function scenario(title: string, options: autocannon.Options) {
 }
 
 console.log(`Marquee bench: ${seconds}s per scenario, ${connections} connections, ${os.cpus().length} cores`);
-// BENCH_ONLY=scan (or checkout, http) runs one part.
+// BENCH_ONLY=scan (or checkout, http, dashboard) runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'http') {
   await scenario('POST /api/v1/user/login', {
@@ -74,6 +75,7 @@ if (!only || only === 'checkout')
   await benchCheckout({ address, db: database.db, seconds, workers: connections });
 if (!only || only === 'scan')
   await benchScan({ address, app, db: database.db, token, seconds, workers: connections });
+if (!only || only === 'dashboard') await benchDashboard({ address, db: database.db });
 
 await app.close();
 await database.close();

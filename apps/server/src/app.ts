@@ -33,6 +33,7 @@ import { createTagService } from './modules/catalog/tag.service.js';
 import { checkInModule } from './modules/check-in/check-in.module.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { authoringRoutes } from './modules/events/authoring.routes.js';
 import { createAuthoringService } from './modules/events/authoring.service.js';
 import { manageRoutes } from './modules/events/manage.routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authoringRoutes, { authoring });
   await app.register(manageRoutes, { db, clock });
   await app.register(orderRoutes, { db });
+  await app.register(dashboardRoutes, { db, clock });
   // Refunds organizers start, what they owe and the payouts tab (docs/refunds.md), next to the orders.
   await app.register(organizerRefundRoutes, { db, clock });
   await app.register(dueRoutes, { db, clock, dues, config });

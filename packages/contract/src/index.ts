@@ -7,6 +7,7 @@ export * from './category.js';
 export * from './checkin.js';
 export * from './common.js';
 export * from './content.js';
+export * from './dashboard.js';
 export * from './event.js';
 export * from './favorite-user.js';
 export * from './health.js';

@@ -5,6 +5,7 @@ import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 const P = '/api/v1/organization';
 export const OrganizationId = z.uuid({ error: 'Choose an organization' });
+export const ORGANIZATION_TIME_ZONE_MESSAGE = 'Choose a time zone';
 
 /** Used when an organization is created without a currency; the server's `DEFAULT_CURRENCY` overrides it. */
 export const FALLBACK_CURRENCY = 'USD';
@@ -81,6 +82,15 @@ export const OrganizationBody = z.object({
   socialLinks: SocialLinksBody.optional(),
   /** Optional: without it a new organization uses the server's default currency and an edit keeps it. */
   currency: CurrencyCode.optional(),
+  /**
+   * IANA zone its dashboard reads days in (docs/dashboards.md). Optional: a new organization starts in
+   * UTC and an edit keeps it. The server checks the name (`isValidTimeZone`): "Choose a time zone".
+   */
+  timeZone: z
+    .string({ error: ORGANIZATION_TIME_ZONE_MESSAGE })
+    .trim()
+    .min(1, ORGANIZATION_TIME_ZONE_MESSAGE)
+    .optional(),
 });
 export type OrganizationBody = z.input<typeof OrganizationBody>;
 
@@ -192,6 +202,8 @@ export const Organization = z.object({
     >,
   ),
   currency: z.string(),
+  /** IANA zone of the organization's days (dashboard figures and charts). */
+  timeZone: z.string(),
   owner: z.object({ _id: z.uuid(), name: z.string(), email: z.string() }),
   access: OrganizationAccessRole,
   refundSetting: RefundSetting,

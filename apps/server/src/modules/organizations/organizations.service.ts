@@ -1,4 +1,11 @@
-import type { Organization, OrganizationBody, RefundSettingBody, TicketSettingBody } from '@marquee/contract';
+import {
+  ORGANIZATION_TIME_ZONE_MESSAGE,
+  type Organization,
+  type OrganizationBody,
+  type RefundSettingBody,
+  type TicketSettingBody,
+} from '@marquee/contract';
+import { isValidTimeZone } from '@marquee/time';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -6,6 +13,7 @@ import { type OrganizationRow, organizations, type SocialLinks, users } from '..
 import type { Actor } from '../../lib/actor.js';
 import type { Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/errors.js';
 import { defineList, type PageInput, searchWhere } from '../../lib/list.js';
 import { type OrganizationRole, organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
@@ -46,6 +54,7 @@ export function toOrganization(row: repo.OrganizationWithOwner, access: Organiza
     website: o.website,
     socialLinks: { ...NO_SOCIAL, ...o.socialLinks },
     currency: o.currency,
+    timeZone: o.timeZone,
     owner: {
       _id: o.ownerId,
       name: fullName(row.ownerFirstName, row.ownerLastName, row.ownerUsername),
@@ -86,6 +95,14 @@ function profileValues(input: ProfileInput) {
     website: input.website,
     socialLinks: { ...NO_SOCIAL, ...(input.socialLinks ?? {}) },
   };
+}
+
+/** The zone as given, refused (400 on the field) when it is no IANA name the runtime knows. */
+function checkedTimeZone(zone: string | undefined): string | undefined {
+  if (zone === undefined || isValidTimeZone(zone)) return zone;
+  throw badRequest(ORGANIZATION_TIME_ZONE_MESSAGE, [
+    { field: 'timeZone', message: ORGANIZATION_TIME_ZONE_MESSAGE },
+  ]);
 }
 
 /** Audit snapshots leave out nothing secret; an organization has no secrets, so the row is kept whole. */
@@ -187,6 +204,7 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
             ...profileValues(input),
             ownerId: who.actor.user.id,
             currency: input.currency ?? deps.defaultCurrency,
+            timeZone: checkedTimeZone(input.timeZone) ?? 'UTC',
             createdAt: now,
             updatedAt: now,
           });
@@ -207,6 +225,7 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
       change(who, organizationId, 'ORGANIZATION_UPDATED', (current) => ({
         ...profileValues(input),
         currency: input.currency ?? current.currency,
+        timeZone: checkedTimeZone(input.timeZone) ?? current.timeZone,
       })),
 
     updateRefundSetting: (who: Who, input: RefundInput) =>

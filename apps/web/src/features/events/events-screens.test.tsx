@@ -132,6 +132,7 @@ const ORGANIZATION: Organization = {
   website: null,
   socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, null])) as Organization['socialLinks'],
   currency: 'JPY',
+  timeZone: 'Asia/Tokyo',
   owner: { _id: ORG_ID, name: 'Olivia', email: 'olivia@example.com' },
   access: 'OWNER',
   refundSetting: DEFAULT_REFUND_SETTING,

@@ -29,6 +29,7 @@ const organization: Organization = {
   website: null,
   socialLinks: { facebook: null, instagram: null, x: null, linkedin: null, youtube: null, tiktok: null },
   currency: 'USD',
+  timeZone: 'UTC',
   owner: { _id: OWNER_ID, name: 'Ada Lovelace', email: 'ada@example.com' },
   access: 'OWNER',
   refundSetting: { policy: 'NONE', hoursBeforeStart: null, approval: 'MANUAL', refundServiceFee: false },

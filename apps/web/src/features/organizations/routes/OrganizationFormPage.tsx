@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { OrganizationBody, SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '@marquee/contract';
+import { zoneLabel } from '@marquee/time';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -10,6 +11,7 @@ import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { browserTimeZone } from '../../../lib/dates';
 import { submitWithServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { useSessionProfile } from '../../auth';
@@ -31,6 +33,19 @@ interface Values {
   website: string;
   socialLinks: Record<SocialNetwork, string>;
   currency: string;
+  timeZone: string;
+}
+
+/** Every zone the browser knows, labelled with its offset; a stored zone it lists under another name still shows. */
+function zoneChoices(current: string) {
+  const now = new Date();
+  const listed = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')].map((zone) => ({
+    value: zone,
+    label: zoneLabel(zone, now),
+  }));
+  return current && !listed.some((z) => z.value === current)
+    ? [{ value: current, label: current }, ...listed]
+    : listed;
 }
 
 const EMPTY_SOCIAL = Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, ''])) as Record<SocialNetwork, string>;
@@ -67,6 +82,8 @@ export function OrganizationFormPage() {
       website: '',
       socialLinks: EMPTY_SOCIAL,
       currency: 'USD',
+      // A new organization reads its dashboard days where the organizer is.
+      timeZone: browserTimeZone(),
     },
     validate: (values) => zodFieldErrors(OrganizationBody, toBody(values)),
   });
@@ -89,6 +106,7 @@ export function OrganizationFormPage() {
         string
       >,
       currency: loaded.currency,
+      timeZone: loaded.timeZone,
     });
     form.resetDirty();
   }, [loaded?._id]);
@@ -110,6 +128,7 @@ export function OrganizationFormPage() {
 
   const title = organizationId ? `Edit ${loaded?.name ?? 'organization'}` : 'Add organization';
   const v = form.values;
+  const zones = zoneChoices(v.timeZone);
   return (
     <Stack gap="lg" maw={820}>
       <PageHeader
@@ -158,6 +177,15 @@ export function OrganizationFormPage() {
                 allowDeselect={false}
                 data={currencies}
                 {...form.getInputProps('currency')}
+              />
+              <Select
+                label="Time zone"
+                description="The days of this organization's dashboard figures and charts"
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage="No time zone matches"
+                data={zones}
+                {...form.getInputProps('timeZone')}
               />
             </SimpleGrid>
             <Title order={3} fz="md" mt="xs">

@@ -1,0 +1,21 @@
+import * as c from '@marquee/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { addRoute } from '../../lib/route.js';
+import { callerTimeZone } from '../orders/caller-zone.js';
+import { createDashboardService } from './dashboard.service.js';
+
+/** The organizer's dashboard (docs/dashboards.md, "Organizer dashboard"): read-only figures and the next events. */
+export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
+  const dashboard = createDashboardService(opts);
+
+  addRoute(app, c.organizerDashboard, async ({ actor, query, request }) => ({
+    message: 'Dashboard loaded.',
+    result: await dashboard.organizerDashboard(actor, query, callerTimeZone(request, actor)),
+  }));
+  addRoute(app, c.dashboardUpcomingEventList, async ({ actor, query }) => ({
+    message: 'Upcoming events loaded.',
+    result: await dashboard.upcomingEvents(actor, query),
+  }));
+}
