@@ -55,6 +55,8 @@ async function openUser(page: Page, search: string, name: string) {
   await page.goto('/user-management');
   await page.getByRole('heading', { name: 'User management' }).waitFor();
   await page.getByRole('textbox', { name: 'Search users' }).fill(search);
+  // The search reaches the URL after its debounce; clicking before would be undone by it.
+  await page.waitForURL((url) => url.searchParams.get('search') === search);
   await page.getByRole('link', { name, exact: true }).first().click();
   await page.waitForURL(/\/user-management\/[0-9a-f-]{36}$/);
   await page.getByRole('heading', { name }).waitFor();
@@ -152,7 +154,8 @@ describe('user management', () => {
       // The member's next call: the server's message, and the login screen.
       await member.page.getByRole('link', { name: 'Organizations' }).first().click();
       await toast(member.page, BLOCKED_MESSAGE).waitFor();
-      await member.page.waitForURL('**/login');
+      await member.page.waitForURL('**/login**');
+      await member.page.getByRole('button', { name: 'Sign in' }).waitFor();
 
       // The audit log shows the block with its diff.
       await page.getByRole('link', { name: 'Audit log' }).first().click();
