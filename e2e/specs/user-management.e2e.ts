@@ -173,6 +173,12 @@ describe('user management', () => {
       await diff.getByText('BLOCKED', { exact: true }).waitFor();
       await diff.getByText(REASON).waitFor();
       await diff.getByText('ACTIVE', { exact: true }).waitFor();
+      // The panel has finished opening: the whole diff lies inside the entry.
+      await page.waitForFunction(() => {
+        const table = document.querySelector('[data-testid=audit-entry] table');
+        const box = table?.closest('[data-testid=audit-entry]')?.getBoundingClientRect();
+        return !!table && !!box && table.getBoundingClientRect().bottom <= box.bottom;
+      });
       await shot(page, 'audit-log-1440');
     } finally {
       await member.close();
