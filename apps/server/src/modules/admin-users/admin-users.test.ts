@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as c from '@marquee/contract';
 import { ACCESS_REFUSALS } from '@marquee/contract';
+import { formatInZone } from '@marquee/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, invalid } from '../../../test/calls.js';
@@ -488,7 +489,8 @@ describe('audit log', () => {
     expect((await list({ entityId: person.id, action: 'USER_BLOCKED' })).total).toBe(1);
     expect((await list({ actorId: admin.id, entityId: person.id })).total).toBe(2);
     expect((await list({ actorId: person.id })).total).toBe(0);
-    const today = new Date().toISOString().slice(0, 10);
+    // Dates are read in the caller's zone (the test client says Europe/Berlin).
+    const today = formatInZone(new Date(), 'yyyy-MM-dd', 'Europe/Berlin');
     expect((await list({ entityId: person.id, from: today, to: today })).total).toBe(2);
     expect((await list({ entityId: person.id, to: '2020-01-01' })).total).toBe(0);
     const backwards = await call(t, c.getAuditLogList, {
