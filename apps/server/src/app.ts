@@ -21,6 +21,8 @@ import { pubsubPlugin } from './lib/pubsub.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { bannerRoutes } from './modules/banner/banner.routes.js';
@@ -254,6 +256,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cancellationModule, { db, clock, mailer });
   // Door check-in: scans decided in PostgreSQL, offline sync, manual marks, history and live counts.
   await app.register(checkInModule, { db, clock });
+  // Administrators' user management (blocking included) and the audit log (docs/user-management.md).
+  await app.register(adminUserRoutes, { db, clock, mailer });
+  await app.register(auditLogRoutes, { db });
   registerRefundJobs(app, { db, clock, dues });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {

@@ -1,4 +1,6 @@
 export * from './account.js';
+export * from './admin-users.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './banner.js';
 export * from './booking.js';

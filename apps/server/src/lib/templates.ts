@@ -117,4 +117,19 @@ export const templates = {
       `Phone: ${options.phone}`,
       'Review the request in the console under user management.',
     ]),
+  /** Sent to a user an administrator blocked (update-user-status), with the reason given. */
+  accountBlockedEmail: (options: { firstName: string; reason: string }) =>
+    composeEmail(`Your ${PRODUCT_NAME} account has been blocked`, 'Your account has been blocked', [
+      `Hello ${options.firstName || 'there'},`,
+      `An administrator blocked your ${PRODUCT_NAME} account. You are signed out everywhere and cannot sign in while it stays blocked.`,
+      `Reason: ${options.reason}`,
+      'If you think this is a mistake, reply to this email or contact support.',
+    ]),
+
+  /** Sent to a user an administrator unblocked. */
+  accountUnblockedEmail: (options: { firstName: string }) =>
+    composeEmail(`Your ${PRODUCT_NAME} account is active again`, 'Your account is active again', [
+      `Hello ${options.firstName || 'there'},`,
+      `An administrator unblocked your ${PRODUCT_NAME} account. Sign in again to continue where you left off.`,
+    ]),
 };

@@ -1,4 +1,5 @@
 import { accountRoutes } from '../features/account/routes';
+import { auditLogRoutes } from '../features/audit-log/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { catalogRoutes } from '../features/catalog/routes';
@@ -15,6 +16,7 @@ import { reasonRoutes } from '../features/reasons/routes';
 import { refundRoutes } from '../features/refunds/routes';
 import { socialRoutes } from '../features/social/routes';
 import { tagRoutes } from '../features/tags/routes';
+import { userManagementRoutes } from '../features/user-management/routes';
 import type { FeatureRoutes } from '../lib/routing';
 
 /** Every feature's screens; the router puts each in its area. A new feature adds one line here. */
@@ -35,6 +37,8 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   refundRoutes,
   checkInRoutes,
   publicEventRoutes,
+  userManagementRoutes,
+  auditLogRoutes,
   devOutboxRoutes,
 ];
 

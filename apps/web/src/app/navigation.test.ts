@@ -14,6 +14,7 @@ describe('navigation', () => {
       'Content management',
       'Reason management',
       'User management',
+      'Audit log',
       'Organizations',
       'Event management',
       'Orders',

@@ -4,6 +4,7 @@ import {
   IconCategory,
   IconFileText,
   IconGitPullRequest,
+  IconHistory,
   IconKey,
   IconLayoutDashboard,
   IconListDetails,
@@ -58,6 +59,7 @@ export const SIDE_NAV: readonly NavItem[] = [
     roles: ['ADMINISTRATOR'],
   },
   { label: 'User management', to: PATHS.userManagement, icon: IconUsers, roles: ['ADMINISTRATOR'] },
+  { label: 'Audit log', to: PATHS.auditLog, icon: IconHistory, roles: ['ADMINISTRATOR'] },
   {
     label: 'Organizations',
     to: PATHS.organizations,

@@ -1,4 +1,5 @@
 import { ACCOUNT_PATHS } from '../features/account/paths';
+import { AUDIT_LOG_PATHS } from '../features/audit-log/paths';
 import { AUTH_PATHS } from '../features/auth/paths';
 import { BANNER_PATHS } from '../features/banners/paths';
 import { CATALOG_PATHS } from '../features/catalog/paths';
@@ -17,6 +18,7 @@ import { PUBLIC_EVENT_PATHS } from '../features/public-event/paths';
 import { REASON_PATHS } from '../features/reasons/paths';
 import { SOCIAL_PATHS } from '../features/social/paths';
 import { TAG_PATHS } from '../features/tags/paths';
+import { USER_MANAGEMENT_PATHS } from '../features/user-management/paths';
 import { registeredPaths } from '../lib/routing';
 import { accountAreaRoutes, adminAreaRoutes, publicAreaRoutes } from './feature-routes';
 
@@ -56,7 +58,8 @@ export const PATHS = {
   ...ORDER_PATHS,
   ...CHECK_IN_PATHS,
   ...PUBLIC_EVENT_PATHS,
-  userManagement: '/user-management',
+  ...USER_MANAGEMENT_PATHS,
+  ...AUDIT_LOG_PATHS,
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
