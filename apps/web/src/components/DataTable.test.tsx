@@ -27,7 +27,7 @@ function Harness(props: { rows?: Row[]; onRun: (ids: string[]) => void; onSearch
       onSearchChange={props.onSearch}
       selection={{ selected, onChange: setSelected }}
       bulkActions={[{ label: 'Delete selected', action: 'delete', onRun: props.onRun }]}
-      columns={[{ key: 'name', title: 'Name', render: (r) => r.name }]}
+      columns={[{ key: 'name', title: 'Name', render: (r) => <a href={`#${r.id}`}>{r.name}</a> }]}
       emptyMessage="Nothing at all."
     />
   );
@@ -70,6 +70,30 @@ describe('DataTable', () => {
       });
       expect(onSearch).toHaveBeenCalledTimes(1);
       expect(onSearch).toHaveBeenCalledWith('alp');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('drops a pending search when a link in the list is followed before the search settles', async () => {
+    vi.useFakeTimers();
+    try {
+      const onSearch = vi.fn();
+      renderHarness({ rows: ROWS, onRun: () => {}, onSearch });
+      const input = screen.getByRole('textbox', { name: 'Search things' });
+      fireEvent.change(input, { target: { value: 'alp' } });
+      fireEvent.click(screen.getByRole('link', { name: 'Alpha' }));
+      await act(async () => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 10);
+      });
+      expect(onSearch).not.toHaveBeenCalled();
+
+      // Typing again (the visit did not happen) searches as usual.
+      fireEvent.change(input, { target: { value: 'alpha' } });
+      await act(async () => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 10);
+      });
+      expect(onSearch).toHaveBeenCalledWith('alpha');
     } finally {
       vi.useRealTimers();
     }

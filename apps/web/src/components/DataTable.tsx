@@ -88,10 +88,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const onSearchChange = useRef(props.onSearchChange);
   onSearchChange.current = props.onSearchChange;
   const lastSent = useRef(props.search ?? '');
+  // A link followed within the debounce (type, then click a row's link at once) must win: the late
+  // search would otherwise rewrite the URL while the next screen is still loading and cancel the visit.
+  const leaving = useRef(false);
 
   useEffect(() => {
     const value = debounced.trim();
-    if (value === lastSent.current) return;
+    if (value === lastSent.current || leaving.current) return;
     lastSent.current = value;
     onSearchChange.current?.(value);
   }, [debounced]);
@@ -127,7 +130,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const failed = props.error !== undefined && props.error !== null && !loading;
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'xs', sm: 'md' }}
+      onClickCapture={(e) => {
+        const plain = e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey;
+        if (plain && (e.target as Element).closest('a[href]')) leaving.current = true;
+      }}
+    >
       <Stack gap="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap" style={{ flex: '1 1 260px' }}>
@@ -137,7 +148,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 placeholder={props.searchPlaceholder ?? 'Search'}
                 leftSection={<IconSearch size={16} />}
                 value={searchInput}
-                onChange={(e) => setSearchInput(e.currentTarget.value)}
+                onChange={(e) => {
+                  leaving.current = false;
+                  setSearchInput(e.currentTarget.value);
+                }}
                 style={{ flex: '1 1 220px', maxWidth: 360 }}
               />
             )}
