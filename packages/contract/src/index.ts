@@ -1,4 +1,6 @@
 export * from './account.js';
+export * from './admin-dashboard.js';
+export * from './approvals.js';
 export * from './auth.js';
 export * from './banner.js';
 export * from './booking.js';
