@@ -4,6 +4,7 @@ import {
   IconCategory,
   IconFileText,
   IconGitPullRequest,
+  IconHeartHandshake,
   IconKey,
   IconLayoutDashboard,
   IconListDetails,
@@ -12,6 +13,7 @@ import {
   IconScan,
   IconTags,
   IconUser,
+  IconUserCheck,
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -58,6 +60,18 @@ export const SIDE_NAV: readonly NavItem[] = [
     roles: ['ADMINISTRATOR'],
   },
   { label: 'User management', to: PATHS.userManagement, icon: IconUsers, roles: ['ADMINISTRATOR'] },
+  {
+    label: 'Organizer requests',
+    to: PATHS.organizerRequests,
+    icon: IconUserCheck,
+    roles: ['ADMINISTRATOR'],
+  },
+  {
+    label: 'Non-profit requests',
+    to: PATHS.nonProfitRequests,
+    icon: IconHeartHandshake,
+    roles: ['ADMINISTRATOR'],
+  },
   {
     label: 'Organizations',
     to: PATHS.organizations,

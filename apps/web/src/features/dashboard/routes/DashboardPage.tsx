@@ -1,6 +1,7 @@
 import { Badge, Group, Stack } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { AdminDashboard } from '../../admin-dashboard';
 import { CONSOLE_ROLE_LABELS, consoleRoleOf, fullNameOf, useSessionProfile } from '../../auth';
 import { CHECK_IN_PATHS } from '../../check-in/paths';
 import { AccountSummary } from '../components/AccountSummary';
@@ -26,6 +27,7 @@ export function DashboardPage() {
         }
       />
       <AccountSummary profile={profile} />
+      {role === 'ADMINISTRATOR' && <AdminDashboard />}
     </Stack>
   );
 }
