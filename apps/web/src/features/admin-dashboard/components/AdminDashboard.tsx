@@ -24,7 +24,7 @@ import { GrossSalesChart, SignUpsAndOrdersChart } from './Charts';
 import { FigureCard } from './FigureCard';
 import { PERIOD_OPTIONS, usePeriodParams } from './period';
 
-const CARD_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
+const CARD_COLS = { base: 2, md: 3, lg: 4 };
 
 function dayLabel(day: string) {
   return formatDate(`${day}T12:00:00Z`, 'UTC');
@@ -196,7 +196,7 @@ export function AdminDashboard() {
                   <Title order={2} size="h4" id={`money-${c.currency}`} mb="sm">
                     Sales in {c.currency}
                   </Title>
-                  <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+                  <SimpleGrid cols={{ base: 2, md: 3 }}>
                     <FigureCard
                       label="Gross sales"
                       value={c.grossSales.value}

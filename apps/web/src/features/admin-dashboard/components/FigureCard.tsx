@@ -49,12 +49,24 @@ export function FigureCard({
   testId?: string;
 }) {
   return (
-    <Paper withBorder p="md" radius="md" data-testid={testId} role="group" aria-label={label}>
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      radius="md"
+      data-testid={testId}
+      role="group"
+      aria-label={label}
+    >
       <Stack gap={4}>
         <Text size="sm" c="dimmed" fw={600}>
           {label}
         </Text>
-        <Text fz={26} fw={700} lh={1.2} data-testid={testId ? `${testId}-value` : undefined}>
+        <Text
+          fz={{ base: 20, sm: 26 }}
+          fw={700}
+          lh={1.2}
+          data-testid={testId ? `${testId}-value` : undefined}
+        >
           {format(value)}
         </Text>
         {trend && <TrendLine trend={trend} format={format} />}

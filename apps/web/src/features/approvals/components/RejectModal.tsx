@@ -64,6 +64,7 @@ export function RejectModal({
   return (
     <Modal opened={target !== null} onClose={onClose} title={`Reject ${what}`} centered>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
