@@ -38,6 +38,7 @@ const organizationsText = (r: NonProfitRequestItem) =>
 export function NonProfitRequestsPage() {
   const list = useListParams(['status'] as const);
   const query = useNonProfitRequests(list.query);
+  const binding = tableBinding(list, query);
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = query.data?.items.find((r) => r._id === openId) ?? null;
@@ -51,7 +52,11 @@ export function NonProfitRequestsPage() {
           description="Organizers who asked for the non-profit exemption. Approved: no service fee on their new sales."
         />
         <DataTable<NonProfitRequestItem>
-          {...tableBinding(list, query, emptyQueueMessage(list.filters.status, 'non-profit requests'))}
+          {...binding}
+          // A status is the queue being looked at, not a narrowing filter: its own empty message.
+          emptyMessage={
+            list.search ? binding.emptyMessage : emptyQueueMessage(list.filters.status, 'non-profit requests')
+          }
           label="Non-profit requests"
           rowKey={(r) => r._id}
           minWidth={1040}

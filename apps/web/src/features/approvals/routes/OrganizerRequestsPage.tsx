@@ -27,6 +27,7 @@ function Website({ url }: { url: string | null }) {
 export function OrganizerRequestsPage() {
   const list = useListParams(['status'] as const);
   const query = useOrganizerRequests(list.query);
+  const binding = tableBinding(list, query);
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = query.data?.items.find((r) => r._id === openId) ?? null;
@@ -40,7 +41,11 @@ export function OrganizerRequestsPage() {
           description="People who asked to sell tickets on Marquee. Approving gives them the console; rejecting emails them your reason."
         />
         <DataTable<OrganizerRequestItem>
-          {...tableBinding(list, query, emptyQueueMessage(list.filters.status, 'organizer requests'))}
+          {...binding}
+          // A status is the queue being looked at, not a narrowing filter: its own empty message.
+          emptyMessage={
+            list.search ? binding.emptyMessage : emptyQueueMessage(list.filters.status, 'organizer requests')
+          }
           label="Organizer requests"
           rowKey={(r) => r._id}
           minWidth={960}
