@@ -1,4 +1,5 @@
 import { Anchor, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { NonProfitRequestItem } from '@marquee/contract';
 import { IconExternalLink, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -39,6 +40,8 @@ export function NonProfitRequestsPage() {
   const list = useListParams(['status'] as const);
   const query = useNonProfitRequests(list.query);
   const binding = tableBinding(list, query);
+  // The drawer takes the whole width of a phone.
+  const phone = useMediaQuery('(max-width: 30em)');
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = query.data?.items.find((r) => r._id === openId) ?? null;
@@ -147,7 +150,7 @@ export function NonProfitRequestsPage() {
         onClose={() => setOpenId(null)}
         position="right"
         title={open ? `Non-profit request: ${open.user.name}` : ''}
-        size="md"
+        size={phone ? '100%' : 'md'}
       >
         {open && (
           <Stack gap="lg">

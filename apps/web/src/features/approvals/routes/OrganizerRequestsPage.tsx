@@ -1,4 +1,5 @@
 import { Anchor, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { OrganizerRequestItem } from '@marquee/contract';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,6 +29,8 @@ export function OrganizerRequestsPage() {
   const list = useListParams(['status'] as const);
   const query = useOrganizerRequests(list.query);
   const binding = tableBinding(list, query);
+  // The drawer takes the whole width of a phone.
+  const phone = useMediaQuery('(max-width: 30em)');
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = query.data?.items.find((r) => r._id === openId) ?? null;
@@ -133,7 +136,7 @@ export function OrganizerRequestsPage() {
         onClose={() => setOpenId(null)}
         position="right"
         title={open ? `Organizer request: ${open.user.name}` : ''}
-        size="md"
+        size={phone ? '100%' : 'md'}
       >
         {open && (
           <Stack gap="lg">
