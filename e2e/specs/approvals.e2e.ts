@@ -146,6 +146,12 @@ describe('organizer requests', () => {
       await phone.page.getByRole('heading', { name: 'Organizer requests', level: 1 }).waitFor();
       await phone.page.getByText('Trattoria Cooking School').first().waitFor();
       await shot(phone.page, 'organizer-requests-375');
+      await phone.page.getByRole('button', { name: 'Review Rita Reyes' }).click();
+      const drawer = phone.page.getByRole('dialog', { name: 'Organizer request: Rita Reyes' });
+      await drawer.getByText('Reason:').first().waitFor();
+      // The drawer slides in; the picture is taken once it fills the phone's width.
+      await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+      await shot(phone.page, 'organizer-request-drawer-375');
     } finally {
       await phone.close();
     }
@@ -185,6 +191,7 @@ describe('non-profit exemptions', () => {
         .getByRole('link', { name: /View document of Harbor Community Choir Inc\./ })
         .first();
       expect(await document.getAttribute('href')).toMatch(/^\/media\/.+\.pdf$/);
+      await shot(page, 'non-profit-requests-1440');
       await page.getByRole('button', { name: 'Approve Carla Charity' }).click();
       await page
         .getByRole('dialog', { name: 'Approve non-profit exemption' })

@@ -23,6 +23,7 @@ function DocumentLink({ item }: { item: NonProfitRequestItem }) {
       target="_blank"
       rel="noreferrer"
       size="sm"
+      style={{ whiteSpace: 'nowrap' }}
       aria-label={`View document of ${item.legalName} (opens in a new tab)`}
     >
       <Group gap={4} wrap="nowrap" component="span">
