@@ -21,7 +21,11 @@ import { pubsubPlugin } from './lib/pubsub.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
+import { createAdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
+import { approvalRoutes } from './modules/approvals/approvals.routes.js';
+import { createApprovalService } from './modules/approvals/approvals.service.js';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -240,6 +244,11 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(accountRoutes, { account, config });
   await app.register(contentRoutes, { content: createContentService({ db, clock }) });
+  // Administrators: the platform dashboard and the organizer / non-profit approval queues (issue 13).
+  await app.register(adminDashboardRoutes, { dashboard: createAdminDashboardService({ db, clock }) });
+  await app.register(approvalRoutes, {
+    approvals: createApprovalService({ db, clock, mailer, publicUrl: config.publicUrl, log: app.log }),
+  });
   await app.register(organizationRoutes, { organizations, members });
   await app.register(payoutRoutes, { payouts });
   await app.register(authoringRoutes, { authoring });

@@ -39,6 +39,25 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/**
+ * A CUSTOM period needs both days, in order, at most DASHBOARD_MAX_DAYS long; the organizer's and the
+ * administrators' dashboards refine their queries with it.
+ */
+export function checkCustomPeriod(
+  q: { period: DashboardPeriod; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (q.period !== 'CUSTOM') return;
+  if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: DASHBOARD_MESSAGES.from });
+  if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: DASHBOARD_MESSAGES.to });
+  if (!q.from || !q.to) return;
+  const days = daysBetween(q.from, q.to);
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: DASHBOARD_MESSAGES.order });
+  else if (days > DASHBOARD_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: DASHBOARD_MESSAGES.tooLong });
+  }
+}
+
 export const OrganizerDashboardQuery = z
   .object({
     /** Absent: every organization the caller may read. */
@@ -48,17 +67,7 @@ export const OrganizerDashboardQuery = z
     from: z.iso.date({ error: DASHBOARD_MESSAGES.from }).optional(),
     to: z.iso.date({ error: DASHBOARD_MESSAGES.to }).optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.period !== 'CUSTOM') return;
-    if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: DASHBOARD_MESSAGES.from });
-    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: DASHBOARD_MESSAGES.to });
-    if (!q.from || !q.to) return;
-    const days = daysBetween(q.from, q.to);
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: DASHBOARD_MESSAGES.order });
-    else if (days > DASHBOARD_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: DASHBOARD_MESSAGES.tooLong });
-    }
-  });
+  .superRefine(checkCustomPeriod);
 export type OrganizerDashboardQuery = z.input<typeof OrganizerDashboardQuery>;
 
 /** One figure of the period, the same figure of the previous period, and the change as a ratio (0.12 = +12 %). */

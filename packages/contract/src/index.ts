@@ -1,5 +1,7 @@
 export * from './account.js';
+export * from './admin-dashboard.js';
 export * from './admin-users.js';
+export * from './approvals.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './banner.js';

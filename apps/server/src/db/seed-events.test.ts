@@ -185,7 +185,8 @@ describe('demo events', () => {
 
   it('adds nothing on a second start, and nothing when called again directly', async () => {
     const before = await tableCounts(database.db);
-    expect(before.events).toBe(18);
+    // Nine per demo organization, and the choir's concert (seed-approvals.ts).
+    expect(before.events).toBe(19);
     expect(await seedDemoData(database.db, { now })).toBe(false);
     expect(await seedEvents(database.db, { now })).toBe(0);
     expect(await tableCounts(database.db)).toEqual(before);

@@ -30,7 +30,7 @@ export const DEMO_EVENT_PLANS = [
 
 const DAY_MS = 86_400_000;
 
-interface Lookups {
+export interface Lookups {
   organizerId: string;
   categories: Map<string, string>;
   subcategories: Map<string, string>;
@@ -88,7 +88,7 @@ export async function seedEvents(
   return added;
 }
 
-async function loadLookups(db: DbOrTx, organizerId: string, storage?: MediaStorage): Promise<Lookups> {
+export async function loadLookups(db: DbOrTx, organizerId: string, storage?: MediaStorage): Promise<Lookups> {
   const media = storage ? createMediaService({ storage }) : undefined;
   // One after another: a transaction is one connection, which runs one query at a time.
   const categoryRows = await db.select({ id: categories.id, name: categories.name }).from(categories);
@@ -122,7 +122,8 @@ async function activeDemoMembership(db: DbOrTx, organizationId: string): Promise
   return row?.id;
 }
 
-async function insertEvent(
+/** One demo event with its dates, ticket types and inventory (also used by seed-approvals.ts). */
+export async function insertEvent(
   db: DbOrTx,
   organizationId: string,
   e: DemoEvent,

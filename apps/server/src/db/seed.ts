@@ -5,6 +5,7 @@ import { payOutCompletedEvents } from '../modules/refunds/dues/payouts.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
 import { seedAccount } from './seed-account.js';
+import { seedApprovals } from './seed-approvals.js';
 import { seedCatalog } from './seed-catalog.js';
 import { seedEvents } from './seed-events.js';
 import { type SeededOrders, type SellingSettings, seedOrders } from './seed-orders.js';
@@ -56,6 +57,50 @@ export const DEMO_ACCOUNTS = [
     organizerRequest: 'APPROVED',
     note: 'blocked',
   },
+  {
+    email: 'priya@example.com',
+    password: 'Priya#12345',
+    username: 'priya',
+    firstName: 'Priya',
+    lastName: 'Patel',
+    role: 'USER',
+    status: 'ACTIVE',
+    organizerRequest: 'PENDING',
+    note: 'organizer request PENDING (Lotus Yoga Collective)',
+  },
+  {
+    email: 'marco@example.com',
+    password: 'Marco#12345',
+    username: 'marco',
+    firstName: 'Marco',
+    lastName: 'Rossi',
+    role: 'USER',
+    status: 'ACTIVE',
+    organizerRequest: 'PENDING',
+    note: 'organizer request PENDING (Trattoria Cooking School)',
+  },
+  {
+    email: 'rita@example.com',
+    password: 'Rita#12345',
+    username: 'rita',
+    firstName: 'Rita',
+    lastName: 'Reyes',
+    role: 'USER',
+    status: 'ACTIVE',
+    organizerRequest: 'REJECTED',
+    note: 'organizer request REJECTED, with the reason',
+  },
+  {
+    email: 'charity@example.com',
+    password: 'Charity#12345',
+    username: 'charity',
+    firstName: 'Carla',
+    lastName: 'Charity',
+    role: 'USER',
+    status: 'ACTIVE',
+    organizerRequest: 'APPROVED',
+    note: 'organizer of "Harbor Community Choir", non-profit exemption PENDING',
+  },
 ] as const;
 
 export interface SeedOptions {
@@ -98,6 +143,7 @@ async function seedAccountsAndEvents(db: Db, options: SeedOptions): Promise<bool
     await seedAccount(tx);
     await seedOrganizations(tx);
     await seedEvents(tx, options);
+    await seedApprovals(tx, options);
   });
   return true;
 }

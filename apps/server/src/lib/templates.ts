@@ -132,4 +132,48 @@ export const templates = {
       `Hello ${options.firstName || 'there'},`,
       `An administrator unblocked your ${PRODUCT_NAME} account. Sign in again to continue where you left off.`,
     ]),
+  /** Sent to the user when an administrator approves their organizer request. */
+  organizerRequestApprovedEmail: (options: { firstName: string; organizationName: string; url: string }) =>
+    composeEmail(
+      `Your ${PRODUCT_NAME} organizer request is approved`,
+      'You are now an organizer',
+      [
+        `Hello ${options.firstName || 'there'},`,
+        `You can now sign in to the ${PRODUCT_NAME} console and create ${options.organizationName} as your organization, then publish events and sell tickets.`,
+      ],
+      { label: 'Open the console', url: options.url },
+    ),
+
+  /** Sent to the user when an administrator rejects their organizer request, with the reason. */
+  organizerRequestRejectedEmail: (options: { firstName: string; organizationName: string; reason: string }) =>
+    composeEmail(
+      `Your ${PRODUCT_NAME} organizer request was not approved`,
+      'Organizer request not approved',
+      [
+        `Hello ${options.firstName || 'there'},`,
+        `Your request to organize as ${options.organizationName} was not approved.`,
+        `Reason: ${options.reason}`,
+        'You can send a new request from your profile once the points above are addressed.',
+      ],
+    ),
+
+  /** Sent to the user when an administrator approves their non-profit exemption. */
+  nonProfitApprovedEmail: (options: { firstName: string; legalName: string }) =>
+    composeEmail(`Your ${PRODUCT_NAME} non-profit exemption is approved`, 'Non-profit exemption approved', [
+      `Hello ${options.firstName || 'there'},`,
+      `The non-profit exemption for ${options.legalName} is approved: from now on no service fee is charged on your organizations' ticket sales. Orders made before today keep the fees they were sold with.`,
+    ]),
+
+  /** Sent to the user when an administrator rejects their non-profit exemption, with the reason. */
+  nonProfitRejectedEmail: (options: { firstName: string; legalName: string; reason: string }) =>
+    composeEmail(
+      `Your ${PRODUCT_NAME} non-profit exemption was not approved`,
+      'Non-profit exemption not approved',
+      [
+        `Hello ${options.firstName || 'there'},`,
+        `The non-profit exemption for ${options.legalName} was not approved.`,
+        `Reason: ${options.reason}`,
+        'You can send the details again from your profile with an updated document.',
+      ],
+    ),
 };

@@ -1,4 +1,5 @@
 import { accountRoutes } from '../features/account/routes';
+import { approvalRoutes } from '../features/approvals/routes';
 import { auditLogRoutes } from '../features/audit-log/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bannerRoutes } from '../features/banners/routes';
@@ -31,6 +32,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   bannerRoutes,
   reasonRoutes,
   catalogRequestRoutes,
+  approvalRoutes,
   organizationRoutes,
   eventRoutes,
   orderRoutes,

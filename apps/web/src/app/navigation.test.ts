@@ -14,6 +14,8 @@ describe('navigation', () => {
       'Content management',
       'Reason management',
       'User management',
+      'Organizer requests',
+      'Non-profit requests',
       'Audit log',
       'Organizations',
       'Event management',

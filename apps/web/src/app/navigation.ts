@@ -4,6 +4,7 @@ import {
   IconCategory,
   IconFileText,
   IconGitPullRequest,
+  IconHeartHandshake,
   IconHistory,
   IconKey,
   IconLayoutDashboard,
@@ -13,6 +14,7 @@ import {
   IconScan,
   IconTags,
   IconUser,
+  IconUserCheck,
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -59,6 +61,18 @@ export const SIDE_NAV: readonly NavItem[] = [
     roles: ['ADMINISTRATOR'],
   },
   { label: 'User management', to: PATHS.userManagement, icon: IconUsers, roles: ['ADMINISTRATOR'] },
+  {
+    label: 'Organizer requests',
+    to: PATHS.organizerRequests,
+    icon: IconUserCheck,
+    roles: ['ADMINISTRATOR'],
+  },
+  {
+    label: 'Non-profit requests',
+    to: PATHS.nonProfitRequests,
+    icon: IconHeartHandshake,
+    roles: ['ADMINISTRATOR'],
+  },
   { label: 'Audit log', to: PATHS.auditLog, icon: IconHistory, roles: ['ADMINISTRATOR'] },
   {
     label: 'Organizations',

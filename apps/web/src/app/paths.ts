@@ -1,4 +1,5 @@
 import { ACCOUNT_PATHS } from '../features/account/paths';
+import { APPROVAL_PATHS } from '../features/approvals/paths';
 import { AUDIT_LOG_PATHS } from '../features/audit-log/paths';
 import { AUTH_PATHS } from '../features/auth/paths';
 import { BANNER_PATHS } from '../features/banners/paths';
@@ -53,6 +54,7 @@ export const PATHS = {
   ...BANNER_PATHS,
   ...REASON_PATHS,
   ...CATALOG_REQUEST_PATHS,
+  ...APPROVAL_PATHS,
   ...ORGANIZATION_PATHS,
   ...EVENT_PATHS,
   ...ORDER_PATHS,

@@ -1,0 +1,80 @@
+import type { AdminDashboardFigures, DashboardPeriod, DashboardSeriesPoint, Trend } from '@marquee/contract';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import * as repo from './admin-dashboard.repo.js';
+import { buckets, changePercent, dashboardRange } from './period.js';
+
+const trend = (value: number, previous: number): Trend => ({
+  value,
+  previous,
+  changePercent: changePercent(value, previous),
+});
+
+/**
+ * Platform figures for administrators (docs/dashboards.md, "Administrator dashboard"): three aggregate
+ * statements run side by side, nothing loaded row by row.
+ */
+export function createAdminDashboardService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function figures(
+    query: { period: DashboardPeriod; from?: string; to?: string },
+    zone: string,
+  ): Promise<AdminDashboardFigures> {
+    const now = clock.now();
+    const range = dashboardRange(query.period, now, zone, query);
+    const unit = range.bucket === 'DAY' ? 'day' : 'month';
+    const [people, money, series] = await Promise.all([
+      repo.peopleFigures(db, range.current, range.previous, zone, now),
+      repo.moneyFigures(db, range.current, range.previous, zone),
+      repo.seriesFigures(db, range.current, zone, unit),
+    ]);
+
+    const currencies = money.map((m) => m.currency);
+    const points = new Map<string, DashboardSeriesPoint>(
+      buckets(range.current, range.bucket).map((date) => [
+        date,
+        { date, signUps: 0, orders: 0, grossSales: Object.fromEntries(currencies.map((c) => [c, 0])) },
+      ]),
+    );
+    for (const row of series) {
+      const point = points.get(row.bucket);
+      if (!point) continue;
+      if (row.kind === 'SIGN_UPS') point.signUps += row.count;
+      else {
+        point.orders += row.count;
+        if (row.currency) point.grossSales[row.currency] = (point.grossSales[row.currency] ?? 0) + row.gross;
+      }
+    }
+
+    const orders = money.reduce((sum, m) => sum + m.orders, 0);
+    const ordersBefore = money.reduce((sum, m) => sum + m.ordersBefore, 0);
+    return {
+      period: query.period,
+      range: range.current,
+      previousRange: range.previous,
+      timeZone: zone,
+      users: { total: people.totalUsers, newInPeriod: trend(people.newUsers, people.newUsersBefore) },
+      approvedOrganizers: people.approvedOrganizers,
+      pendingOrganizerRequests: people.pendingOrganizerRequests,
+      pendingNonProfitRequests: people.pendingNonProfitRequests,
+      liveEvents: people.liveEvents,
+      blockedUsers: people.blockedUsers,
+      blockedEvents: people.blockedEvents,
+      orders: trend(orders, ordersBefore),
+      currencies: money.map((m) => ({
+        currency: m.currency,
+        grossSales: trend(m.gross, m.grossBefore),
+        // Fees earned: service fees of the period's orders less the fee parts refunded in the period.
+        feesEarned: trend(m.fees - m.feeRefunds, m.feesBefore - m.feeRefundsBefore),
+        refunds: trend(m.refunds, m.refundsBefore),
+      })),
+      bucket: range.bucket,
+      series: [...points.values()],
+    };
+  }
+
+  return { figures };
+}
+
+export type AdminDashboardService = ReturnType<typeof createAdminDashboardService>;

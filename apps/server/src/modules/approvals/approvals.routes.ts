@@ -1,0 +1,38 @@
+import * as c from '@marquee/contract';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/route.js';
+import type { ApprovalService } from './approvals.service.js';
+
+/** The administrators' approval queues: organizer requests and non-profit exemptions (docs/approvals.md). */
+export async function approvalRoutes(app: FastifyInstance, opts: { approvals: ApprovalService }) {
+  const { approvals } = opts;
+
+  addRoute(app, c.getOrganizerRequestList, async ({ query }) => ({
+    message: 'Organizer requests loaded.',
+    result: await approvals.organizerRequests(query),
+  }));
+  addRoute(app, c.decideOrganizerRequest, async ({ actor, body }) => {
+    const result = await approvals.decideOrganizer(actor, body);
+    return {
+      message:
+        result.status === 'APPROVED'
+          ? 'Organizer request approved. The user can now use the console.'
+          : 'Organizer request rejected. The user was emailed the reason.',
+      result,
+    };
+  });
+  addRoute(app, c.getNonProfitRequestList, async ({ query }) => ({
+    message: 'Non-profit requests loaded.',
+    result: await approvals.nonProfitRequests(query),
+  }));
+  addRoute(app, c.decideNonProfitRequest, async ({ actor, body }) => {
+    const result = await approvals.decideNonProfit(actor, body);
+    return {
+      message:
+        result.status === 'APPROVED'
+          ? 'Non-profit exemption approved. No service fee is charged on their new sales.'
+          : 'Non-profit exemption rejected. The user was emailed the reason.',
+      result,
+    };
+  });
+}

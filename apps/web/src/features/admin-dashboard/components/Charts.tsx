@@ -1,0 +1,146 @@
+import { BarChart, LineChart } from '@mantine/charts';
+import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { AdminDashboardFigures } from '@marquee/contract';
+import { format } from 'date-fns';
+import { formatMoney, minorDigits } from '../../../lib/money';
+
+const CURRENCY_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6'];
+
+function bucketLabel(date: string, bucket: AdminDashboardFigures['bucket']) {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return format(new Date(y, m - 1, d), bucket === 'MONTH' ? 'MMM yyyy' : 'MMM d');
+}
+
+function ChartFrame({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string | null;
+  children: React.ReactNode;
+}) {
+  const id = `chart-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={id}>
+          {title}
+        </Title>
+        {empty ? (
+          <Text size="sm" c="dimmed" py="xl" ta="center" data-testid="chart-empty">
+            {empty}
+          </Text>
+        ) : (
+          children
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Sign-ups and orders per day (or month), with the same numbers as a table for screen readers. */
+export function SignUpsAndOrdersChart({ data }: { data: AdminDashboardFigures }) {
+  const rows = data.series.map((p) => ({
+    label: bucketLabel(p.date, data.bucket),
+    signUps: p.signUps,
+    orders: p.orders,
+  }));
+  const empty = rows.every((r) => r.signUps === 0 && r.orders === 0)
+    ? 'No sign-ups or orders in this period.'
+    : null;
+  return (
+    <ChartFrame title="Sign-ups and orders" empty={empty}>
+      <div aria-hidden>
+        <BarChart
+          h={240}
+          data={rows}
+          dataKey="label"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          series={[
+            { name: 'signUps', label: 'Sign-ups', color: 'indigo.6' },
+            { name: 'orders', label: 'Orders', color: 'teal.6' },
+          ]}
+          tickLine="y"
+          yAxisProps={{ allowDecimals: false }}
+        />
+      </div>
+      <VisuallyHidden>
+        <Table>
+          <caption>Sign-ups and orders per {data.bucket === 'DAY' ? 'day' : 'month'}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{data.bucket === 'DAY' ? 'Day' : 'Month'}</Table.Th>
+              <Table.Th>Sign-ups</Table.Th>
+              <Table.Th>Orders</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.label}>
+                <Table.Td>{r.label}</Table.Td>
+                <Table.Td>{r.signUps}</Table.Td>
+                <Table.Td>{r.orders}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </VisuallyHidden>
+    </ChartFrame>
+  );
+}
+
+/** Gross sales over time, one line per currency (never added together), and the table fallback. */
+export function GrossSalesChart({ data }: { data: AdminDashboardFigures }) {
+  const currencies = data.currencies.map((c) => c.currency);
+  const rows = data.series.map((p) => ({
+    label: bucketLabel(p.date, data.bucket),
+    ...Object.fromEntries(currencies.map((c) => [c, (p.grossSales[c] ?? 0) / 10 ** minorDigits(c)])),
+  }));
+  const empty = data.series.every((p) => Object.values(p.grossSales).every((v) => v === 0))
+    ? 'No sales in this period.'
+    : null;
+  return (
+    <ChartFrame title="Gross sales" empty={empty}>
+      <div aria-hidden>
+        <LineChart
+          h={240}
+          data={rows}
+          dataKey="label"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          series={currencies.map((c, i) => ({
+            name: c,
+            color: CURRENCY_COLORS[i % CURRENCY_COLORS.length] as string,
+          }))}
+          curveType="monotone"
+          valueFormatter={(v) => v.toLocaleString()}
+        />
+      </div>
+      <VisuallyHidden>
+        <Table>
+          <caption>Gross sales per {data.bucket === 'DAY' ? 'day' : 'month'} and currency</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{data.bucket === 'DAY' ? 'Day' : 'Month'}</Table.Th>
+              {currencies.map((c) => (
+                <Table.Th key={c}>{c}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.series.map((p) => (
+              <Table.Tr key={p.date}>
+                <Table.Td>{bucketLabel(p.date, data.bucket)}</Table.Td>
+                {currencies.map((c) => (
+                  <Table.Td key={c}>{formatMoney(p.grossSales[c] ?? 0, c)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </VisuallyHidden>
+    </ChartFrame>
+  );
+}

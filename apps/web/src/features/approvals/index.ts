@@ -1,0 +1,3 @@
+// The approvals feature's public surface for other features.
+
+export { approvalKeys } from './api/keys';
