@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { users } from '../src/db/schema/index.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { DEMO_ACCOUNTS, seedDemoData } from '../src/db/seed.js';
 import { withStartupLock } from '../src/db/startup-lock.js';
 import { freshDatabase } from './helpers.js';
 
@@ -26,8 +26,9 @@ describe('several processes starting on one database', () => {
       );
       expect(seeded.filter(Boolean)).toHaveLength(1);
       const [row] = await database.db.select({ n: count() }).from(users);
-      // The four demo accounts plus the two members of the demo organizations (seed-organizations.ts).
-      expect(row?.n).toBe(6);
+      // The demo accounts (seed.ts, the approval queues' four included) plus the two members of the demo
+      // organizations (seed-organizations.ts).
+      expect(row?.n).toBe(DEMO_ACCOUNTS.length + 2);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
       await database.drop();
