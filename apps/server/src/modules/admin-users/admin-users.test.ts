@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as c from '@marquee/contract';
 import { ACCESS_REFUSALS } from '@marquee/contract';
 import { formatInZone } from '@marquee/time';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, invalid } from '../../../test/calls.js';
 import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
@@ -286,6 +286,38 @@ describe('update-user-status', () => {
     expect([answer.status, answer.error?.message]).toEqual([409, SELF_BLOCK_MESSAGE]);
   });
 
+  it('of two administrators blocking each other at once, the one blocked first acts no more', async () => {
+    const x = await createUser(t, { role: 'ADMIN' });
+    const y = await createUser(t, { role: 'ADMIN' });
+    const tokens = {
+      [x.id]: await loginAs(t, x.email, x.password),
+      [y.id]: await loginAs(t, y.email, y.password),
+    };
+    const base = await listenOnLoopback(t);
+    const pair = await inParallel(base, 2, (i) => {
+      const [actor, target] = i === 0 ? [x, y] : [y, x];
+      return {
+        method: 'POST',
+        path: c.updateUserStatus.path,
+        headers: clientHeaders(tokens[actor.id]),
+        body: { userId: target.id, status: 'BLOCKED', reason: 'Race' },
+      };
+    });
+    // The other administrator (the test's own) keeps the platform run either way; only one of x and y is blocked.
+    expect(pair.byStatus[200]).toBe(1);
+    expect(pair.byStatus[423]).toBe(1);
+    const statuses = await t.db
+      .select({ status: users.status })
+      .from(users)
+      .where(inArray(users.id, [x.id, y.id]));
+    expect(statuses.map((r) => r.status).sort()).toEqual(['ACTIVE', 'BLOCKED']);
+    // The next tests count administrators: these two leave the role.
+    await t.db
+      .update(users)
+      .set({ role: 'USER' })
+      .where(inArray(users.id, [x.id, y.id]));
+  });
+
   it('two administrators blocking each other at once never leave zero active administrators', async () => {
     // Only these two are active administrators while the race runs.
     await t.db.update(users).set({ status: 'BLOCKED' }).where(eq(users.id, admin.id));
@@ -350,7 +382,7 @@ describe('update-user-status', () => {
     }
   });
 
-  it('refuses the last administrator when the caller was blocked a moment ago (the race the locks close)', async () => {
+  it('refuses a caller blocked a moment ago: under the locks it is no longer an active administrator', async () => {
     const stale = await createUser(t, { role: 'ADMIN' });
     const last = await createUser(t, { role: 'ADMIN' });
     const staleActor = { user: stale, session: {} as never };
@@ -363,7 +395,7 @@ describe('update-user-status', () => {
     try {
       await expect(
         setStatus(staleActor, { userId: last.id, status: 'BLOCKED', reason: 'Stale' }),
-      ).rejects.toMatchObject({ statusCode: 409, message: LAST_ADMIN_MESSAGE });
+      ).rejects.toMatchObject({ statusCode: 423, message: BLOCKED_MESSAGE });
       const [row] = await t.db.select().from(users).where(eq(users.id, last.id));
       expect(row?.status).toBe('ACTIVE');
     } finally {

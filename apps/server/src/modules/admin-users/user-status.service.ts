@@ -6,9 +6,10 @@ import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict } from '../../lib/errors.js';
+import { conflict, locked as lockedError } from '../../lib/errors.js';
 import { templates } from '../../lib/templates.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
+import { BLOCKED_MESSAGE } from '../auth/auth.service.js';
 import { userNotFound } from './admin-user-reads.js';
 
 type Body = z.output<typeof UpdateUserStatusBody>;
@@ -50,6 +51,9 @@ export function createUserStatusService(deps: { db: Db; clock: Clock; mailer: Ma
           : await lock(users, eq(users.id, body.userId));
       const target = locked.find((u) => u.id === body.userId);
       if (!target) throw userNotFound();
+      // An administrator blocked while this call waited for the lock acts no more (two blocking each other).
+      const self = locked.find((u) => u.id === actor.user.id);
+      if (self && self.status !== 'ACTIVE') throw lockedError(BLOCKED_MESSAGE);
       const before = { status: target.status, reason: target.blockedReason };
 
       if (body.status === 'BLOCKED') {
