@@ -1,10 +1,5 @@
-import type { DashboardPeriod } from '@marquee/contract';
-import { formatInZone } from '@marquee/time';
-
-const DAY_MS = 86_400_000;
-
-/** Longer ranges are charted by month rather than by day. */
-export const DAILY_SERIES_MAX_DAYS = 92;
+import { type DashboardPeriod, daysBetween } from '@marquee/contract';
+import { addDays, dashboardWindow } from '../../lib/dashboard-window.js';
 
 export interface DayRange {
   /** yyyy-MM-dd, both included. */
@@ -19,13 +14,10 @@ export interface DashboardRange {
   bucket: 'DAY' | 'MONTH';
 }
 
-const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-export const addDays = (day: string, n: number) => toDay(dayMs(day) + n * DAY_MS);
-
 /**
- * The period's calendar days in the caller's zone, and the previous period: the same number of days
- * right before it (THIS_YEAR compares with as many days before the 1st of January).
+ * The period's calendar days in the caller's zone and the previous period's, as the organizer's
+ * dashboard reads them (`lib/dashboard-window.ts`: one rule for both dashboards); this dashboard's
+ * statements turn the days into instants in PostgreSQL.
  */
 export function dashboardRange(
   period: DashboardPeriod,
@@ -33,28 +25,13 @@ export function dashboardRange(
   zone: string,
   custom: { from?: string; to?: string },
 ): DashboardRange {
-  const today = formatInZone(now, 'yyyy-MM-dd', zone);
-  let current: DayRange;
-  switch (period) {
-    case 'TODAY':
-      current = { from: today, to: today };
-      break;
-    case 'LAST_7_DAYS':
-      current = { from: addDays(today, -6), to: today };
-      break;
-    case 'LAST_30_DAYS':
-      current = { from: addDays(today, -29), to: today };
-      break;
-    case 'THIS_YEAR':
-      current = { from: `${today.slice(0, 4)}-01-01`, to: today };
-      break;
-    case 'CUSTOM':
-      current = { from: custom.from ?? today, to: custom.to ?? today };
-      break;
-  }
-  const days = Math.round((dayMs(current.to) - dayMs(current.from)) / DAY_MS) + 1;
-  const previous = { from: addDays(current.from, -days), to: addDays(current.from, -1) };
-  return { current, previous, days, bucket: days > DAILY_SERIES_MAX_DAYS ? 'MONTH' : 'DAY' };
+  const w = dashboardWindow(period, custom, zone, now);
+  return {
+    current: { from: w.from, to: w.to },
+    previous: { from: w.previousFrom, to: w.previousTo },
+    days: daysBetween(w.from, w.to),
+    bucket: w.bucket,
+  };
 }
 
 /** The chart's buckets from the first day to the last: each day, or each month's first day. */

@@ -10,7 +10,7 @@ import {
   refunds,
   tickets,
 } from '../../db/schema/index.js';
-import type { DashboardWindow } from './period.js';
+import type { DashboardWindow } from '../../lib/dashboard-window.js';
 
 /**
  * The dashboard's reads (docs/dashboards.md, "Speed"): each one SQL statement of aggregates over the

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import { dashboardWindow } from '../../lib/dashboard-window.js';
 import { eventScope, myEventRole } from '../../lib/event-access.js';
 import type { Page } from '../../lib/list.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
@@ -32,7 +33,6 @@ import {
   salesSeries,
   type Totals,
 } from './dashboard.queries.js';
-import { dashboardWindow } from './period.js';
 
 type DashboardInput = z.output<typeof OrganizerDashboardQuery>;
 type UpcomingInput = z.output<NonNullable<(typeof dashboardUpcomingEventList)['query']>>;
