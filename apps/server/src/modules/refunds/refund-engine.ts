@@ -45,6 +45,12 @@ export interface RefundOrder {
   initiatedBy?: string | null;
 }
 
+/** Tickets of one event a refund turned REFUNDED; a course ticket (no date) concerns every date. */
+export interface RefundedTickets {
+  eventId: string;
+  tickets: { id: string; occurrenceId: string | null }[];
+}
+
 export type QuoteOrder = Omit<RefundOrder, 'source' | 'idempotencyKey'>;
 
 /** The organizer owes `due` (minor units) before this refund can go ahead. */
@@ -88,6 +94,7 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
   const unitOfWork = createUnitOfWork({ db, clock, log: deps.log });
   const processedListeners: ((refund: RefundRow) => Promise<void> | void)[] = [];
   const dueListeners: ((due: DuePaymentRow) => Promise<void> | void)[] = [];
+  const ticketListeners: ((change: RefundedTickets) => void)[] = [];
   const views = createRefundViews(db);
   const who = (key: string) => ({ system: 'refunds', requestId: `refund:${key}` });
 
@@ -237,6 +244,17 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
     change.afterCommit(() => notify(row));
   }
 
+  /** The door's counts change the moment tickets turn REFUNDED (at reservation), not when money moves. */
+  function notifyTickets(change: RefundedTickets) {
+    for (const listener of ticketListeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        deps.log?.error({ err: error, eventId: change.eventId }, 'a refunded-tickets listener failed');
+      }
+    }
+  }
+
   async function reserve(order: RefundOrder): Promise<RefundRow> {
     const known = await byKey(db, order.idempotencyKey);
     if (known) return sameBooking(known, order);
@@ -307,6 +325,12 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
           .where(eq(tickets.id, share.ticketId));
       }
       await releaseRefundedSeats(tx, booking, wasValid);
+      change.afterCommit(() =>
+        notifyTickets({
+          eventId: booking.eventId,
+          tickets: rows.map((t) => ({ id: t.id, occurrenceId: t.occurrenceId })),
+        }),
+      );
       // A buyer's open request for these tickets is answered by this refund, whoever started it (the
       // approval of that request, an organizer's own refund, the event's cancellation).
       const answered = await tx
@@ -533,6 +557,10 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
     },
     onProcessed(listener: (refund: RefundRow) => Promise<void> | void) {
       processedListeners.push(listener);
+    },
+    /** Hears tickets turned REFUNDED, after the commit (the door's live counts). */
+    onTicketsRefunded(listener: (change: RefundedTickets) => void) {
+      ticketListeners.push(listener);
     },
     onDuePaid(listener: (due: DuePaymentRow) => Promise<void> | void) {
       dueListeners.push(listener);

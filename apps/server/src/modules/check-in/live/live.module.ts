@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { liveRoute } from './live.route.js';
 import { createLivePublisher } from './live-publisher.js';
+import { forwardRefundedTickets } from './refunded-tickets.js';
 
 /**
  * Live check-in (docs/check-in.md): the publisher listening to the scan engine, and the stream every
@@ -17,5 +18,7 @@ export async function liveModule(app: FastifyInstance, opts: { db: Db; clock: Cl
     log: app.log,
   });
   app.addHook('onClose', async () => publisher.close());
+  // Refunded tickets change the door's counts too (docs/check-in.md, "Live counts and pub/sub").
+  app.refunds.onTicketsRefunded(forwardRefundedTickets({ db: opts.db, engine: app.checkIn, log: app.log }));
   liveRoute(app, opts);
 }

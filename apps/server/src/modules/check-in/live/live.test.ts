@@ -129,6 +129,24 @@ describe('check-in live stream', () => {
     expect(strays).toEqual([]);
   });
 
+  it('a refund reaches the door like a scan: a course ticket on every date, the counts without it', async () => {
+    const dayTwo = await live(w.date(1), 'organizer');
+    const before = countsOf(await dayTwo.next((m) => m.type === 'counts'));
+    const seen = dayTwo.messages.length;
+    const mary = w.ticket(w.orders.mary);
+    await t.app.refunds.refund({
+      bookingId: w.orders.mary.booking.id,
+      ticketIds: [mary.id],
+      source: 'ORGANIZER',
+      idempotencyKey: `test:${randomUUID()}`,
+    });
+    // Mary's course ticket has no date of its own: the second date's screen hears it too.
+    const changed = await dayTwo.next((m) => m.type === 'tickets-changed', 2_000, seen);
+    expect(changed).toEqual({ type: 'tickets-changed', occurrenceId: w.date(1), ticketIds: [mary.id] });
+    const after = countsOf(await dayTwo.next((m) => m.type === 'counts', 2_000, seen));
+    expect(after?.sold).toBe((before?.sold ?? 0) - 1);
+  });
+
   it('refuses like the other check-in calls, as JSON', async () => {
     const refused = async (stream: EventStream<c.CheckInLiveMessage>) => {
       await stream.ended;
