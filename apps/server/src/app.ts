@@ -13,7 +13,7 @@ import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapter
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { createIdempotencyStore } from './lib/idempotency.js';
+import { createIdempotencyStore, registerIdempotencyPurge } from './lib/idempotency.js';
 import { jobsPlugin } from './lib/jobs.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
 import { consoleOrigins } from './lib/origins.js';
@@ -212,9 +212,12 @@ export async function buildApp(deps: AppDeps) {
   // Every refund path (buyers' requests, organizers, event cancellation) goes through this one engine.
   app.decorate('refunds', createRefundEngine({ db, clock, payments, log: app.log }));
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
-  app.decorate('idempotency', createIdempotencyStore({ db, clock }));
+  const idempotency = createIdempotencyStore({ db, clock });
+  app.decorate('idempotency', idempotency);
   // `app.jobs` for the modules below; it starts once the app is ready (after the server's migrations).
   await app.register(jobsPlugin, { db, enabled: deps.jobs ?? config.env !== 'test' });
+  // Expired idempotency keys are purged hourly in batches (lib/idempotency.ts).
+  registerIdempotencyPurge(app, idempotency);
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin, { config });
   // Before any route (the documentation's included): every /api route must declare its access.

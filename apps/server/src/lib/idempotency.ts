@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HEADERS } from '@marquee/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
@@ -29,6 +29,11 @@ export const IDEMPOTENCY_HOURS = 24;
 /** An in-flight record older than this belongs to a call that died (process restart): it is taken over. */
 const ABANDONED_MS = 60_000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
+/** Rows one purge statement deletes at most. */
+export const PURGE_BATCH_SIZE = 5_000;
+/** The purge job's queue name and cron (UTC: every hour at minute 17, once across all processes). */
+export const PURGE_JOB = 'idempotency-purge';
+export const PURGE_CRON = '17 * * * *';
 
 export const IDEMPOTENCY_MESSAGES = {
   required: `This call needs an ${HEADERS.idempotencyKey} header (a unique value per intended change, reused on retries).`,
@@ -108,9 +113,24 @@ export function createIdempotencyStore(deps: { db: Db; clock: Clock }) {
       await db.delete(idempotencyKeys).where(where(scope, route, key));
     },
 
-    /** Drops expired records (for a periodic clean-up; expired ones are also taken over on reuse). */
-    async purgeExpired() {
-      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, clock.now()));
+    /**
+     * Drops expired records in batches (the purge job below; expired ones are also taken over on
+     * reuse): each batch is its own short statement on the expiry index, so a backlog of millions never
+     * holds one long transaction or locks many rows at once, and rows another purge holds are skipped.
+     * Returns how many rows went.
+     */
+    async purgeExpired(options: { batchSize?: number } = {}) {
+      const batchSize = options.batchSize ?? PURGE_BATCH_SIZE;
+      const now = clock.now();
+      let purged = 0;
+      for (;;) {
+        const { rowCount } = await db.execute(sql`
+          delete from ${idempotencyKeys} where ctid = any (array(
+            select ctid from ${idempotencyKeys} where ${idempotencyKeys.expiresAt} < ${now}
+            limit ${batchSize} for update skip locked))`);
+        purged += rowCount ?? 0;
+        if ((rowCount ?? 0) < batchSize) return purged;
+      }
     },
   };
 }
@@ -121,6 +141,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     idempotency?: IdempotencyStore;
   }
+}
+
+/**
+ * Expired keys (older than IDEMPOTENCY_HOURS) are deleted every hour by a pg-boss schedule: once across
+ * all API processes, retried by the queue when a run fails, in batches (purgeExpired).
+ */
+export function registerIdempotencyPurge(app: FastifyInstance, store: IdempotencyStore) {
+  app.jobs.work(PURGE_JOB, async () => {
+    const purged = await store.purgeExpired();
+    if (purged > 0) app.log.info({ purged }, 'expired idempotency keys purged');
+  });
+  app.jobs.schedule(PURGE_JOB, PURGE_CRON);
 }
 
 /** Whose key it is: the signed-in user, else the calling client (its id from Basic auth), else the address. */

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
+import { withStartupLock } from '../db/startup-lock.js';
 
 /**
  * Background work through pg-boss (a maintained PostgreSQL job queue, docs/architecture.md): jobs are
@@ -99,7 +100,7 @@ export const jobsPlugin = fp(async function jobsPlugin(
 
   app.addHook('onReady', async () => {
     // The pool drizzle was built on (connectDatabase): pg-boss shares its connections and limits.
-    const pool = (opts.db as Db & { $client: Pick<Pool, 'query'> }).$client;
+    const pool = (opts.db as Db & { $client: Pool }).$client;
     const started = new PgBoss({
       db: { executeSql: (text, values) => pool.query(text, values) },
       schema: 'pgboss',
@@ -108,13 +109,25 @@ export const jobsPlugin = fp(async function jobsPlugin(
         : {}),
     });
     started.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
-    await started.start();
+    // Processes starting together on one database take turns here: pg-boss's createQueue (a queue's
+    // row and its partition table) deadlocks with the same call of another process (found by
+    // test/two-processes.test.ts: one of two servers started at once exited with "deadlock detected").
+    await withStartupLock(pool, async () => {
+      await started.start();
+      for (const worker of workers.values()) {
+        const { pollingIntervalSeconds: _polling, ...queue } = worker.options;
+        await started.createQueue(worker.name, { name: worker.name, ...queue });
+        // Options changed since an earlier start apply too (createQueue keeps an existing queue as it was).
+        await started.updateQueue(worker.name, { name: worker.name, ...queue });
+      }
+      for (const s of schedules) {
+        if (!workers.has(s.name)) throw new Error(`the schedule ${s.name} has no worker`);
+        await started.schedule(s.name, s.cron, s.data ?? {}, { tz: 'UTC' });
+      }
+    });
     boss = started;
     for (const worker of workers.values()) {
-      const { pollingIntervalSeconds, ...queue } = worker.options;
-      await started.createQueue(worker.name, { name: worker.name, ...queue });
-      // Options changed since an earlier start apply too (createQueue keeps an existing queue as it was).
-      await started.updateQueue(worker.name, { name: worker.name, ...queue });
+      const { pollingIntervalSeconds } = worker.options;
       await started.work<object>(
         worker.name,
         { batchSize: 1, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) },
@@ -128,10 +141,6 @@ export const jobsPlugin = fp(async function jobsPlugin(
           }
         },
       );
-    }
-    for (const s of schedules) {
-      if (!workers.has(s.name)) throw new Error(`the schedule ${s.name} has no worker`);
-      await started.schedule(s.name, s.cron, s.data ?? {}, { tz: 'UTC' });
     }
     for (const task of startTasks) {
       // One failing task must not keep the others (or the server) from starting: it is retried by
