@@ -3,7 +3,7 @@ import type pg from 'pg';
 /**
  * `npm run seed -- --scale large|medium|tiny`: a platform at scale, generated inside PostgreSQL with
  * set-based `INSERT … SELECT … FROM generate_series(…)` statements, one table at a time (docs/performance.md).
- * Ids are derived from the row's number (`md5('scale-…-n')::uuid`), so the steps join without lookups.
+ * Ids are derived from the row's number (md5 of 'scale-…-n', made a version-4 uuid), so the steps join without lookups.
  * The data follows the rules of real data; `checkScale` verifies them.
  */
 export interface ScaleSize {
@@ -43,7 +43,7 @@ const NOUN = `array['Jazz Night','Yoga Flow','Comedy Club','Wine Tasting','Potte
 const ORG_NOUN = `array['Harbor','Lantern','Meridian','Orchard','Beacon','Summit','Riverside','Foundry','Atlas','Compass']`;
 const SOCIAL = `'{"facebook":null,"instagram":null,"x":null,"linkedin":null,"youtube":null,"tiktok":null}'::jsonb`;
 const uuidOf = (kind: string, ...parts: string[]) =>
-  `md5('scale-${kind}-' || ${parts.join(` || '-' || `)})::uuid`;
+  `overlay(overlay(md5('scale-${kind}-' || ${parts.join(` || '-' || `)}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /** The statements, in order; `$1` is the shared password hash of every scale account. */
 function steps(size: ScaleSize): { name: string; sql: string }[] {
@@ -292,7 +292,7 @@ function steps(size: ScaleSize): { name: string; sql: string }[] {
       sql: `create temp table scale_adm as
           select t.id ticket_id, o.id occurrence_id, t.event_id, e.owner_id,
             o.starts_at - interval '30 minutes' + ((hashtext(t.id::text) & 2147483647) % 3600) * interval '1 second' adm_at,
-            md5('scale-scan-' || t.id || o.id)::uuid scan_id, (hashtext(t.code) & 2147483647) % 100 roll
+            overlay(overlay(md5('scale-scan-' || t.id || o.id) placing '4' from 13) placing '8' from 17)::uuid scan_id, (hashtext(t.code) & 2147483647) % 100 roll
           from tickets t join scale_ev e on e.id = t.event_id and e.status = 'COMPLETED'
             join event_occurrences o on o.event_id = t.event_id and (t.occurrence_id is null or o.id = t.occurrence_id)
           where t.status = 'VALID' and (hashtext(t.id::text) & 2147483647) % 10 < 8;
@@ -305,7 +305,7 @@ function steps(size: ScaleSize): { name: string; sql: string }[] {
         insert into scans (event_id, occurrence_id, ticket_id, result, source, previous_scan_id, scanned_by, device_id,
             nonce, scanned_at, received_at)
           select event_id, occurrence_id, ticket_id, 'ALREADY_SCANNED', 'ONLINE', scan_id, owner_id, 'door-2',
-            md5('scale-rescan-' || scan_id)::uuid, adm_at + interval '5 minutes', adm_at + interval '5 minutes'
+            overlay(overlay(md5('scale-rescan-' || scan_id) placing '4' from 13) placing '8' from 17)::uuid, adm_at + interval '5 minutes', adm_at + interval '5 minutes'
           from scale_adm where roll < 3;
         update tickets t set scanned_at = a.adm_at, scanned_by = a.owner_id
           from scale_adm a where a.ticket_id = t.id and t.occurrence_id is not null`,
