@@ -24,7 +24,7 @@ export async function benchScan(options: {
   token: string;
   seconds: number;
   workers: number;
-}) {
+}): Promise<BenchLine[]> {
   const { address, app, db, token, seconds, workers } = options;
   const [owner] = await db
     .insert(users)
