@@ -38,7 +38,11 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
     const [first, second] = args;
     if (recording) {
       if (typeof first === 'string') recording.push({ text: first, values: second as unknown[] });
-      else if (first && typeof first === 'object' && 'text' in first) recording.push(first as Recorded);
+      else if (first && typeof first === 'object' && 'text' in first) {
+        // drizzle passes the values as the second argument ({ text, rowMode }, values).
+        const query = first as Recorded;
+        recording.push({ text: query.text, values: query.values ?? (second as unknown[] | undefined) });
+      }
     }
     return original(...args);
   };
