@@ -4,6 +4,7 @@ import type { Db } from '../src/db/client.js';
 import { eventTicketTypes, ticketInventory, users } from '../src/db/schema/index.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
+import type { BenchLine } from './lists.js';
 
 /**
  * Checkout throughput on one hot ticket type (docs/selling.md, "Bench"): free tickets, so every 200
@@ -11,7 +12,12 @@ import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
  * to the ceiling of any design that counts seats on one row: the raw single-row
  * `UPDATE … SET sold = sold + 1` rate on the same database, with as many concurrent workers.
  */
-export async function benchCheckout(options: { address: string; db: Db; seconds: number; workers: number }) {
+export async function benchCheckout(options: {
+  address: string;
+  db: Db;
+  seconds: number;
+  workers: number;
+}): Promise<BenchLine[]> {
   const { address, db, seconds, workers } = options;
   const [owner] = await db
     .insert(users)
@@ -89,4 +95,12 @@ export async function benchCheckout(options: { address: string; db: Db; seconds:
   );
   console.log(`Raw single-row UPDATE sold = sold + 1:  ${rawPerMinute.toFixed(0)} updates/min`);
   console.log(`Ratio checkout / raw row update:        ${(checkoutPerMinute / rawPerMinute).toFixed(3)}`);
+  return [
+    {
+      figure: 'checkout, one hot ticket type (bookings/min)',
+      measured: checkoutPerMinute.toFixed(0),
+      raw: `${rawPerMinute.toFixed(0)} row updates/min`,
+      ratio: (checkoutPerMinute / rawPerMinute).toFixed(3),
+    },
+  ];
 }

@@ -9,6 +9,7 @@ import { currencyTotals, salesByEvent, salesSeries } from '../src/modules/dashbo
 import { insertManyBookings } from '../test/booking-fixtures.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
+import type { BenchLine } from './lists.js';
 
 /**
  * The organizer dashboard at scale (docs/dashboards.md, "Speed"): BENCH_DASHBOARD_ORDERS (default
@@ -16,7 +17,8 @@ import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
  * `organizer-dashboard` call timed over HTTP (median and p95 of BENCH_DASHBOARD_CALLS sequential calls)
  * next to the raw SQL statements it runs for the same window, timed the same way.
  */
-export async function benchDashboard(options: { address: string; db: Db }) {
+export async function benchDashboard(options: { address: string; db: Db }): Promise<BenchLine[]> {
+  const lines: BenchLine[] = [];
   const { address, db } = options;
   const total = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 50_000);
   const calls = Number(process.env.BENCH_DASHBOARD_CALLS ?? 40);
@@ -83,7 +85,11 @@ export async function benchDashboard(options: { address: string; db: Db }) {
     times.sort((a, b) => a - b);
     const at = (p: number) =>
       (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(1);
-    return `median ${at(0.5).padStart(6)} ms   p95 ${at(0.95).padStart(6)} ms`;
+    return {
+      text: `median ${at(0.5).padStart(6)} ms   p95 ${at(0.95).padStart(6)} ms`,
+      p50: at(0.5),
+      p95: at(0.95),
+    };
   }
 
   const actor = { user: { id: owner.id, role: 'USER' } } as Parameters<typeof eventScope>[0];
@@ -102,13 +108,20 @@ export async function benchDashboard(options: { address: string; db: Db }) {
       Promise.all([currencyTotals(db, scope, w), salesSeries(db, scope, w), salesByEvent(db, scope, w)]),
     );
     const totalsOnly = await timed(() => currencyTotals(db, scope, w));
-    console.log(`GET organizer-dashboard ${period.padEnd(13)} HTTP      ${http}`);
-    console.log(`  raw SQL (totals, series, by event) ${period.padEnd(13)} ${raw}`);
-    console.log(`  raw SQL (totals statement alone)   ${period.padEnd(13)} ${totalsOnly}`);
+    console.log(`GET organizer-dashboard ${period.padEnd(13)} HTTP      ${http.text}`);
+    console.log(`  raw SQL (totals, series, by event) ${period.padEnd(13)} ${raw.text}`);
+    console.log(`  raw SQL (totals statement alone)   ${period.padEnd(13)} ${totalsOnly.text}`);
+    lines.push({
+      figure: `dashboard ${period} (${total} orders), p50 / p95`,
+      measured: `${http.p50} / ${http.p95} ms`,
+      raw: `${raw.p50} / ${raw.p95} ms`,
+      ratio: `${(Number(http.p95) / Math.max(Number(raw.p95), 0.01)).toFixed(2)}×`,
+    });
   }
   const plan = await db.execute(
     sql`explain select count(*) from ${bookings} where ${bookings.organizationId} = ${first} and ${bookings.confirmedAt} >= now() - interval '30 days' and ${bookings.confirmedAt} < now() and ${bookings.confirmedAt} is not null`,
   );
   const usesIndex = plan.rows.some((r) => String(Object.values(r)[0]).includes('bookings_confirmed_idx'));
   console.log(`  plan of the 30-day range uses bookings_confirmed_idx: ${usesIndex ? 'yes' : 'no'}`);
+  return lines;
 }

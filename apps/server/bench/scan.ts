@@ -8,6 +8,7 @@ import { tickets, users } from '../src/db/schema/index.js';
 import { insertManyBookings } from '../test/booking-fixtures.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
+import type { BenchLine } from './lists.js';
 
 /**
  * Door throughput (docs/check-in.md, "Bench"): admitted scans per second over many distinct tickets,
@@ -23,7 +24,7 @@ export async function benchScan(options: {
   token: string;
   seconds: number;
   workers: number;
-}) {
+}): Promise<BenchLine[]> {
   const { address, app, db, token, seconds, workers } = options;
   const [owner] = await db
     .insert(users)
@@ -150,4 +151,19 @@ export async function benchScan(options: {
   console.log(
     `HTTP scan-ticket, distinct tickets:         ${httpRate.perSecond.toFixed(0)} admitted/s (${httpRate.refused} refused), ratio to raw ${ratio(httpRate.perSecond)}`,
   );
+  const rawText = `${rawRate.perSecond.toFixed(0)} row updates/s`;
+  return [
+    {
+      figure: 'scan engine (admitted/s)',
+      measured: engineRate.perSecond.toFixed(0),
+      raw: rawText,
+      ratio: ratio(engineRate.perSecond),
+    },
+    {
+      figure: 'HTTP scan-ticket (admitted/s)',
+      measured: httpRate.perSecond.toFixed(0),
+      raw: rawText,
+      ratio: ratio(httpRate.perSecond),
+    },
+  ];
 }

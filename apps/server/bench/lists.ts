@@ -1,0 +1,138 @@
+import * as c from '@marquee/contract';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { testConfig } from '../src/config.js';
+import { connectDatabase } from '../src/db/client.js';
+import { DEMO_ACCOUNTS } from '../src/db/seed.js';
+import { clientHeaders } from '../test/client-headers.js';
+
+/** One line of the bench table: a measured figure next to the raw PostgreSQL figure it is compared with. */
+export interface BenchLine {
+  figure: string;
+  measured: string;
+  raw: string;
+  ratio: string;
+}
+
+interface Recorded {
+  text: string;
+  values?: unknown[];
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Lists at scale (BENCH_ONLY=lists): the first page of every console list, with a search and a common filter,
+ * on a database filled by `npm run seed -- --scale …` (BENCH_DATABASE_URL). Each call runs BENCH_LIST_CALLS
+ * times in process (`app.inject`, as the administrator); the statements one call ran are recorded from the
+ * pool and replayed through a plain `pg` client the same number of times: the raw figure.
+ */
+export async function benchLists(url: string): Promise<BenchLine[]> {
+  const calls = Number(process.env.BENCH_LIST_CALLS ?? 40);
+  const database = connectDatabase(url, { max: 10, statementTimeoutMs: 60_000 });
+  let recording: Recorded[] | undefined;
+  const pool = database.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const original = pool.query.bind(pool);
+  pool.query = (...args: unknown[]) => {
+    const [first, second] = args;
+    if (recording) {
+      if (typeof first === 'string') recording.push({ text: first, values: second as unknown[] });
+      else if (first && typeof first === 'object' && 'text' in first) {
+        // drizzle passes the values as the second argument ({ text, rowMode }, values).
+        const query = first as Recorded;
+        recording.push({ text: query.text, values: query.values ?? (second as unknown[] | undefined) });
+      }
+    }
+    return original(...args);
+  };
+  const config = testConfig({ login: { maxFailures: 5, lockMinutes: 15, rateLimitPerMinute: 1_000_000 } });
+  const app = await buildApp({ config, db: database.db });
+  const raw = new pg.Client({ connectionString: url });
+  await raw.connect();
+  const lines: BenchLine[] = [];
+  try {
+    const admin = DEMO_ACCOUNTS[0];
+    const login = await app.inject({
+      method: 'POST',
+      url: c.login.path,
+      headers: { ...clientHeaders(), 'content-type': 'application/json' },
+      payload: { email: admin.email, password: admin.password },
+    });
+    const token = (login.json() as { result: { accessToken: string } }).result.accessToken;
+    const big = await raw.query<{ id: string }>(
+      `select event_id id from tickets group by event_id order by count(*) desc limit 1`,
+    );
+    const scanned = await raw.query<{ id: string }>(
+      `select event_id id from scans group by event_id order by count(*) desc limit 1`,
+    );
+    const eventId = big.rows[0]?.id;
+    const scanEventId = scanned.rows[0]?.id;
+    const cases: [string, string, Record<string, string>][] = [
+      ['orders (search + status)', c.organizerBookingList.path, { search: 'garcia', status: 'CONFIRMED' }],
+      ['orders (status, no search)', c.organizerBookingList.path, { status: 'CONFIRMED' }],
+      [
+        'tickets of the largest event',
+        c.organizerEventBookingTicketList.path,
+        { eventId: eventId ?? '', search: 'ma' },
+      ],
+      [
+        'attendees (search + status)',
+        c.eventAttendeesList.path,
+        { eventId: eventId ?? '', search: 'ma', status: 'VALID' },
+      ],
+      [
+        'refund requests (search + status)',
+        c.organizerRefundBookingTicketList.path,
+        { search: 'ma', status: 'REQUESTED' },
+      ],
+      [
+        'scan history (search + result)',
+        c.getScanHistory.path,
+        { eventId: scanEventId ?? '', search: 'ma', result: 'ADMITTED' },
+      ],
+      ['events (search + tab)', c.panelOrganizerEventList.path, { search: 'jazz', tab: 'UPCOMING' }],
+      ['users (search + status)', c.getUserList.path, { search: 'garcia', status: 'ACTIVE' }],
+      ['audit log (first page)', c.getAuditLogList.path, {}],
+    ];
+    for (const [title, path, query] of cases) {
+      const qs = new URLSearchParams({ page: '1', limit: '20', ...query }).toString();
+      const call = () => app.inject({ method: 'GET', url: `${path}?${qs}`, headers: clientHeaders(token) });
+      const first = await call();
+      if (first.statusCode !== 200) {
+        lines.push({ figure: `list: ${title}`, measured: `HTTP ${first.statusCode}`, raw: '', ratio: '' });
+        console.error(title, first.body.slice(0, 300));
+        continue;
+      }
+      const api: number[] = [];
+      for (let i = 0; i < calls; i++) {
+        const t0 = performance.now();
+        await call();
+        api.push(performance.now() - t0);
+      }
+      recording = [];
+      await call();
+      const statements = recording;
+      recording = undefined;
+      const sqlTimes: number[] = [];
+      for (let i = 0; i < calls; i++) {
+        const t0 = performance.now();
+        for (const s of statements) await raw.query(s.text, s.values);
+        sqlTimes.push(performance.now() - t0);
+      }
+      api.sort((a, b) => a - b);
+      sqlTimes.sort((a, b) => a - b);
+      lines.push({
+        figure: `list: ${title}, first page p50 / p95`,
+        measured: `${pct(api, 50).toFixed(1)} / ${pct(api, 95).toFixed(1)} ms`,
+        raw: `${pct(sqlTimes, 50).toFixed(1)} / ${pct(sqlTimes, 95).toFixed(1)} ms (${statements.length} statements)`,
+        ratio: `${(pct(api, 95) / Math.max(pct(sqlTimes, 95), 0.01)).toFixed(2)}×`,
+      });
+    }
+  } finally {
+    await raw.end();
+    await app.close();
+    await database.close();
+  }
+  return lines;
+}
