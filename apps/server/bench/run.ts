@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from '../src/db/seed.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { benchCheckout } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
+import { benchLcp } from './lcp.js';
 import { benchScan } from './scan.js';
 
 /**
@@ -57,7 +58,7 @@ async function scenario(title: string, options: autocannon.Options) {
 }
 
 console.log(`Marquee bench: ${seconds}s per scenario, ${connections} connections, ${os.cpus().length} cores`);
-// BENCH_ONLY=scan (or checkout, http, dashboard) runs one part.
+// BENCH_ONLY=scan (or checkout, http, dashboard, lcp) runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'http') {
   await scenario('POST /api/v1/user/login', {
@@ -75,6 +76,7 @@ if (!only || only === 'checkout')
   await benchCheckout({ address, db: database.db, seconds, workers: connections });
 if (!only || only === 'scan')
   await benchScan({ address, app, db: database.db, token, seconds, workers: connections });
+if (!only || only === 'lcp') await benchLcp({ db: database.db });
 if (!only || only === 'dashboard') await benchDashboard({ address, db: database.db });
 
 await app.close();
