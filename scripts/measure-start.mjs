@@ -7,6 +7,7 @@
 //   node scripts/measure-start.mjs [runs] -- <command…>
 //   node scripts/measure-start.mjs 3 -- node apps/server/dist/server.js
 //   node scripts/measure-start.mjs 3 -- node --import tsx apps/server/src/server.ts
+//   node scripts/measure-start.mjs 3 -- npm start
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -51,6 +52,8 @@ async function startOnce(dataDir) {
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a command that starts the server through npm is stopped whole.
+    detached: true,
   });
   let output = '';
   let upAt;
@@ -74,9 +77,16 @@ async function startOnce(dataDir) {
       cpu = await cpuSeconds(child.pid);
     } else await new Promise((r) => setTimeout(r, 20));
   }
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  process.kill(-child.pid, 'SIGTERM');
+  // Until every process of the group has gone (the server releases the data folder's lock on exit).
+  for (;;) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return { upAt, healthAt, cpu };
 }
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { bundleReportPlugin } from './bundle-report';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -49,7 +50,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
 
 export default defineConfig({
   root,
-  plugins: [react(), VitePWA(pwaOptions)],
+  plugins: [react(), VitePWA(pwaOptions), bundleReportPlugin()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
@@ -59,5 +60,32 @@ export default defineConfig({
     sourcemap: false,
     // Inlined assets become data: URLs, which the CSP allows only for images; keep fonts and scripts as files.
     assetsInlineLimit: (file) => (/\.(png|jpe?g|gif|svg|webp)$/i.test(file) ? undefined : false),
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          // recharts (the dashboards' charts, through @mantine/charts) is larger than one chunk's budget:
+          // the library and its d3/redux helpers load as two chunks, only with a dashboard.
+          groups: [
+            { name: 'charts', test: /\/node_modules\/(recharts|@mantine\/charts)\/.*\.m?js$/ },
+            {
+              name: 'charts-deps',
+              test: /\/node_modules\/(d3-[^/]+|victory-vendor|@reduxjs|redux|redux-thunk|immer|es-toolkit|decimal\.js-light|reselect|react-redux|internmap|eventemitter3|tiny-invariant)\//,
+            },
+          ],
+        },
+      },
+      treeshake: {
+        // The contract's modules only declare schemas and routes, and a feature's index.ts only re-exports:
+        // a screen that imports one route's schema or one export of a feature does not carry the others
+        // (docs/performance.md, "Console"). Everything else keeps its package's own sideEffects declaration.
+        moduleSideEffects: (id) =>
+          /\/packages\/contract\/src\/|\/apps\/web\/src\/features\/[^/]+\/index\.ts$|\/node_modules\/@zxing\//.test(
+            id,
+          )
+            ? false
+            : undefined,
+      },
+    },
   },
 });

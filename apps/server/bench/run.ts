@@ -13,6 +13,7 @@ import { generateScale, isScaleName, SCALES } from '../src/db/seed-scale.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { benchCheckout } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
+import { benchLcp } from './lcp.js';
 import { type BenchLine, benchLists } from './lists.js';
 import { benchScan } from './scan.js';
 
@@ -84,7 +85,7 @@ async function scenario(title: string, options: autocannon.Options) {
 }
 
 console.log(`Marquee bench: ${seconds}s per scenario, ${connections} connections, ${os.cpus().length} cores`);
-// BENCH_ONLY=scan (or checkout, http, dashboard) runs one part.
+// BENCH_ONLY=scan (or checkout, http, dashboard, lcp) runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'http') {
   await scenario('POST /api/v1/user/login', {
@@ -110,6 +111,7 @@ if (!only || only === 'checkout')
   table.push(...(await benchCheckout({ address, db: database.db, seconds, workers: connections })));
 if (!only || only === 'scan')
   table.push(...(await benchScan({ address, app, db: database.db, token, seconds, workers: connections })));
+if (!only || only === 'lcp') table.push(...(await benchLcp({ db: database.db })));
 if (!only || only === 'dashboard') table.push(...(await benchDashboard({ address, db: database.db })));
 if (!only || only === 'lists') {
   let listUrl = process.env.BENCH_DATABASE_URL;

@@ -1,17 +1,22 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { NavigationProgress } from '@mantine/nprogress';
-import { CONFIRM_LABELS } from '@marquee/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { discardUnsavedChanges } from '../components/unsaved-changes';
 import { performLogout } from '../features/auth';
 import { configureHttp, type HttpCollaborators } from '../lib/http';
 import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
 import { getAccessToken } from '../lib/storage';
 import { toast } from '../lib/toasts';
-import { ToastViewport } from './ToastViewport';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * Loaded after the first paint, out of the login route's first download (docs/performance.md, "Console"):
+ * confirm dialogs (`modals.openConfirmModal`) reach ModalsHost through Mantine's event bus, and toasts
+ * raised before the viewport arrives wait in the notifications store and show when it mounts.
+ */
+const ModalsHost = lazy(() => import('./ModalsHost').then((m) => ({ default: m.ModalsHost })));
+const ToastViewport = lazy(() => import('./ToastViewport').then((m) => ({ default: m.ToastViewport })));
 
 interface NavigatingRouter {
   state: { location: { pathname: string; search: string; hash: string } };
@@ -69,11 +74,12 @@ export function AppProviders({
       env={env}
     >
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={CONFIRM_LABELS}>
-          <NavigationProgress data-testid="loading-bar" aria-label="Loading" />
+        <NavigationProgress data-testid="loading-bar" aria-label="Loading" />
+        {children}
+        <Suspense fallback={null}>
           <ToastViewport />
-          {children}
-        </ModalsProvider>
+          <ModalsHost />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   );
