@@ -37,6 +37,15 @@ type BookingTicketQuery = z.output<(typeof organizerBookingTicketList)['query']>
 type EventTicketQuery = z.output<(typeof organizerEventBookingTicketList)['query']>;
 
 /**
+ * One event's tickets. A ticket's order is of the same event, so the order's event is named too: the
+ * list then walks the event's orders newest first (bookings_event_created_idx), the order of the list,
+ * instead of sorting every ticket of the event.
+ */
+function eventTicketFilters(query: EventTicketQuery): (SQL | undefined)[] {
+  return [eq(tickets.eventId, query.eventId), eq(bookings.eventId, query.eventId), ...ticketFilters(query)];
+}
+
+/**
  * The organizer's order and ticket lists: each one SELECT for the page and one COUNT (lib/list.ts), the
  * seat count a correlated subquery on its index, so no query per row. The event lists were resolved
  * by their access declaration (the route's `event: 'read'`); the cross-event list is scoped here.
@@ -86,12 +95,11 @@ export function createOrderLists(db: Db) {
       ticketList(query, [eq(tickets.bookingId, query.bookingId), ...ticketFilters(query)]),
 
     /** organizer-event-booking-ticket-list */
-    eventTickets: (query: EventTicketQuery) =>
-      ticketList(query, [eq(tickets.eventId, query.eventId), ...ticketFilters(query)]),
+    eventTickets: (query: EventTicketQuery) => ticketList(query, eventTicketFilters(query)),
 
     /** event-attendees-list: the event's tickets, each with whether it was checked in. */
     async attendees(query: EventTicketQuery) {
-      const page = await ticketList(query, [eq(tickets.eventId, query.eventId), ...ticketFilters(query)]);
+      const page = await ticketList(query, eventTicketFilters(query));
       return {
         ...page,
         items: page.items.map((t): AttendeeRow => ({ ...t, checkedIn: t.scannedAt !== null })),
