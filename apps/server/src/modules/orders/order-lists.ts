@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { bookings, events, tickets } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
-import { defineList, type PageWindow, paged } from '../../lib/list.js';
+import { countUpTo, defineList, type PageWindow, paged } from '../../lib/list.js';
 import { type OrderRowData, type TicketRowData, toOrderSummary, toTicketRow } from './order-items.js';
 import {
   ORDER_SEARCH,
@@ -55,14 +55,18 @@ export function createOrderLists(db: Db) {
     search: ORDER_SEARCH,
     sort: ORDER_SORT,
     rows: (window: PageWindow) => paged(ordersFrom(db), window) as Promise<OrderRowData[]>,
-    async count(where) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(bookings)
-        .innerJoin(events, eq(events.id, bookings.eventId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    count: (where, upTo) =>
+      countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(bookings)
+          .innerJoin(events, eq(events.id, bookings.eventId))
+          .where(where)
+          .$dynamic(),
+        upTo,
+      ),
+    total: 'capped',
     items: (rows: OrderRowData[]) => rows.map(toOrderSummary),
   });
 
@@ -71,14 +75,18 @@ export function createOrderLists(db: Db) {
     // No sort in the ticket lists' contract: the order of purchase, stable by ticket id.
     sort: { fields: {}, default: TICKET_ORDER, tieBreaker: tickets.id },
     rows: (window: PageWindow) => paged(ticketsFrom(db), window) as Promise<TicketRowData[]>,
-    async count(where) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(tickets)
-        .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    count: (where, upTo) =>
+      countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(tickets)
+          .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+          .where(where)
+          .$dynamic(),
+        upTo,
+      ),
+    total: 'capped',
     items: (rows: TicketRowData[]) => rows.map(toTicketRow),
   });
 
