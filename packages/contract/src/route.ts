@@ -107,6 +107,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int().nonnegative(),
+    /** More than `total` rows match: the server stopped counting there (the console says "more than"). */
+    totalCapped: z.boolean().optional(),
     page: z.number().int().positive(),
     limit: z.number().int().positive(),
   });

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.js';
 import { badRequest } from './errors.js';
 
 /** The list part of a query: what `pageQuery` in the contract produces. */
@@ -13,9 +14,17 @@ export interface PageInput {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** Set when more than `total` rows match (a capped count, see `TOTAL_CAP`). */
+  totalCapped?: boolean;
   page: number;
   limit: number;
 }
+
+/**
+ * A capped total counts at most this many rows plus one: past it the answer is `total: TOTAL_CAP,
+ * totalCapped: true` ("More than 10,000"), so a large list never pays for an exact `count(*)`.
+ */
+export const TOTAL_CAP = 10_000;
 
 /** `%`, `_` and `\` in a search are taken literally. */
 export function likePattern(search: string): string {
@@ -79,12 +88,16 @@ export interface ListSpec<Row, Item> {
   sort: { fields: Record<string, AnyColumn | SQL>; default: SQL[]; tieBreaker: AnyColumn };
   /** The page's rows: the repo applies the window to its SELECT (usually with `paged`). */
   rows(window: PageWindow): Promise<Row[]>;
-  /** How many rows match `where` (the repo's COUNT). */
-  count(where: SQL | undefined): Promise<number>;
+  /**
+   * How many rows match `where` (the repo's COUNT). With `total: 'capped'` it gets `upTo` and may stop
+   * counting there (`countUpTo`).
+   */
+  count(where: SQL | undefined, upTo?: number): Promise<number>;
   /** Rows → items; all at once, so a list can load what its rows refer to in one query. */
   items(rows: Row[]): Item[] | Promise<Item[]>;
   paging?: 'offset';
-  total?: 'exact';
+  /** `capped`: count at most `TOTAL_CAP + 1` rows (the lists that grow with sales). */
+  total?: 'exact' | 'capped';
 }
 
 /** A list declared once; each call gives the query (page, limit, search, sort) and this call's filters. */
@@ -93,9 +106,27 @@ export function defineList<Row, Item>(spec: ListSpec<Row, Item>) {
     const where = and(spec.search ? searchWhere(input.search, spec.search) : undefined, ...filters);
     const order = orderBy(input.sort, spec.sort.fields, spec.sort.default, spec.sort.tieBreaker);
     const window = { where, order, limit: input.limit, offset: (input.page - 1) * input.limit };
-    const [rows, total] = await Promise.all([spec.rows(window), spec.count(where)]);
-    return { items: await spec.items(rows), total, page: input.page, limit: input.limit };
+    const capped = spec.total === 'capped';
+    const [rows, counted] = await Promise.all([
+      spec.rows(window),
+      spec.count(where, capped ? TOTAL_CAP + 1 : undefined),
+    ]);
+    const items = await spec.items(rows);
+    if (capped && counted > TOTAL_CAP) {
+      return { items, total: TOTAL_CAP, totalCapped: true, page: input.page, limit: input.limit };
+    }
+    return { items, total: counted, page: input.page, limit: input.limit };
   };
+}
+
+/**
+ * `count(*)` of a repo's SELECT (its FROM, joins and `where`; select a constant), stopping at `upTo` rows
+ * when given: `select count(*) from (select 1 … limit upTo)`.
+ */
+export async function countUpTo(db: DbOrTx, query: PgSelect, upTo: number | undefined): Promise<number> {
+  const counted = (upTo === undefined ? query : query.limit(upTo)).as('counted');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
+  return row?.n ?? 0;
 }
 
 /** Applies a page window to a repo's SELECT (made with `.$dynamic()`). */

@@ -168,4 +168,27 @@ describe('DataTable', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
+
+  it('says "more than" a capped total and keeps the next page while a page is full', () => {
+    const onPageChange = vi.fn();
+    const full: Row[] = Array.from({ length: 2 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}` }));
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <DataTable<Row>
+          label="Things"
+          rows={full}
+          total={10_000}
+          totalCapped
+          rowKey={(r) => r.id}
+          page={5000}
+          limit={2}
+          onPageChange={onPageChange}
+          columns={[{ key: 'name', title: 'Name', render: (r) => r.name }]}
+        />
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('list-count').textContent).toBe('9,999–10,000 of more than 10,000');
+    fireEvent.click(screen.getByRole('button', { name: 'next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(5001);
+  });
 });

@@ -49,6 +49,8 @@ export interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
   rows: T[] | undefined;
   total: number;
+  /** More than `total` rows match (the server stopped counting): "of more than 10,000", next page kept. */
+  totalCapped?: boolean;
   rowKey: (row: T) => string;
   loading?: boolean;
   page: number;
@@ -103,7 +105,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const selected = selection?.selected ?? [];
   const allOnPage = ids.length > 0 && ids.every((id) => selected.includes(id));
   const someOnPage = ids.some((id) => selected.includes(id));
-  const pages = Math.max(1, Math.ceil(props.total / props.limit));
+  // A capped total is a lower bound: while a page is full there may be another one after it.
+  const knownPages = Math.max(1, Math.ceil(props.total / props.limit));
+  const pages =
+    props.totalCapped && (rows?.length ?? 0) >= props.limit
+      ? Math.max(knownPages, props.page + 1)
+      : knownPages;
 
   function toggleAll() {
     if (!selection) return;
@@ -295,7 +302,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ? ''
               : props.total === 0
                 ? 'No results'
-                : `${(props.page - 1) * props.limit + 1}–${Math.min(props.page * props.limit, props.total)} of ${props.total}`}
+                : props.totalCapped
+                  ? `${((props.page - 1) * props.limit + 1).toLocaleString('en-US')}–${((props.page - 1) * props.limit + (rows?.length ?? 0)).toLocaleString('en-US')} of more than ${props.total.toLocaleString('en-US')}`
+                  : `${(props.page - 1) * props.limit + 1}–${Math.min(props.page * props.limit, props.total)} of ${props.total}`}
           </Text>
           {!failed && pages > 1 && (
             <Box>

@@ -55,7 +55,7 @@ export type ListParams = ReturnType<typeof useListParams>;
 export function tableBinding<T>(
   list: ListParams,
   query: {
-    data?: { items: T[]; total: number } | undefined;
+    data?: { items: T[]; total: number; totalCapped?: boolean } | undefined;
     isFetching: boolean;
     error?: unknown;
     refetch?: () => unknown;
@@ -70,6 +70,7 @@ export function tableBinding<T>(
       : emptyMessage,
     rows: query.data?.items,
     total: query.data?.total ?? 0,
+    totalCapped: query.data?.totalCapped ?? false,
     loading: query.isFetching,
     error: query.error ?? undefined,
     onRetry: query.refetch ? () => void query.refetch?.() : undefined,

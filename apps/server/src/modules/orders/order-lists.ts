@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { bookings, events, tickets } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
-import { defineList, type PageWindow, paged } from '../../lib/list.js';
+import { countUpTo, defineList, type PageWindow, paged } from '../../lib/list.js';
 import { type OrderRowData, type TicketRowData, toOrderSummary, toTicketRow } from './order-items.js';
 import {
   ORDER_SEARCH,
@@ -37,6 +37,15 @@ type BookingTicketQuery = z.output<(typeof organizerBookingTicketList)['query']>
 type EventTicketQuery = z.output<(typeof organizerEventBookingTicketList)['query']>;
 
 /**
+ * One event's tickets. A ticket's order is of the same event, so the order's event is named too: the
+ * list then walks the event's orders newest first (bookings_event_created_idx), the order of the list,
+ * instead of sorting every ticket of the event.
+ */
+function eventTicketFilters(query: EventTicketQuery): (SQL | undefined)[] {
+  return [eq(tickets.eventId, query.eventId), eq(bookings.eventId, query.eventId), ...ticketFilters(query)];
+}
+
+/**
  * The organizer's order and ticket lists: each one SELECT for the page and one COUNT (lib/list.ts), the
  * seat count a correlated subquery on its index, so no query per row. The event lists were resolved
  * by their access declaration (the route's `event: 'read'`); the cross-event list is scoped here.
@@ -46,14 +55,18 @@ export function createOrderLists(db: Db) {
     search: ORDER_SEARCH,
     sort: ORDER_SORT,
     rows: (window: PageWindow) => paged(ordersFrom(db), window) as Promise<OrderRowData[]>,
-    async count(where) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(bookings)
-        .innerJoin(events, eq(events.id, bookings.eventId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    count: (where, upTo) =>
+      countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(bookings)
+          .innerJoin(events, eq(events.id, bookings.eventId))
+          .where(where)
+          .$dynamic(),
+        upTo,
+      ),
+    total: 'capped',
     items: (rows: OrderRowData[]) => rows.map(toOrderSummary),
   });
 
@@ -62,14 +75,18 @@ export function createOrderLists(db: Db) {
     // No sort in the ticket lists' contract: the order of purchase, stable by ticket id.
     sort: { fields: {}, default: TICKET_ORDER, tieBreaker: tickets.id },
     rows: (window: PageWindow) => paged(ticketsFrom(db), window) as Promise<TicketRowData[]>,
-    async count(where) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(tickets)
-        .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    count: (where, upTo) =>
+      countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(tickets)
+          .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+          .where(where)
+          .$dynamic(),
+        upTo,
+      ),
+    total: 'capped',
     items: (rows: TicketRowData[]) => rows.map(toTicketRow),
   });
 
@@ -86,12 +103,11 @@ export function createOrderLists(db: Db) {
       ticketList(query, [eq(tickets.bookingId, query.bookingId), ...ticketFilters(query)]),
 
     /** organizer-event-booking-ticket-list */
-    eventTickets: (query: EventTicketQuery) =>
-      ticketList(query, [eq(tickets.eventId, query.eventId), ...ticketFilters(query)]),
+    eventTickets: (query: EventTicketQuery) => ticketList(query, eventTicketFilters(query)),
 
     /** event-attendees-list: the event's tickets, each with whether it was checked in. */
     async attendees(query: EventTicketQuery) {
-      const page = await ticketList(query, [eq(tickets.eventId, query.eventId), ...ticketFilters(query)]);
+      const page = await ticketList(query, eventTicketFilters(query));
       return {
         ...page,
         items: page.items.map((t): AttendeeRow => ({ ...t, checkedIn: t.scannedAt !== null })),
