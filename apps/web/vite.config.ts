@@ -65,12 +65,15 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           // recharts (the dashboards' charts, through @mantine/charts) is larger than one chunk's budget:
-          // the library and its d3/redux helpers load as two chunks, only with a dashboard.
+          // the library and its d3/redux helpers load as two chunks, only with a dashboard. Every package
+          // recharts reaches must be in one of the two groups (react-is, use-sync-external-store included):
+          // one left to the default chunks is initialised out of order and the dashboard fails to load with
+          // "… is not a function" (the dashboard journeys open it).
           groups: [
             { name: 'charts', test: /\/node_modules\/(recharts|@mantine\/charts)\/.*\.m?js$/ },
             {
               name: 'charts-deps',
-              test: /\/node_modules\/(d3-[^/]+|victory-vendor|@reduxjs|redux|redux-thunk|immer|es-toolkit|decimal\.js-light|reselect|react-redux|internmap|eventemitter3|tiny-invariant)\//,
+              test: /\/node_modules\/(d3-[^/]+|victory-vendor|@reduxjs|redux|redux-thunk|immer|es-toolkit|decimal\.js-light|reselect|react-redux|internmap|eventemitter3|tiny-invariant|use-sync-external-store|react-is|@standard-schema\/[^/]+)\//,
             },
           ],
         },
