@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NonProfitStatus } from './account.js';
-import { OrganizerRequest, Role, UserStatus } from './auth.js';
+import { OrganizerRequest, Role, UserProfile, UserStatus } from './auth.js';
 import { BookingStatus } from './booking.js';
 import { EventKind, EventStatus, NamedRef } from './event.js';
 import { ExportFormat, OrderDetail, OrderSummary } from './orders.js';
@@ -30,18 +30,20 @@ export const UserListFilters = z.object({
 });
 export type UserListFilters = z.input<typeof UserListFilters>;
 
-export const AdminUserListItem = z.object({
+/** A user as administrators list them: the session profile's account fields, plus what they did. */
+export const AdminUserListItem = UserProfile.pick({
+  firstName: true,
+  lastName: true,
+  username: true,
+  email: true,
+  phone: true,
+  phoneVerified: true,
+  avatar: true,
+  role: true,
+  status: true,
+  organizerRequest: true,
+}).extend({
   _id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  username: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  phoneVerified: z.boolean(),
-  avatar: z.string().nullable(),
-  role: Role,
-  status: UserStatus,
-  organizerRequest: OrganizerRequest,
   nonProfit: NonProfitStatus,
   /** Organizations the user owns. */
   organizationCount: z.number().int().nonnegative(),
