@@ -66,6 +66,10 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
     const scanned = await raw.query<{ id: string }>(
       `select event_id id from scans group by event_id order by count(*) desc limit 1`,
     );
+    const busiest = await raw.query<{ id: string }>(
+      `select organization_id id from bookings group by organization_id order by count(*) desc limit 1`,
+    );
+    const organizationId = busiest.rows[0]?.id ?? '';
     const eventId = big.rows[0]?.id;
     const scanEventId = scanned.rows[0]?.id;
     const cases: [string, string, Record<string, string>][] = [
@@ -94,9 +98,23 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
       ['events (search + tab)', c.panelOrganizerEventList.path, { search: 'jazz', tab: 'UPCOMING' }],
       ['users (search + status)', c.getUserList.path, { search: 'garcia', status: 'ACTIVE' }],
       ['audit log (first page)', c.getAuditLogList.path, {}],
+      // Not lists, but read the same way at the same scale: the dashboards (≤ 100 ms asked).
+      [
+        'organizer dashboard, busiest organization, 30 days',
+        c.organizerDashboard.path,
+        { organizationId, period: 'LAST_30_DAYS' },
+      ],
+      [
+        'organizer dashboard, busiest organization, this year',
+        c.organizerDashboard.path,
+        { organizationId, period: 'THIS_YEAR' },
+      ],
+      ['admin dashboard, 30 days', c.getAdminDashboard.path, { period: 'LAST_30_DAYS' }],
+      ['admin dashboard, this year', c.getAdminDashboard.path, { period: 'THIS_YEAR' }],
     ];
     for (const [title, path, query] of cases) {
-      const qs = new URLSearchParams({ page: '1', limit: '20', ...query }).toString();
+      const paging: Record<string, string> = path.includes('dashboard') ? {} : { page: '1', limit: '20' };
+      const qs = new URLSearchParams({ ...paging, ...query }).toString();
       const call = () => app.inject({ method: 'GET', url: `${path}?${qs}`, headers: clientHeaders(token) });
       const first = await call();
       if (first.statusCode !== 200) {
@@ -114,6 +132,8 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
       await call();
       const statements = recording;
       recording = undefined;
+      // BENCH_EXPLAIN=1 prints the plan of every statement of the call slower than 5 ms.
+      if (process.env.BENCH_EXPLAIN) await explainSlow(raw, title, statements);
       const sqlTimes: number[] = [];
       for (let i = 0; i < calls; i++) {
         const t0 = performance.now();
@@ -123,7 +143,7 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
       api.sort((a, b) => a - b);
       sqlTimes.sort((a, b) => a - b);
       lines.push({
-        figure: `list: ${title}, first page p50 / p95`,
+        figure: path.includes('dashboard') ? `${title}, p50 / p95` : `list: ${title}, first page p50 / p95`,
         measured: `${pct(api, 50).toFixed(1)} / ${pct(api, 95).toFixed(1)} ms`,
         raw: `${pct(sqlTimes, 50).toFixed(1)} / ${pct(sqlTimes, 95).toFixed(1)} ms (${statements.length} statements)`,
         ratio: `${(pct(api, 95) / Math.max(pct(sqlTimes, 95), 0.01)).toFixed(2)}×`,
@@ -135,4 +155,16 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
     await database.close();
   }
   return lines;
+}
+
+async function explainSlow(raw: pg.Client, title: string, statements: Recorded[]) {
+  for (const s of statements) {
+    const t0 = performance.now();
+    await raw.query(s.text, s.values);
+    const ms = performance.now() - t0;
+    if (ms < 5) continue;
+    const plan = await raw.query(`explain (analyze, buffers) ${s.text}`, s.values);
+    console.log(`\n### ${title}: ${ms.toFixed(1)} ms\n${s.text}\n${JSON.stringify(s.values)}`);
+    for (const row of plan.rows) console.log(Object.values(row)[0]);
+  }
 }

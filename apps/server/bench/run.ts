@@ -13,6 +13,7 @@ import { generateScale, isScaleName, SCALES } from '../src/db/seed-scale.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { benchCheckout } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
+import { benchExport } from './export.js';
 import { benchLcp } from './lcp.js';
 import { type BenchLine, benchLists } from './lists.js';
 import { benchScan } from './scan.js';
@@ -21,8 +22,9 @@ import { benchScan } from './scan.js';
  * `npm run bench`: the real server on a fresh embedded PostgreSQL, loaded over loopback with
  * autocannon. Bounded: each scenario runs for BENCH_SECONDS (default 10). Every part adds lines to one
  * table printed at the end: the measured figure, the raw PostgreSQL figure of the same run, their ratio.
- * The lists part reads BENCH_DATABASE_URL (a database filled by `npm run seed -- --scale medium|large`),
- * or else generates BENCH_SCALE (default tiny) into the bench's own database.
+ * The lists (with the dashboards at scale) and the export read BENCH_DATABASE_URL (a database filled by
+ * `npm run seed -- --scale medium|large`), or else generate BENCH_SCALE (default tiny) into the bench's
+ * own database. The export and the console's paint need the built app (`npm run build`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -85,7 +87,7 @@ async function scenario(title: string, options: autocannon.Options) {
 }
 
 console.log(`Marquee bench: ${seconds}s per scenario, ${connections} connections, ${os.cpus().length} cores`);
-// BENCH_ONLY=scan (or checkout, http, dashboard, lcp) runs one part.
+// BENCH_ONLY=scan (or checkout, http, dashboard, lcp, lists, export) runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'http') {
   await scenario('POST /api/v1/user/login', {
@@ -113,20 +115,22 @@ if (!only || only === 'scan')
   table.push(...(await benchScan({ address, app, db: database.db, token, seconds, workers: connections })));
 if (!only || only === 'lcp') table.push(...(await benchLcp({ db: database.db })));
 if (!only || only === 'dashboard') table.push(...(await benchDashboard({ address, db: database.db })));
-if (!only || only === 'lists') {
-  let listUrl = process.env.BENCH_DATABASE_URL;
-  if (!listUrl) {
-    const scale = process.env.BENCH_SCALE ?? 'tiny';
-    if (!isScaleName(scale)) throw new Error(`BENCH_SCALE takes ${Object.keys(SCALES).join(', ')}`);
-    const client = new pg.Client({ connectionString: embedded.url });
-    await client.connect();
-    const { ms } = await generateScale(client, SCALES[scale], 'bench-has-no-scale-logins');
-    await client.end();
-    console.log(`Scale "${scale}" generated in ${(ms / 1000).toFixed(1)} s for the lists`);
-    listUrl = embedded.url;
-  }
-  table.push(...(await benchLists(listUrl)));
+/** The platform at scale the lists and the export read: BENCH_DATABASE_URL, or BENCH_SCALE generated here once. */
+let scaleUrl: string | undefined = process.env.BENCH_DATABASE_URL;
+async function scaleDatabase(): Promise<string> {
+  if (scaleUrl) return scaleUrl;
+  const scale = process.env.BENCH_SCALE ?? 'tiny';
+  if (!isScaleName(scale)) throw new Error(`BENCH_SCALE takes ${Object.keys(SCALES).join(', ')}`);
+  const client = new pg.Client({ connectionString: embedded.url });
+  await client.connect();
+  const { ms } = await generateScale(client, SCALES[scale], 'bench-has-no-scale-logins');
+  await client.end();
+  console.log(`Scale "${scale}" generated in ${(ms / 1000).toFixed(1)} s for the lists and the export`);
+  scaleUrl = embedded.url;
+  return scaleUrl;
 }
+if (!only || only === 'lists') table.push(...(await benchLists(await scaleDatabase())));
+if (!only || only === 'export') table.push(...(await benchExport(await scaleDatabase())));
 
 const widths = [0, 1, 2, 3].map((i) =>
   Math.max(...table.map((l) => [l.figure, l.measured, l.raw, l.ratio][i]?.length ?? 0), 8),

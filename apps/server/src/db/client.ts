@@ -51,6 +51,9 @@ export function connectDatabase(
     statement_timeout: l.statementTimeoutMs,
     lock_timeout: l.lockTimeoutMs,
     idle_in_transaction_session_timeout: l.idleInTransactionTimeoutMs,
+    // JIT compiles any plan costed above jit_above_cost; the dashboards' and lists' aggregates at scale
+    // cross it and spent 10–30 ms compiling for queries that run in less (docs/performance.md).
+    options: '-c jit=off',
   });
   // An idle connection dropped by the server (restart, fail-over) must not crash the process;
   // the pool opens a new one on the next query.

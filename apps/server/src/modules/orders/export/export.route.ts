@@ -27,8 +27,11 @@ import { fileSlug, sendExport } from './send-export.js';
 
 type Query = z.output<typeof ExportQuery>;
 
-/** The statements of one export: its COUNT and its SELECT, with the lists' scope, filters and order. */
-function statements(
+/**
+ * The statements of one export: its COUNT and its SELECT, with the lists' scope, filters and order.
+ * Exported for the export benchmark, which streams the same SELECT through a plain client as its raw figure.
+ */
+export function exportStatements(
   db: Db,
   actor: Actor,
   query: Query,
@@ -101,7 +104,7 @@ export function exportRoute(app: FastifyInstance, db: Db) {
       const zone = callerTimeZone(request, actor);
       // An event named explicitly must be one the caller may read: 404 otherwise, as on the lists.
       const event = query.eventId ? (await requireEvent(db, actor, query.eventId, 'read')).event : null;
-      const { count, select } = statements(db, actor, query, zone);
+      const { count, select } = exportStatements(db, actor, query, zone);
       const layout = EXPORT_LAYOUTS[query.kind];
       return sendExport(request, reply, {
         db,

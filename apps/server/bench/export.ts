@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as c from '@marquee/contract';
+import pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { connectDatabase } from '../src/db/client.js';
+import { DEMO_ACCOUNTS } from '../src/db/seed.js';
+import type { Actor } from '../src/lib/actor.js';
+import { EXPORT_BATCH_ROWS } from '../src/modules/orders/export/cursor.js';
+import { exportStatements } from '../src/modules/orders/export/export.route.js';
+import { clientHeaders } from '../test/client-headers.js';
+import type { BenchLine } from './lists.js';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Peak and current resident memory of a process, in MB (Linux /proc; VmHWM is the high-water mark). */
+function memoryOf(pid: number): { peakMb: number; nowMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMb: kb('VmHWM') / 1024, nowMb: kb('VmRSS') / 1024 };
+}
+
+/** The built server (what `npm start` runs) on `url`, alone in its process so its memory is its own. */
+async function startServer(url: string): Promise<{ base: string; child: ChildProcess }> {
+  if (!fs.existsSync(path.join(serverDir, 'dist/server.js'))) {
+    throw new Error('the export bench runs the built server: run `npm run build` first');
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited early');
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not answer /api/health within 60 s');
+}
+
+/** Downloads one export to nowhere; the server's VmHWM afterwards is its peak over the download. */
+async function download(base: string, token: string, pid: number, format: 'csv' | 'xlsx') {
+  const started = performance.now();
+  const response = await fetch(`${base}${c.EXPORT_PATH}?kind=orders&format=${format}`, {
+    headers: clientHeaders(token),
+  });
+  if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
+  const rows = Number(response.headers.get('x-total-rows'));
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, rows, mb: bytes / 1024 / 1024, memory: memoryOf(pid) };
+}
+
+/**
+ * Exports at scale (BENCH_ONLY=export, on BENCH_DATABASE_URL): every order of the platform as the
+ * administrator, streamed from the built server started in its own process, timed to the last byte,
+ * with the process's peak resident memory (VmHWM). The raw figure is the same SELECT streamed through a
+ * plain `pg` client with the same batch size, rows counted and dropped.
+ */
+export async function benchExport(url: string): Promise<BenchLine[]> {
+  const lines: BenchLine[] = [];
+  const formats = (process.env.BENCH_EXPORT_FORMATS ?? 'csv').split(',') as ('csv' | 'xlsx')[];
+  const server = await startServer(url);
+  try {
+    const admin = DEMO_ACCOUNTS[0];
+    const login = await fetch(`${server.base}${c.login.path}`, {
+      method: 'POST',
+      headers: { ...clientHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    const token = ((await login.json()) as { result: { accessToken: string } }).result.accessToken;
+    const idle = memoryOf(server.child.pid as number);
+    console.log(`export: server started, ${idle.nowMb.toFixed(0)} MB resident`);
+
+    const raw = await rawStream(url);
+    console.log(`export: raw SELECT streamed ${raw.rows} rows in ${raw.seconds.toFixed(1)} s`);
+    for (const format of formats) {
+      const run = await download(server.base, token, server.child.pid as number, format);
+      console.log(
+        `export ${format}: ${run.rows} orders, ${run.mb.toFixed(0)} MB in ${run.seconds.toFixed(1)} s, server peak RSS ${run.memory.peakMb.toFixed(0)} MB`,
+      );
+      lines.push({
+        figure: `export of all ${run.rows} orders (${format}): time / server peak RSS`,
+        measured: `${run.seconds.toFixed(1)} s / ${run.memory.peakMb.toFixed(0)} MB`,
+        raw: `${raw.seconds.toFixed(1)} s (same SELECT streamed)`,
+        ratio: `${(run.seconds / raw.seconds).toFixed(2)}×`,
+      });
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+  return lines;
+}
+
+/** The export's own SELECT (as the administrator sees it), streamed through a plain client. */
+async function rawStream(url: string) {
+  const database = connectDatabase(url, { max: 1 });
+  const adminRow = await database.pool.query<{ id: string; role: string }>(
+    `select * from users where email = $1`,
+    [DEMO_ACCOUNTS[0].email],
+  );
+  const actor = { user: adminRow.rows[0] } as unknown as Actor;
+  const query = c.ExportQuery.parse({ kind: 'orders', format: 'csv' });
+  const { count, select } = exportStatements(database.db, actor, query, 'UTC');
+  await database.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    await client.query('begin isolation level repeatable read read only');
+    await client.query(count.sql, count.params);
+    const stream = client.query(
+      new QueryStream(select.sql, select.params, { batchSize: EXPORT_BATCH_ROWS, rowMode: 'array' }),
+    );
+    let rows = 0;
+    for await (const _row of stream) rows += 1;
+    await client.query('commit');
+    return { rows, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await client.end();
+  }
+}
