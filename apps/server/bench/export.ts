@@ -76,7 +76,12 @@ async function download(base: string, token: string, pid: number, format: 'csv' 
   if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
   const rows = Number(response.headers.get('x-total-rows'));
   let bytes = 0;
+  const curve: number[] = [];
+  const sampler = setInterval(() => curve.push(Math.round(memoryOf(pid).nowMb)), 2000);
   for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+  clearInterval(sampler);
+  if (process.env.BENCH_EXPORT_CURVE)
+    console.log(`export ${format}: resident MB every 2 s: ${curve.join(' ')}`);
   const seconds = (performance.now() - started) / 1000;
   return { seconds, rows, mb: bytes / 1024 / 1024, memory: memoryOf(pid) };
 }

@@ -124,8 +124,6 @@ export const EXPORT_LAYOUTS: Record<z.infer<typeof ExportKind>, ExportLayout<obj
 /** A cursor row (values in SELECT order) as the object the layout reads. */
 export function rowObject(keys: string[], values: unknown[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  keys.forEach((key, i) => {
-    row[key] = values[i];
-  });
+  for (let i = 0; i < keys.length; i++) row[keys[i] as string] = values[i];
   return row;
 }
