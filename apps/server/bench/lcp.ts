@@ -12,7 +12,12 @@ import type { BenchLine } from './lists.js';
  * through the login form in headless Chromium, then `/dashboard` opened BENCH_LCP_RUNS (default 5)
  * times in a fresh page; each run reads the last `largest-contentful-paint` entry once the page is idle.
  */
-export async function benchLcp(options: { db: Db }): Promise<BenchLine[]> {
+export async function benchLcp(options: {
+  db: Db;
+  /** Who signs in (default: the demo organizer) and what the line says about the data. */
+  account?: { email: string; password: string };
+  data?: string;
+}): Promise<BenchLine[]> {
   const runs = Number(process.env.BENCH_LCP_RUNS ?? 5);
   const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
   const config = testConfig({
@@ -21,8 +26,10 @@ export async function benchLcp(options: { db: Db }): Promise<BenchLine[]> {
   });
   const app = await buildApp({ config, db: options.db });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const organizer = DEMO_ACCOUNTS.find((account) => account.email === 'organizer@example.com');
+  const organizer =
+    options.account ?? DEMO_ACCOUNTS.find((account) => account.email === 'organizer@example.com');
   if (!organizer) throw new Error('no demo organizer');
+  const data = options.data ?? 'demo data';
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -35,6 +42,7 @@ export async function benchLcp(options: { db: Db }): Promise<BenchLine[]> {
     await login.close();
 
     const times: number[] = [];
+    let retries = 0;
     for (let i = 0; i < runs; i++) {
       const page = await context.newPage();
       await page.addInitScript(() => {
@@ -46,18 +54,24 @@ export async function benchLcp(options: { db: Db }): Promise<BenchLine[]> {
       });
       await page.goto(`${address}/dashboard`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300); // let a late paint be reported
-      times.push(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp));
+      const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
       await page.close();
+      // No entry reported (seen on a loaded machine): that run says nothing; run it again, twice at most.
+      if (lcp === 0 && retries++ < 2) {
+        i -= 1;
+        continue;
+      }
+      times.push(lcp);
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)] ?? 0;
     console.log(
-      `dashboard LCP (headless Chromium, ${runs} runs)   median ${median.toFixed(0)} ms   runs ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+      `dashboard LCP, ${data} (headless Chromium, ${runs} runs)   median ${median.toFixed(0)} ms   runs ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
     );
     // A browser figure: nothing in PostgreSQL to compare it with; the target (1,000 ms) stands in.
     return [
       {
-        figure: `Dashboard LCP, median of ${runs} (target 1,000 ms)`,
+        figure: `Dashboard LCP, ${data}, median of ${runs} (target 1,000 ms)`,
         measured: `${median.toFixed(0)} ms`,
         raw: '—',
         ratio: `${(median / 1000).toFixed(2)} of target`,

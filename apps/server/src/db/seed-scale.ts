@@ -28,6 +28,9 @@ export function isScaleName(value: string): value is ScaleName {
 /** The accounts' domain: scale users can be told from demo users (and signed in with SCALE_PASSWORD). */
 export const SCALE_EMAIL_DOMAIN = 'scale.marquee.test';
 
+/** Every scale account's password (one hash for all: hashing 200,000 would take minutes). */
+export const SCALE_PASSWORD = 'Scale-Password-1';
+
 export interface StepReport {
   step: number;
   steps: number;
