@@ -16,21 +16,18 @@ export interface BundleBudgets {
   loginModules: string[];
 }
 
-/**
- * The issue's target for the login route is 170 kB; the build enforces what it reaches today (see
- * docs/performance.md, "Console": react-dom, react-router, zod and Mantine's provider alone come to
- * about 150 kB), so it cannot grow unnoticed. Lower this as the first download shrinks.
- */
+/** The issue's targets: the login route's first download and any one chunk, kB gzip. */
 export const LOGIN_TARGET_KB = 170;
+export const CHUNK_TARGET_KB = 100;
 
 /**
- * The entry carries Mantine's modal manager (app/ModalsHost.tsx): loaded late, a confirm asked for before
- * it mounted was lost, so it came back into the first download (+27 kB) and the entry chunk is over the
- * issue's 100 kB chunk target. Both budgets are what the build reaches today; lower them as it shrinks.
+ * Both targets are met; the build enforces what it reaches today, about 2 kB over the measured figures
+ * (docs/performance.md, "Console": login route 163.8 kB, largest chunk 78.1 kB, the dashboards' charts),
+ * so neither can grow unnoticed. Lower them as the bundle shrinks.
  */
 export const BUNDLE_BUDGETS: BundleBudgets = {
-  loginInitialKb: 232,
-  chunkKb: 120,
+  loginInitialKb: 166,
+  chunkKb: 80,
   loginModules: ['src/app/layouts/AccountLayout.tsx', 'src/features/auth/routes/LoginPage.tsx'],
 };
 
@@ -97,7 +94,7 @@ export function formatReport(report: BundleReport, budgets: BundleBudgets): stri
     `Bundle report (${report.chunks.length} JS chunks, ${kb(total)} kB gzip in all; * = loaded by the login route)`,
     ...rows,
     `  login route initial JS: ${kb(report.loginInitial)} kB gzip (budget ${budgets.loginInitialKb} kB), ` +
-      `target ${LOGIN_TARGET_KB} kB, largest chunk: ${kb(Math.max(0, ...report.chunks.map((c) => c.gzip)))} kB gzip (budget ${budgets.chunkKb} kB)`,
+      `target ${LOGIN_TARGET_KB} kB, largest chunk: ${kb(Math.max(0, ...report.chunks.map((c) => c.gzip)))} kB gzip (budget ${budgets.chunkKb} kB, target ${CHUNK_TARGET_KB} kB)`,
     report.problems.length === 0
       ? '  within budget'
       : `  OVER BUDGET:\n${report.problems.map((p) => `    - ${p}`).join('\n')}`,

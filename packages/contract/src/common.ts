@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './constants.js';
+
 /** Every entity carries its id as `_id`, a UUID string. */
 export const Id = z.uuid();
 export type Id = z.infer<typeof Id>;
@@ -12,86 +14,8 @@ export const ApiError = z.object({
 });
 export type ApiError = z.infer<typeof ApiError>;
 
-/** Names of the headers the console sends on every call (api.md). */
-export const HEADERS = {
-  accessToken: 'accesstoken',
-  authorization: 'authorization',
-  secretKey: 'secretkey',
-  timezone: 'timezone',
-  offset: 'offset',
-  platform: 'platform',
-  ip: 'ip',
-  latitude: 'latitude',
-  longitude: 'longitude',
-  /** A retry of a POST/PUT/DELETE with the same key gets the first answer instead of a second change. */
-  idempotencyKey: 'idempotency-key',
-  /** Per-call timeout override in ms; read by the console's call helper and never sent. */
-  timeout: 'timeout',
-} as const;
-
 export const Platform = z.enum(['WEB', 'IOS', 'ANDROID']);
 export type Platform = z.infer<typeof Platform>;
 
-/**
- * Development defaults of the web client's credentials. Both sides read their real values from
- * configuration; these only make a fresh clone work without any.
- */
-export const DEV_CLIENT_CREDENTIALS = {
-  clientId: 'marquee-web',
-  clientSecret: 'marquee-web-dev-secret',
-  secretKey: 'marquee-dev-secret-key',
-} as const;
-
-export const DEFAULT_TIMEOUT_MS = 30000;
-
-export const TOAST_DURATION_MS = { success: 5000, info: 5000, warning: 4000, error: 5000 } as const;
-
-/** The spec's date formats, as date-fns tokens. */
-export const DATE_FORMATS = {
-  time: 'h:mm a',
-  date: 'MMM d, yyyy',
-  dayDate: 'EE, MMM d, yyyy',
-  dateTimeSeconds: 'MMM d, y - hh:mm:ss a',
-  compactDateTime: 'd/MMM/yy-hh:mm a',
-} as const;
-
-export const DEFAULT_IMAGE_LIMIT = 1;
-
 export const Visibility = z.enum(['BEFORE_LOGIN', 'AFTER_LOGIN', 'BOTH']);
 export type Visibility = z.infer<typeof Visibility>;
-
-export const CONFIRM_LABELS = { cancel: 'Cancel', confirm: 'Confirm' } as const;
-
-/** Messages the spec fixes word for word, and the wordings chosen where it leaves them open. */
-export const MESSAGES = {
-  passwordMismatch: "Confirmation password doesn't match the new password.",
-  imageLimit: (limit: number = DEFAULT_IMAGE_LIMIT) => `You can select upto ${limit} images only`,
-  reselectStartTime: 'Please re-select event start time.',
-  reselectEndTime: 'Please re-select event end time.',
-  verificationCodeRequired: 'Please enter the verification code.',
-  organizationRequired: 'Please select organization',
-  eventNotEditable: "This event can't be edited",
-  eventNotDeletable: "This event can't be deleted",
-  eventStatusLocked: "Event status can't be changed.",
-  timeout: 'The server took too long to answer. Please try again.',
-  offline: 'No Internet Connection',
-  unreachable: "Couldn't connect to the server. Please try again",
-  unexpected: 'Something went wrong. Please try again.',
-} as const;
-
-export const EMPTY_SELECTION_ACTIONS = [
-  'export',
-  'delete',
-  'archive',
-  'view ticket',
-  'issue refund',
-  'decline refund',
-  'mark scanned',
-  'mark not scanned',
-] as const;
-export type EmptySelectionAction = (typeof EMPTY_SELECTION_ACTIONS)[number];
-
-/** One wording for every bulk action started with nothing selected. */
-export function emptySelectionMessage(action: EmptySelectionAction): string {
-  return `You seem to be trying to ${action}, but no data is selected.`;
-}

@@ -2,29 +2,13 @@ import { z } from 'zod';
 import { OrganizerRequest } from './auth.js';
 import { Id } from './common.js';
 import { defineRoute, envelope } from './route.js';
+import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS } from './social-paths.js';
+
+export * from './social-paths.js';
 
 /** The social login providers the server can offer; each is on only when configured. */
-export const SocialProvider = z.enum(['google', 'apple']);
+export const SocialProvider = z.enum(SOCIAL_PROVIDERS);
 export type SocialProvider = z.infer<typeof SocialProvider>;
-
-export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
-
-/**
- * The browser-redirect steps of social login. They are plain navigations, not API calls: a redirect
- * cannot carry the client headers, so the server serves them without the client-credential check
- * (docs/security.md) and they never carry or create a session by themselves.
- */
-export const SOCIAL_LOGIN_PATHS = {
-  /** Redirects to the provider; `?redirect=/path` is where the console goes after signing in. */
-  start: (provider: SocialProvider) => `/api/v1/user/social/${provider}/start`,
-  /** Where the provider sends the browser back (the redirect URI registered at the provider). */
-  callback: (provider: SocialProvider) => `/api/v1/user/social/${provider}/callback`,
-  /** Redirects to the provider's end-session endpoint, which returns to the console's login page. */
-  endSession: (provider: SocialProvider) => `/api/v1/user/social/${provider}/end-session`,
-} as const;
-
-/** Console route the server's callback returns to, with `#code=…` (or `#error=…`) in the fragment. */
-export const SOCIAL_CALLBACK_ROUTE = '/social-callback';
 
 export const SocialLoginProviderInfo = z.object({
   id: SocialProvider,

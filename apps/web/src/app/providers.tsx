@@ -8,16 +8,15 @@ import { configureHttp, type HttpCollaborators } from '../lib/http';
 import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
 import { getAccessToken } from '../lib/storage';
 import { toast } from '../lib/toasts';
-import { ModalsHost } from './ModalsHost';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Loaded after the first paint, out of the login route's first download (docs/performance.md, "Console"):
- * toasts raised before the viewport arrives wait in the notifications store and show when it mounts.
- * The modal manager is NOT loaded late: `modals.openConfirmModal` goes through Mantine's event bus, and a
- * confirm asked for before the manager mounted was lost (a toggle clicked just after a screen opened did
- * nothing; the event moderation journey caught it).
+ * toasts raised before the viewport arrives wait in the notifications store and show when it mounts;
+ * dialogs asked for before the modal manager mounted wait for it (lib/modals.ts, `whenModalsReady`).
+ * Each has its own Suspense boundary so neither waits for the other.
  */
+const ModalsHost = lazy(() => import('./ModalsHost').then((m) => ({ default: m.ModalsHost })));
 const ToastViewport = lazy(() => import('./ToastViewport').then((m) => ({ default: m.ToastViewport })));
 
 interface NavigatingRouter {
@@ -78,7 +77,9 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <NavigationProgress data-testid="loading-bar" aria-label="Loading" />
         {children}
-        <ModalsHost />
+        <Suspense fallback={null}>
+          <ModalsHost />
+        </Suspense>
         <Suspense fallback={null}>
           <ToastViewport />
         </Suspense>

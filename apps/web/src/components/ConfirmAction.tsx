@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { CONFIRM_LABELS } from '@marquee/contract';
 import type { ReactNode } from 'react';
+import { whenModalsReady } from '../lib/modals';
 
 export interface ConfirmOptions {
   title: string;
@@ -16,9 +17,17 @@ export interface ConfirmOptions {
 
 /**
  * A confirmation dialog whose buttons are labelled exactly Cancel and Confirm (spec section 9). A
- * destructive one starts on Cancel, so Enter or Space right after opening it destroys nothing.
+ * destructive one starts on Cancel, so Enter or Space right after opening it destroys nothing. It opens
+ * once the lazily loaded modal manager listens (lib/modals.ts); asked for earlier, it would be lost.
  */
-export function openConfirmAction({ title, message, danger, onConfirm, onDismiss }: ConfirmOptions): void {
+export async function openConfirmAction({
+  title,
+  message,
+  danger,
+  onConfirm,
+  onDismiss,
+}: ConfirmOptions): Promise<void> {
+  await whenModalsReady();
   let confirmed = false;
   modals.openConfirmModal({
     title,
@@ -44,5 +53,5 @@ export function ConfirmAction({
   children,
   ...options
 }: ConfirmOptions & { children: (open: () => void) => ReactNode }) {
-  return <>{children(() => openConfirmAction(options))}</>;
+  return <>{children(() => void openConfirmAction(options))}</>;
 }

@@ -1,5 +1,5 @@
 import {
-  ApiError,
+  type ApiError,
   type BodyOf,
   DEFAULT_TIMEOUT_MS,
   HEADERS,
@@ -281,8 +281,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The error catalogue of spec section 8 for answers that arrived with an error status. */
-function errorFromAnswer(answer: Answer): HttpError {
+/**
+ * The error catalogue of spec section 8 for answers that arrived with an error status. The ApiError
+ * schema (and zod with it) is loaded with the first error answer, not with the first paint
+ * (docs/performance.md, "Console").
+ */
+async function errorFromAnswer(answer: Answer): Promise<HttpError> {
+  const { ApiError } = await import('./api-error-schema');
   const parsed = ApiError.safeParse(parseJson(answer.text));
   if (!parsed.success) return new HttpError('response', answer.status, MESSAGES.unexpected);
   const { message, errors } = parsed.data;
@@ -330,7 +335,7 @@ export async function http<R extends RouteDef>(route: R, ...args: CallArgs<R>): 
   try {
     if (!collaborators.isOnline()) throw new HttpError('offline', 0, MESSAGES.offline);
     const answer = await send(path, init, route.method === 'GET', deadline);
-    if (!answer.ok) throw errorFromAnswer(answer);
+    if (!answer.ok) throw await errorFromAnswer(answer);
     const parsed = route.response.safeParse(parseJson(answer.text));
     if (!parsed.success) throw new HttpError('invalid-response', answer.status, UNEXPECTED_RESPONSE_MESSAGE);
     return parsed.data as ResponseOf<R>;
@@ -407,7 +412,7 @@ export async function rawRequest(
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '');
-      throw errorFromAnswer({ status: response.status, ok: false, text });
+      throw await errorFromAnswer({ status: response.status, ok: false, text });
     }
     return response;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { SOCIAL_LOGIN_PATHS, SocialProvider } from '@marquee/contract';
+import { isSocialProvider, SOCIAL_LOGIN_PATHS } from '@marquee/contract';
 import { config } from './config';
 import { clearSocialId, clearSocialSignOutProvider, getSocialSignOutProvider } from './storage';
 
@@ -17,11 +17,13 @@ export const browser = {
  * page. Google and Apple have no end-session endpoint: for them, forgetting is all there is.
  */
 export function signOutOfSocialLogin(options: { after?: Promise<unknown> } = {}): void {
-  const provider = SocialProvider.safeParse(getSocialSignOutProvider());
+  // Checked against the providers' list rather than the SocialProvider schema: this runs in the first
+  // download, which carries no zod (docs/performance.md, "Console").
+  const provider = getSocialSignOutProvider();
   clearSocialId();
   clearSocialSignOutProvider();
-  if (!provider.success) return;
-  const url = `${config.apiBaseUrls[0] ?? ''}${SOCIAL_LOGIN_PATHS.endSession(provider.data)}`;
+  if (!isSocialProvider(provider)) return;
+  const url = `${config.apiBaseUrls[0] ?? ''}${SOCIAL_LOGIN_PATHS.endSession(provider)}`;
   const waited = new Promise((resolve) => setTimeout(resolve, REVOKE_WAIT_MS));
   void Promise.race([options.after ?? Promise.resolve(), waited]).then(() => browser.leaveTo(url));
 }

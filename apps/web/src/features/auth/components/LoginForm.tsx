@@ -1,14 +1,14 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { LoginBody } from '@marquee/contract';
+import { MESSAGES } from '@marquee/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { HttpError } from '../../../lib/http';
 import { forgetRememberedEmail, getRememberedEmail, rememberEmail, saveSession } from '../../../lib/storage';
 import { toast } from '../../../lib/toasts';
-import { PROFILE_QUERY_KEY } from '../api/get-user-detail';
-import { useLogin } from '../api/login';
+import { loadLoginContract, useLogin } from '../api/login';
 import { redirectTargetFrom } from '../session/redirect';
 
 interface LoginFormValues {
@@ -24,16 +24,25 @@ export function LoginForm() {
   const loginMutation = useLogin();
   // Read once: the prefill must not change while the user types.
   const [rememberedEmail] = useState(getRememberedEmail);
+  // Painted without the contract's schemas; fetch them now rather than at the first submit (which reports
+  // a failure to load them).
+  useEffect(() => void loadLoginContract().catch(() => {}), []);
 
   const form = useForm<LoginFormValues>({
     mode: 'controlled',
     initialValues: { email: rememberedEmail ?? '', password: '', remember: rememberedEmail !== null },
-    validate: schemaResolver(LoginBody, { sync: true }),
+    // The contract's LoginBody, once loaded (the form waits for an asynchronous check). Not loadable (the
+    // network is gone): the submit below says so.
+    validate: async (values) => {
+      const contract = await loadLoginContract().catch(() => null);
+      return contract ? schemaResolver(contract.LoginBody)(values) : {};
+    },
   });
 
   const handleSubmit = form.onSubmit(async (values) => {
-    const body = LoginBody.parse(values);
     try {
+      const { LoginBody, PROFILE_QUERY_KEY } = await loadLoginContract();
+      const body = LoginBody.parse(values);
       const response = await loginMutation.mutateAsync(body);
       const { accessToken, _id, organizerRequest } = response.result;
       saveSession({ accessToken, userId: _id, organizerRequest, email: body.email });
@@ -46,7 +55,9 @@ export function LoginForm() {
       navigate(redirectTargetFrom(searchParams), { replace: true });
     } catch (error) {
       // The http helper has already shown the server's message; the typed values stay in the form.
-      form.setErrors(serverFieldErrors(error, ['email', 'password'] as const));
+      if (error instanceof HttpError)
+        form.setErrors(serverFieldErrors(error, ['email', 'password'] as const));
+      else toast.error(MESSAGES.unexpected);
     }
   });
 

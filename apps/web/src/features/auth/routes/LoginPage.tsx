@@ -1,9 +1,18 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { getAccessToken } from '../../../lib/storage';
-import { SocialLoginButtons } from '../../social';
 import { LoginForm } from '../components/LoginForm';
 import { redirectTargetFrom } from '../session/redirect';
+
+/**
+ * Shown only for the providers the server has configured, which takes a call anyway: its code (with the
+ * contract's schemas and zod) loads after the form has painted, out of the login route's first download
+ * (docs/performance.md, "Console").
+ */
+const SocialLoginButtons = lazy(() =>
+  import('../../social').then((m) => ({ default: m.SocialLoginButtons })),
+);
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();
@@ -20,7 +29,9 @@ export function LoginPage() {
         </Text>
       </div>
       <LoginForm />
-      <SocialLoginButtons />
+      <Suspense fallback={null}>
+        <SocialLoginButtons />
+      </Suspense>
     </Stack>
   );
 }

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { signOutOfSocialLogin } from '../../../lib/social';
 import { clearSession, getAccessToken } from '../../../lib/storage';
-import { PROFILE_QUERY_KEY } from '../api/get-user-detail';
 import { revokeSession } from '../api/logout';
 import { loginPathFor } from './redirect';
 
@@ -30,7 +29,16 @@ export function performLogout(deps: LogoutDeps, { revoke = true, returnTo }: Log
   signOutOfSocialLogin({ after: revoking });
   clearSession();
   deps.navigate(returnTo ? loginPathFor(returnTo) : '/login', { replace: true });
-  setTimeout(() => deps.queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY }), PROFILE_CLEAR_DELAY_MS);
+  setTimeout(() => void forgetProfile(deps.queryClient), PROFILE_CLEAR_DELAY_MS);
+}
+
+/**
+ * The profile's key comes with the profile route's schema (and zod): loaded here, not with the shell
+ * that logs out, which is in the login screen's first download (docs/performance.md, "Console").
+ */
+async function forgetProfile(queryClient: QueryClient) {
+  const { PROFILE_QUERY_KEY } = await import('../api/get-user-detail');
+  queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
 }
 
 export function useLogout() {

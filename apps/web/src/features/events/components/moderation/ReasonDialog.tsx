@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { CONFIRM_LABELS, type ReasonKind } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { whenModalsReady } from '../../../../lib/modals';
 import { reasonOptionsQuery } from '../../api/reasons';
 
 export interface ReasonChoice {
@@ -75,8 +76,14 @@ function ReasonDialog({ question, kind, withNote, onConfirm, onClose }: ReasonDi
   );
 }
 
-/** Opens the reason dialog; `onConfirm` runs with the chosen reason after Confirm. */
-export function openReasonDialog(options: Omit<ReasonDialogProps, 'onClose'> & { title: string }): void {
+/**
+ * Opens the reason dialog once the lazily loaded modal manager listens (lib/modals.ts); `onConfirm`
+ * runs with the chosen reason after Confirm.
+ */
+export async function openReasonDialog(
+  options: Omit<ReasonDialogProps, 'onClose'> & { title: string },
+): Promise<void> {
+  await whenModalsReady();
   const id = modals.open({
     title: options.title,
     centered: true,

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { CONFIRM_LABELS, type EventDetail } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { whenModalsReady } from '../../../../lib/modals';
 import { activeMembersQuery, useUpdateEventTeam } from '../../api/event-team';
 
 function AssignTeam({ event, onClose }: { event: EventDetail; onClose: () => void }) {
@@ -74,7 +75,9 @@ function AssignTeam({ event, onClose }: { event: EventDetail; onClose: () => voi
   );
 }
 
-export function openAssignTeam(event: EventDetail) {
+/** Opens once the lazily loaded modal manager listens (lib/modals.ts). */
+export async function openAssignTeam(event: EventDetail): Promise<void> {
+  await whenModalsReady();
   const id = modals.open({
     title: 'Assign team',
     centered: true,

@@ -1,0 +1,7 @@
+/**
+ * The error answer's schema, for `import()` only (lib/http.ts): it brings zod, which the login route's
+ * first download does without (docs/performance.md, "Console"). A module of its own because `import()`
+ * of the contract's index put the contract's plain constants, which the first download does import,
+ * into zod's chunk.
+ */
+export { ApiError } from '@marquee/contract';
