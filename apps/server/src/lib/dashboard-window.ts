@@ -71,3 +71,28 @@ export function dashboardWindow(
     previousEnd: startOfDay(addDays(previousTo, 1), zone),
   };
 }
+
+/**
+ * The instants that cut the period into its chart buckets: its start, the start of each later day (or
+ * month, for a monthly chart) in its zone, and its end.
+ */
+export function bucketCuts(w: DashboardWindow): Date[] {
+  const cuts = [w.start];
+  if (w.bucket === 'DAY') {
+    for (let d = addDays(w.from, 1); d <= w.to; d = addDays(d, 1)) cuts.push(startOfDay(d, w.timeZone));
+  } else {
+    let [y, m] = w.from.split('-').map(Number) as [number, number];
+    for (;;) {
+      m += 1;
+      if (m > 12) {
+        m = 1;
+        y += 1;
+      }
+      const first = `${y}-${String(m).padStart(2, '0')}-01`;
+      if (first > w.to) break;
+      cuts.push(startOfDay(first, w.timeZone));
+    }
+  }
+  cuts.push(w.end);
+  return cuts;
+}

@@ -17,9 +17,11 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { dashboardWindow } from '../../lib/dashboard-window.js';
+import { bucketCuts, dashboardWindow } from '../../lib/dashboard-window.js';
 import { eventScope, myEventRole } from '../../lib/event-access.js';
 import type { Page } from '../../lib/list.js';
+import { readRolledUntil } from '../../lib/rollup.js';
+import { dashboardSplits } from '../../lib/rollup-ranges.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import {
   type CurrencyTotals,
@@ -88,11 +90,13 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
       const organizationsOf = organizationFilter(actor, organization);
       // Money: only the events whose orders the caller may read (a scanner's count in no money).
       const money: MoneyScope = { organizations: organizationsOf, events: eventScope(actor, 'manage') };
+      // Hours before the watermark are read from the roll-ups, the rest from the base tables.
+      const splits = dashboardSplits(w, bucketCuts(w), await readRolledUntil(db));
       const [totals, series, byEvent, byTicketType, checkIn, dues] = await Promise.all([
-        currencyTotals(db, money, w),
-        salesSeries(db, money, w),
-        salesByEvent(db, money, w),
-        salesByTicketType(db, money, w),
+        currencyTotals(db, money, splits),
+        salesSeries(db, money, w, splits),
+        salesByEvent(db, money, splits),
+        salesByTicketType(db, money, splits),
         checkInTotals(db, organizationsOf, eventScope(actor, 'scan'), w),
         pendingDues(db, money),
       ]);
