@@ -113,12 +113,12 @@ export async function benchDashboard(options: { address: string; db: Db }): Prom
     const splits = dashboardSplits(w, bucketCuts(w), await readRolledUntil(db));
     const raw = await timed(() =>
       Promise.all([
-        currencyTotals(db, scope, splits),
+        currencyTotals(db, scope, w, splits),
         salesSeries(db, scope, w, splits),
-        salesByEvent(db, scope, splits),
+        salesByEvent(db, scope, w, splits),
       ]),
     );
-    const totalsOnly = await timed(() => currencyTotals(db, scope, splits));
+    const totalsOnly = await timed(() => currencyTotals(db, scope, w, splits));
     console.log(`GET organizer-dashboard ${period.padEnd(13)} HTTP      ${http.text}`);
     console.log(`  raw SQL (totals, series, by event) ${period.padEnd(13)} ${raw.text}`);
     console.log(`  raw SQL (totals statement alone)   ${period.padEnd(13)} ${totalsOnly.text}`);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /**
  * Which parts of a dashboard's period are read from the hourly roll-ups and which from the base tables
@@ -57,34 +57,38 @@ export function splitByRollup(cuts: Date[], rolledUntil: Date | null): RollupSpl
   return split;
 }
 
-/** Spans of two periods, each marked `current` or not, for statements that sum both at once. */
-export interface TaggedSpan extends Span {
-  current: boolean;
+/** The spans of two splits in one (the period and the previous one: a row tells which by its time). */
+export function joinSplits(first: RollupSplit, second: RollupSplit): RollupSplit {
+  const joined: RollupSplit = { rolled: [], live: [] };
+  for (const key of ['rolled', 'live'] as const) {
+    const spans = [...first[key], ...second[key]].sort((a, b) => a.from.getTime() - b.from.getTime());
+    for (const span of spans) append(joined[key], span.from.getTime(), span.to.getTime());
+  }
+  return joined;
 }
-
-export function tagged(current: Span[], previous: Span[]): TaggedSpan[] {
-  return [
-    ...current.map((s) => ({ ...s, current: true })),
-    ...previous.map((s) => ({ ...s, current: false })),
-  ];
-}
-
-const instants = (spans: Span[], key: 'from' | 'to') =>
-  `{${spans.map((s) => s[key].toISOString()).join(',')}}`;
 
 /**
- * The spans as a relation `name(lo, hi, current)` for a join (`at >= name.lo and at < name.hi`): one
- * index range scan per span. ISO instants have no commas or braces, so the array literals are safe.
+ * `column` inside one of the spans: an OR of ranges, which PostgreSQL reads as one index range scan per
+ * span (a BitmapOr); false when there is none.
  */
-export function spansRelation(name: string, spans: (Span | TaggedSpan)[]): SQL {
-  const currents = `{${spans.map((s) => ('current' in s ? s.current : true)).join(',')}}`;
-  return sql`unnest(${instants(spans, 'from')}::timestamptz[], ${instants(spans, 'to')}::timestamptz[], ${currents}::boolean[]) as ${sql.identifier(name)}(lo, hi, current)`;
+export function inSpans(column: AnyColumn | SQL, spans: Span[]): SQL {
+  if (!spans.length) return sql`false`;
+  const ranges = spans.map(
+    (s) =>
+      sql`(${column} >= ${s.from.toISOString()}::timestamptz and ${column} < ${s.to.toISOString()}::timestamptz)`,
+  );
+  return sql`(${sql.join(ranges, sql` or `)})`;
+}
+
+/** `column` inside [from, to): which of the two periods a row belongs to. */
+export function inRange(column: AnyColumn | SQL, from: Date, to: Date): SQL {
+  return sql`(${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz)`;
 }
 
 /** The roll-up splits a dashboard's statements read (`bucketCuts`, `dashboardWindow`). */
 export interface DashboardSplits {
-  /** The period and the previous one, each span marked (the totals). */
-  totals: { rolled: TaggedSpan[]; live: TaggedSpan[] };
+  /** The period and the previous one (the totals; `inRange` of the period tells the two apart). */
+  totals: RollupSplit;
   /** The period (figures by event, by ticket type). */
   current: RollupSplit;
   /** The period cut at each chart bucket (the series). */
@@ -99,8 +103,18 @@ export function dashboardSplits(
   const current = splitByRollup([w.start, w.end], rolledUntil);
   const previous = splitByRollup([w.previousStart, w.previousEnd], rolledUntil);
   return {
-    totals: { rolled: tagged(current.rolled, previous.rolled), live: tagged(current.live, previous.live) },
+    totals: joinSplits(previous, current),
     current,
     series: splitByRollup(seriesCuts, rolledUntil),
   };
+}
+
+/**
+ * The label of the chart bucket `column` falls in (`chartBuckets`): a binary search over the buckets'
+ * starts (`width_bucket`), cheaper than turning every row's instant into a local date.
+ */
+export function bucketOf(column: AnyColumn | SQL, buckets: { label: string; start: Date }[]): SQL {
+  const labels = `{${buckets.map((b) => b.label).join(',')}}`;
+  const starts = `{${buckets.map((b) => b.start.toISOString()).join(',')}}`;
+  return sql`(${labels}::text[])[width_bucket(${column}, ${starts}::timestamptz[])]`;
 }

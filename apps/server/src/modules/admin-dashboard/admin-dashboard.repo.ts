@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type RollupSplit, spansRelation, type TaggedSpan } from '../../lib/rollup-ranges.js';
+import { bucketOf, inRange, inSpans, type RollupSplit } from '../../lib/rollup-ranges.js';
 
 /**
  * The dashboard's SQL: one aggregate statement per group of figures, nothing but the figures comes back.
@@ -14,38 +14,39 @@ import { type RollupSplit, spansRelation, type TaggedSpan } from '../../lib/roll
 
 const int = (value: unknown) => Number(value ?? 0);
 
-type TaggedSplit = { rolled: TaggedSpan[]; live: TaggedSpan[] };
+/** The period a row falls in: `current` is true inside it, false in the previous one. */
+type Period = { start: Date; end: Date };
 
-/** Sign-ups of the spans: `current` (which period), `at` (the hour or the account's creation) and `n`. */
-function signUpRows(spans: TaggedSplit | RollupSplit) {
+/** Sign-ups of the spans: `current`, `at` (the hour or the account's creation) and `n`. */
+function signUpRows(split: RollupSplit, period: Period) {
   return sql`
-    select r.current, s.hour as at, s.users as n
-    from ${spansRelation('r', spans.rolled)} join hourly_sign_ups s on s.hour >= r.lo and s.hour < r.hi
+    select ${inRange(sql`s.hour`, period.start, period.end)} as current, s.hour as at, s.users as n
+    from hourly_sign_ups s where ${inSpans(sql`s.hour`, split.rolled)}
     union all
-    select r.current, u.created_at, 1
-    from ${spansRelation('r', spans.live)} join users u on u.created_at >= r.lo and u.created_at < r.hi`;
+    select ${inRange(sql`u.created_at`, period.start, period.end)}, u.created_at, 1
+    from users u where ${inSpans(sql`u.created_at`, split.live)}`;
 }
 
 /** Confirmed orders of the spans: current, at, currency, orders, gross, fees. */
-function orderRows(spans: TaggedSplit | RollupSplit) {
+function orderRows(split: RollupSplit, period: Period) {
   return sql`
-    select r.current, s.hour as at, s.currency, s.orders, s.gross, s.fees
-    from ${spansRelation('r', spans.rolled)} join hourly_sales s on s.hour >= r.lo and s.hour < r.hi
+    select ${inRange(sql`s.hour`, period.start, period.end)} as current, s.hour as at, s.currency, s.orders,
+      s.gross, s.fees
+    from hourly_sales s where ${inSpans(sql`s.hour`, split.rolled)}
     union all
-    select r.current, k.confirmed_at, k.currency, 1, k.total, k.service_fee
-    from ${spansRelation('r', spans.live)} join bookings k on k.confirmed_at >= r.lo and k.confirmed_at < r.hi
-    where k.status = 'CONFIRMED'`;
+    select ${inRange(sql`k.confirmed_at`, period.start, period.end)}, k.confirmed_at, k.currency, 1, k.total,
+      k.service_fee
+    from bookings k where k.status = 'CONFIRMED' and ${inSpans(sql`k.confirmed_at`, split.live)}`;
 }
 
 /** Processed refunds of the spans: current, currency, amount, fee_part. */
-function refundRows(spans: TaggedSplit) {
+function refundRows(split: RollupSplit, period: Period) {
   return sql`
-    select r.current, s.currency, s.amount, s.fee_part
-    from ${spansRelation('r', spans.rolled)} join hourly_refunds s on s.hour >= r.lo and s.hour < r.hi
+    select ${inRange(sql`s.hour`, period.start, period.end)} as current, s.currency, s.amount, s.fee_part
+    from hourly_refunds s where ${inSpans(sql`s.hour`, split.rolled)}
     union all
-    select r.current, f.currency, f.amount, f.fee_part
-    from ${spansRelation('r', spans.live)} join refunds f on f.processed_at >= r.lo and f.processed_at < r.hi
-    where f.status = 'PROCESSED'`;
+    select ${inRange(sql`f.processed_at`, period.start, period.end)}, f.currency, f.amount, f.fee_part
+    from refunds f where f.status = 'PROCESSED' and ${inSpans(sql`f.processed_at`, split.live)}`;
 }
 
 export interface PeopleFigures {
@@ -63,14 +64,15 @@ export interface PeopleFigures {
 /** Users, requests waiting and events: one statement. */
 export async function peopleFigures(
   db: DbOrTx,
-  periods: TaggedSplit,
+  periods: RollupSplit,
+  period: Period,
   rolledUntil: Date | null,
   now: Date,
 ): Promise<PeopleFigures> {
   // Every account: those of the rolled hours plus those created since.
   const watermark = rolledUntil?.toISOString() ?? '-infinity';
   const result = await db.execute(sql`
-    with signed_up as (${signUpRows(periods)})
+    with signed_up as (${signUpRows(periods, period)})
     select
       (select coalesce(sum(users), 0) from hourly_sign_ups where hour < ${watermark}::timestamptz)
         + (select count(*) from users where created_at >= ${watermark}::timestamptz) as total_users,
@@ -117,19 +119,19 @@ export interface MoneyRow {
  * Orders and money per currency: orders confirmed in each period (their totals and service fees) and
  * refunds processed in each period (amounts and the fee parts given back). One statement.
  */
-export async function moneyFigures(db: DbOrTx, periods: TaggedSplit): Promise<MoneyRow[]> {
+export async function moneyFigures(db: DbOrTx, periods: RollupSplit, period: Period): Promise<MoneyRow[]> {
   const both = (column: string, as: string) =>
     sql.raw(`coalesce(sum(${column}) filter (where current), 0) as ${as},
         coalesce(sum(${column}) filter (where not current), 0) as ${as}_before`);
   const result = await db.execute(sql`
     with sales as (
       select currency, ${both('orders', 'orders')}, ${both('gross', 'gross')}, ${both('fees', 'fees')}
-      from (${orderRows(periods)}) as sold
+      from (${orderRows(periods, period)}) as sold
       group by currency
     ),
     given_back as (
       select currency, ${both('amount', 'refunds')}, ${both('fee_part', 'fee_refunds')}
-      from (${refundRows(periods)}) as back
+      from (${refundRows(periods, period)}) as back
       group by currency
     )
     select coalesce(s.currency, g.currency) as currency,
@@ -167,22 +169,22 @@ export interface SeriesRow {
 
 /**
  * Sign-ups per day (or month) and confirmed orders with their gross per day and currency: one statement.
- * `spans` cut the period at every bucket, so a rolled hour's start names its bucket.
+ * `spans` cut the period at every bucket (`chartBuckets`), so a rolled hour's start names its bucket.
  */
 export async function seriesFigures(
   db: DbOrTx,
   spans: RollupSplit,
-  zone: string,
-  unit: 'day' | 'month',
+  period: Period,
+  buckets: { label: string; start: Date }[],
 ): Promise<SeriesRow[]> {
-  const bucket = sql`to_char(date_trunc(${unit}, x.at at time zone ${zone}), 'YYYY-MM-DD')`;
+  const bucket = bucketOf(sql`x.at`, buckets);
   const result = await db.execute(sql`
     select 'SIGN_UPS' as kind, ${bucket} as bucket, null::text as currency, sum(x.n) as n, 0 as gross
-    from (${signUpRows(spans)}) as x
+    from (${signUpRows(spans, period)}) as x
     group by 2
     union all
     select 'ORDERS', ${bucket}, x.currency, sum(x.orders), coalesce(sum(x.gross), 0)
-    from (${orderRows(spans)}) as x
+    from (${orderRows(spans, period)}) as x
     group by 2, 3
   `);
   return (result.rows as Record<string, unknown>[]).map((r) => ({

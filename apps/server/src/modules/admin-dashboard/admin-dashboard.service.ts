@@ -1,7 +1,7 @@
 import type { AdminDashboardFigures, DashboardPeriod, DashboardSeriesPoint, Trend } from '@marquee/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { bucketCuts } from '../../lib/dashboard-window.js';
+import { bucketCuts, chartBuckets } from '../../lib/dashboard-window.js';
 import { readRolledUntil } from '../../lib/rollup.js';
 import { dashboardSplits } from '../../lib/rollup-ranges.js';
 import * as repo from './admin-dashboard.repo.js';
@@ -26,14 +26,14 @@ export function createAdminDashboardService(deps: { db: Db; clock: Clock }) {
   ): Promise<AdminDashboardFigures> {
     const now = clock.now();
     const range = dashboardRange(query.period, now, zone, query);
-    const unit = range.bucket === 'DAY' ? 'day' : 'month';
     // Hours before the watermark are read from the roll-ups, the rest from the base tables.
     const rolledUntil = await readRolledUntil(db);
+    const chart = chartBuckets(range.window);
     const splits = dashboardSplits(range.window, bucketCuts(range.window), rolledUntil);
     const [people, money, series] = await Promise.all([
-      repo.peopleFigures(db, splits.totals, rolledUntil, now),
-      repo.moneyFigures(db, splits.totals),
-      repo.seriesFigures(db, splits.series, zone, unit),
+      repo.peopleFigures(db, splits.totals, range.window, rolledUntil, now),
+      repo.moneyFigures(db, splits.totals, range.window),
+      repo.seriesFigures(db, splits.series, range.window, chart),
     ]);
 
     const currencies = money.map((m) => m.currency);

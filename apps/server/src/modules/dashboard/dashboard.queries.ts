@@ -13,8 +13,14 @@ import {
   refunds,
   tickets,
 } from '../../db/schema/index.js';
-import type { DashboardWindow } from '../../lib/dashboard-window.js';
-import { type DashboardSplits, type Span, spansRelation, type TaggedSpan } from '../../lib/rollup-ranges.js';
+import { chartBuckets, type DashboardWindow } from '../../lib/dashboard-window.js';
+import {
+  bucketOf,
+  type DashboardSplits,
+  inRange,
+  inSpans,
+  type RollupSplit,
+} from '../../lib/rollup-ranges.js';
 
 /**
  * The dashboard's reads (docs/dashboards.md, "Speed"): each one SQL statement of aggregates; nothing is
@@ -53,50 +59,56 @@ const H = hourlyEventSales;
 const confirmed = sql`${bookings.status} = 'CONFIRMED' and ${bookings.confirmedAt} is not null`;
 
 /**
- * The period's confirmed orders in scope, one row per rolled (hour, event, currency) and one per order
- * of the live spans: event_id, currency, current (which period), orders, gross, fees, organizer, seats
- * and, with `bucket`, the chart's bucket of the row.
+ * Confirmed orders in scope, one row per rolled (hour, event, currency) and one per order of the live
+ * spans: event_id, currency, current (inside `w`'s period, not the previous one), orders, gross, fees,
+ * organizer, seats and, with `bucket`, the chart's bucket of the row.
  */
 function salesRows(
   scope: MoneyScope,
-  spans: { rolled: Span[]; live: Span[] },
+  split: RollupSplit,
+  w: DashboardWindow,
   bucket?: (at: AnyColumn) => SQL,
 ) {
   const rolledBucket = bucket ? sql`, ${bucket(H.hour)} as bucket` : sql``;
   const liveBucket = bucket ? sql`, ${bucket(bookings.confirmedAt)} as bucket` : sql``;
   return sql`
-    select ${H.eventId} as event_id, ${H.currency} as currency, r.current, ${H.orders} as orders,
-      ${H.gross} as gross, ${H.fees} as fees, ${H.organizerAmount} as organizer, ${H.seats} as seats${rolledBucket}
-    from ${spansRelation('r', spans.rolled)}
-    join ${H} on ${H.hour} >= r.lo and ${H.hour} < r.hi
+    select ${H.eventId} as event_id, ${H.currency} as currency, ${inRange(H.hour, w.start, w.end)} as current,
+      ${H.orders} as orders, ${H.gross} as gross, ${H.fees} as fees, ${H.organizerAmount} as organizer,
+      ${H.seats} as seats${rolledBucket}
+    from ${H}
     ${eventsOf(scope, H.eventId)}
-    where ${and(sql`true`, scope.organizations(H.organizationId), scope.events)}
+    where ${and(inSpans(H.hour, split.rolled), scope.organizations(H.organizationId), scope.events)}
     union all
-    select ${bookings.eventId}, ${bookings.currency}, r.current, 1, ${bookings.total}, ${bookings.serviceFee},
-      ${bookings.organizerAmount}, lines.seats${liveBucket}
-    from ${spansRelation('r', spans.live)}
-    join ${bookings} on ${bookings.confirmedAt} >= r.lo and ${bookings.confirmedAt} < r.hi
+    select ${bookings.eventId}, ${bookings.currency}, ${inRange(bookings.confirmedAt, w.start, w.end)}, 1,
+      ${bookings.total}, ${bookings.serviceFee}, ${bookings.organizerAmount}, lines.seats${liveBucket}
+    from ${bookings}
     ${eventsOf(scope, bookings.eventId)}
     ${seatsOfBooking}
-    where ${and(confirmed, scope.organizations(bookings.organizationId), scope.events)}`;
+    where ${and(
+      confirmed,
+      inSpans(bookings.confirmedAt, split.live),
+      scope.organizations(bookings.organizationId),
+      scope.events,
+    )}`;
 }
 
-/** Processed refunds of both periods in scope: currency, current, amount, organizer_part. */
-function refundRows(scope: MoneyScope, spans: { rolled: TaggedSpan[]; live: TaggedSpan[] }) {
+/** Processed refunds in scope: currency, current (inside `w`'s period), amount, organizer_part. */
+function refundRows(scope: MoneyScope, split: RollupSplit, w: DashboardWindow) {
   const R = hourlyRefunds;
   return sql`
-    select ${R.currency} as currency, r.current, ${R.amount} as amount, ${R.organizerPart} as organizer_part
-    from ${spansRelation('r', spans.rolled)}
-    join ${R} on ${R.hour} >= r.lo and ${R.hour} < r.hi
+    select ${R.currency} as currency, ${inRange(R.hour, w.start, w.end)} as current, ${R.amount} as amount,
+      ${R.organizerPart} as organizer_part
+    from ${R}
     ${eventsOf(scope, R.eventId)}
-    where ${and(sql`true`, scope.organizations(R.organizationId), scope.events)}
+    where ${and(inSpans(R.hour, split.rolled), scope.organizations(R.organizationId), scope.events)}
     union all
-    select ${refunds.currency}, r.current, ${refunds.amount}, ${refunds.organizerPart}
-    from ${spansRelation('r', spans.live)}
-    join ${refunds} on ${refunds.processedAt} >= r.lo and ${refunds.processedAt} < r.hi
+    select ${refunds.currency}, ${inRange(refunds.processedAt, w.start, w.end)}, ${refunds.amount},
+      ${refunds.organizerPart}
+    from ${refunds}
     ${eventsOf(scope, refunds.eventId)}
     where ${and(
       sql`${refunds.status} = 'PROCESSED' and ${refunds.processedAt} is not null`,
+      inSpans(refunds.processedAt, split.live),
       scope.organizations(refunds.organizationId),
       scope.events,
     )}`;
@@ -121,6 +133,7 @@ export interface Totals {
 export async function currencyTotals(
   db: DbOrTx,
   scope: MoneyScope,
+  w: DashboardWindow,
   splits: DashboardSplits,
 ): Promise<CurrencyTotals[]> {
   const both = (column: string, as: string) =>
@@ -130,11 +143,11 @@ export async function currencyTotals(
     with sales as (
       select currency, ${both('gross', 'gross')}, ${both('fees', 'fees')}, ${both('organizer', 'organizer')},
         ${both('seats', 'seats')}, ${both('orders', 'orders')}
-      from (${salesRows(scope, splits.totals)}) as sold
+      from (${salesRows(scope, splits.totals, w)}) as sold
       group by currency
     ), back as (
       select currency, ${both('amount', 'refunded')}, ${both('organizer_part', 'organizer_refunded')}
-      from (${refundRows(scope, splits.totals)}) as given_back
+      from (${refundRows(scope, splits.totals, w)}) as given_back
       group by currency
     )
     select coalesce(sales.currency, back.currency) as currency, sales.gross, sales.fees, sales.organizer,
@@ -173,24 +186,19 @@ export async function salesSeries(
   w: DashboardWindow,
   splits: DashboardSplits,
 ) {
-  const monthly = w.bucket === 'MONTH';
   // A rolled hour lies inside one bucket (the split cuts at every bucket), so its start names the bucket.
-  const bucket = (at: AnyColumn) => {
-    const local = sql`(${at} at time zone ${w.timeZone})`;
-    return monthly ? sql`date_trunc('month', ${local})::date` : sql`(${local})::date`;
-  };
-  const first = monthly ? sql`date_trunc('month', ${w.from}::date)::date` : sql`${w.from}::date`;
-  const step = monthly ? '1 month' : '1 day';
+  const buckets = chartBuckets(w);
+  const bucket = (at: AnyColumn) => bucketOf(at, buckets);
+  const labels = `{${buckets.map((b) => b.label).join(',')}}`;
   const result = await db.execute(sql`
     with sold as (
       select bucket as day, currency, sum(gross) as gross, sum(seats) as seats
-      from (${salesRows(scope, splits.series, bucket)}) as sold
+      from (${salesRows(scope, splits.series, w, bucket)}) as sold
       group by 1, 2
     ), days as (
-      select d::date as day from generate_series(${first}, ${w.to}::date, ${step}::interval) as d
+      select day from unnest(${labels}::text[]) as d(day)
     ), currencies as (select distinct currency from sold)
-    select to_char(days.day, 'YYYY-MM-DD') as date, currencies.currency,
-      coalesce(sold.gross, 0) as gross, coalesce(sold.seats, 0) as seats
+    select days.day as date, currencies.currency, coalesce(sold.gross, 0) as gross, coalesce(sold.seats, 0) as seats
     from days cross join currencies
     left join sold on sold.day = days.day and sold.currency = currencies.currency
     order by currencies.currency, days.day
@@ -206,12 +214,17 @@ export async function salesSeries(
 const TOP = 10;
 
 /** The period's best-selling events (by gross sales, then tickets). */
-export async function salesByEvent(db: DbOrTx, scope: MoneyScope, splits: DashboardSplits) {
+export async function salesByEvent(
+  db: DbOrTx,
+  scope: MoneyScope,
+  w: DashboardWindow,
+  splits: DashboardSplits,
+) {
   const result = await db.execute(sql`
     select best.event_id, ${events.title} as title, best.currency, best.gross, best.seats
     from (
       select event_id, currency, sum(gross) as gross, sum(seats) as seats
-      from (${salesRows(scope, splits.current)}) as sold
+      from (${salesRows(scope, splits.current, w)}) as sold
       group by event_id, currency
     ) as best
     join ${events} on ${events.id} = best.event_id
@@ -241,18 +254,21 @@ export async function salesByTicketType(db: DbOrTx, scope: MoneyScope, splits: D
       from (
         select ${T.ticketTypeId} as ticket_type_id, ${T.name} as name, ${T.eventId} as event_id,
           ${T.currency} as currency, ${T.seats} as seats, ${T.gross} as gross
-        from ${spansRelation('r', splits.current.rolled)}
-        join ${T} on ${T.hour} >= r.lo and ${T.hour} < r.hi
+        from ${T}
         ${eventsOf(scope, T.eventId)}
-        where ${and(sql`true`, scope.organizations(T.organizationId), scope.events)}
+        where ${and(inSpans(T.hour, splits.current.rolled), scope.organizations(T.organizationId), scope.events)}
         union all
         select ${bookingLines.ticketTypeId}, ${bookingLines.name}, ${bookings.eventId}, ${bookings.currency},
           ${bookingLines.quantity}, ${lineGross}
-        from ${spansRelation('r', splits.current.live)}
-        join ${bookings} on ${bookings.confirmedAt} >= r.lo and ${bookings.confirmedAt} < r.hi
+        from ${bookings}
         ${eventsOf(scope, bookings.eventId)}
         join ${bookingLines} on ${bookingLines.bookingId} = ${bookings.id}
-        where ${and(confirmed, scope.organizations(bookings.organizationId), scope.events)}
+        where ${and(
+          confirmed,
+          inSpans(bookings.confirmedAt, splits.current.live),
+          scope.organizations(bookings.organizationId),
+          scope.events,
+        )}
       ) as lines
       group by ticket_type_id, name, event_id, currency
     ) as best
@@ -320,8 +336,14 @@ export async function pendingDues(db: DbOrTx, scope: MoneyScope) {
   return result.rows.map((r) => ({ currency: String(r.currency), amount: num(r.amount) }));
 }
 
-/** `column in (organizations matching where)`; undefined when `where` is (every organization). */
-export function organizationsWhere(where: SQL | undefined) {
-  return (column: AnyColumn | SQL) =>
-    where ? sql`${column} in (select ${organizations.id} from ${organizations} where ${where})` : undefined;
+/**
+ * `column = any(ids)` of the organizations matching `where`, read first: the planner then knows how few
+ * they are (a subquery's OR of ownership and membership was estimated at half of all organizations, and
+ * the roll-ups were read whole). Undefined `where` (administrators): every organization, no condition.
+ */
+export async function organizationsWhere(db: DbOrTx, where: SQL | undefined) {
+  if (!where) return () => undefined;
+  const rows = await db.select({ id: organizations.id }).from(organizations).where(where);
+  const ids = `{${rows.map((r) => r.id).join(',')}}`;
+  return (column: AnyColumn | SQL) => sql`${column} = any(${ids}::uuid[])`;
 }

@@ -73,9 +73,9 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
   }
 
   /** Which organizations the figures cover: the chosen one, or every one the caller may read. */
-  function organizationFilter(actor: Actor, chosen: OrganizationRow | null) {
+  async function organizationFilter(actor: Actor, chosen: OrganizationRow | null) {
     if (chosen) return (column: AnyColumn | SQL) => sql`${column} = ${chosen.id}`;
-    return organizationsWhere(organizationScope(actor, 'read'));
+    return organizationsWhere(db, organizationScope(actor, 'read'));
   }
 
   return {
@@ -87,15 +87,18 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
       const grant = await chosenOrganization(actor, input.organizationId);
       const organization = grant?.organization ?? null;
       const w = dashboardWindow(input.period, input, organization?.timeZone ?? callerZone, clock.now());
-      const organizationsOf = organizationFilter(actor, organization);
+      // Hours before the roll-ups' watermark are read from them, the rest from the base tables.
+      const [organizationsOf, rolledUntil] = await Promise.all([
+        organizationFilter(actor, organization),
+        readRolledUntil(db),
+      ]);
+      const splits = dashboardSplits(w, bucketCuts(w), rolledUntil);
       // Money: only the events whose orders the caller may read (a scanner's count in no money).
       const money: MoneyScope = { organizations: organizationsOf, events: eventScope(actor, 'manage') };
-      // Hours before the watermark are read from the roll-ups, the rest from the base tables.
-      const splits = dashboardSplits(w, bucketCuts(w), await readRolledUntil(db));
       const [totals, series, byEvent, byTicketType, checkIn, dues] = await Promise.all([
-        currencyTotals(db, money, splits),
+        currencyTotals(db, money, w, splits),
         salesSeries(db, money, w, splits),
-        salesByEvent(db, money, splits),
+        salesByEvent(db, money, w, splits),
         salesByTicketType(db, money, splits),
         checkInTotals(db, organizationsOf, eventScope(actor, 'scan'), w),
         pendingDues(db, money),
