@@ -18,6 +18,7 @@ import { jobsPlugin } from './lib/jobs.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
 import { consoleOrigins } from './lib/origins.js';
 import { pubsubPlugin } from './lib/pubsub.js';
+import { registerRollupJob } from './lib/rollup-job.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -272,6 +273,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminUserRoutes, { db, clock, mailer });
   await app.register(auditLogRoutes, { db });
   registerRefundJobs(app, { db, clock, dues });
+  // The dashboards' hourly roll-ups (docs/dashboards.md, "Speed").
+  registerRollupJob(app, { db, clock });
   if (config.devOutbox) await app.register(outboxRoutes, { outbox: createOutboxService({ db }) });
   await app.register(paymentWebhookRoutes, {
     payments,

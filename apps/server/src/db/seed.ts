@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { rebuildRollups } from '../lib/rollup.js';
 import { payOutCompletedEvents } from '../modules/refunds/dues/payouts.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
@@ -125,6 +126,9 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   // are all on dates still ahead, so this finds nothing until those events have ended.
   const now = options.now ?? new Date();
   await payOutCompletedEvents(db, { now: () => now }, now);
+  // The demo's orders and accounts are dated in the past: hours the dashboards' roll-ups may have closed
+  // already (a database started before without the demo) are summed again (lib/rollup.ts).
+  if (created || orders.created > 0) await rebuildRollups(db, now);
   options.onOrders?.(orders);
   return created;
 }

@@ -71,3 +71,32 @@ export function dashboardWindow(
     previousEnd: startOfDay(addDays(previousTo, 1), zone),
   };
 }
+
+/**
+ * The chart's buckets: each day of the period, or each month (labelled by its first day, the first one
+ * starting with the period), with the instant it starts at in the period's zone.
+ */
+export function chartBuckets(w: DashboardWindow): { label: string; start: Date }[] {
+  const buckets = [{ label: w.bucket === 'DAY' ? w.from : `${w.from.slice(0, 7)}-01`, start: w.start }];
+  if (w.bucket === 'DAY') {
+    for (let d = addDays(w.from, 1); d <= w.to; d = addDays(d, 1))
+      buckets.push({ label: d, start: startOfDay(d, w.timeZone) });
+    return buckets;
+  }
+  let [y, m] = w.from.split('-').map(Number) as [number, number];
+  for (;;) {
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+    const first = `${y}-${String(m).padStart(2, '0')}-01`;
+    if (first > w.to) return buckets;
+    buckets.push({ label: first, start: startOfDay(first, w.timeZone) });
+  }
+}
+
+/** The instants that cut the period into its chart buckets: each bucket's start, then the period's end. */
+export function bucketCuts(w: DashboardWindow): Date[] {
+  return [...chartBuckets(w).map((b) => b.start), w.end];
+}

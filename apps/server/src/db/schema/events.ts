@@ -102,6 +102,11 @@ export const events = pgTable(
     index('events_status_starts_idx').on(t.status, t.startsAt),
     index('events_title_key_idx').on(t.organizationId, t.titleKey),
     uniqueIndex('events_slug_idx').on(t.slug),
+    // The administrators' dashboard counts live and blocked events from these alone.
+    index('events_live_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'PUBLISHED' and not ${t.isBlocked} and not ${t.isArchived}`),
+    index('events_blocked_idx').on(t.id).where(sql`${t.isBlocked}`),
     check(
       'events_times_check',
       sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`,

@@ -10,6 +10,7 @@ export * from './organizations.js';
 export * from './outbox.js';
 export * from './payments.js';
 export * from './refunds.js';
+export * from './rollups.js';
 export * from './sessions.js';
 export * from './social.js';
 export * from './users.js';

@@ -140,6 +140,8 @@ export const refunds = pgTable(
     index('refunds_processed_idx')
       .on(t.organizationId, t.processedAt)
       .where(sql`${t.processedAt} is not null`),
+    // The dashboards' roll-up job and the administrators' live tail read every organization's refunds of a range.
+    index('refunds_processed_at_idx').on(t.processedAt).where(sql`${t.processedAt} is not null`),
     check(
       'refunds_amounts_check',
       sql`${t.amount} >= 0 and ${t.feePart} >= 0 and ${t.feePart} <= ${t.amount} and ${t.organizerPart} = ${t.amount} - ${t.feePart}`,

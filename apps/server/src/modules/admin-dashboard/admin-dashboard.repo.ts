@@ -1,24 +1,53 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { DayRange } from './period.js';
+import { bucketOf, inRange, inSpans, type RollupSplit } from '../../lib/rollup-ranges.js';
 
 /**
  * The dashboard's SQL: one aggregate statement per group of figures, nothing but the figures comes back.
- * Each period is [first day 00:00, day after the last 00:00) in the caller's zone, turned into instants
- * by PostgreSQL (`timestamp AT TIME ZONE zone`), so daylight-saving days are 23 or 25 hours long.
- * Reads use `users_created_idx`, `bookings_confirmed_at_idx` (partial, confirmed orders) and
- * `refunds_processed_idx` for the ranges.
+ * Each period is [first day 00:00, day after the last 00:00) in the caller's zone (lib/dashboard-window.ts,
+ * so daylight-saving days are 23 or 25 hours long). Orders, refunds and sign-ups of whole hours before the
+ * roll-ups' watermark are read from `hourly_sales`, `hourly_refunds` and `hourly_sign_ups` (lib/rollup.ts);
+ * the rest (edges that are not whole hours, the live tail) from the base tables through
+ * `bookings_confirmed_at_idx`, `refunds_processed_at_idx` and `users_created_idx`. Counts of current
+ * state read small partial indexes (`users_approved_organizers_idx`, `events_live_idx` …).
  */
-function bounds(current: DayRange, previous: DayRange, zone: string) {
-  return sql`b as (
-    select
-      (${previous.from}::date)::timestamp at time zone ${zone} as ps,
-      (${current.from}::date)::timestamp at time zone ${zone} as cs,
-      (${current.to}::date + 1)::timestamp at time zone ${zone} as ce
-  )`;
-}
 
 const int = (value: unknown) => Number(value ?? 0);
+
+/** The period a row falls in: `current` is true inside it, false in the previous one. */
+type Period = { start: Date; end: Date };
+
+/** Sign-ups of the spans: `current`, `at` (the hour or the account's creation) and `n`. */
+function signUpRows(split: RollupSplit, period: Period) {
+  return sql`
+    select ${inRange(sql`s.hour`, period.start, period.end)} as current, s.hour as at, s.users as n
+    from hourly_sign_ups s where ${inSpans(sql`s.hour`, split.rolled)}
+    union all
+    select ${inRange(sql`u.created_at`, period.start, period.end)}, u.created_at, 1
+    from users u where ${inSpans(sql`u.created_at`, split.live)}`;
+}
+
+/** Confirmed orders of the spans: current, at, currency, orders, gross, fees. */
+function orderRows(split: RollupSplit, period: Period) {
+  return sql`
+    select ${inRange(sql`s.hour`, period.start, period.end)} as current, s.hour as at, s.currency, s.orders,
+      s.gross, s.fees
+    from hourly_sales s where ${inSpans(sql`s.hour`, split.rolled)}
+    union all
+    select ${inRange(sql`k.confirmed_at`, period.start, period.end)}, k.confirmed_at, k.currency, 1, k.total,
+      k.service_fee
+    from bookings k where k.status = 'CONFIRMED' and ${inSpans(sql`k.confirmed_at`, split.live)}`;
+}
+
+/** Processed refunds of the spans: current, currency, amount, fee_part. */
+function refundRows(split: RollupSplit, period: Period) {
+  return sql`
+    select ${inRange(sql`s.hour`, period.start, period.end)} as current, s.currency, s.amount, s.fee_part
+    from hourly_refunds s where ${inSpans(sql`s.hour`, split.rolled)}
+    union all
+    select ${inRange(sql`f.processed_at`, period.start, period.end)}, f.currency, f.amount, f.fee_part
+    from refunds f where f.status = 'PROCESSED' and ${inSpans(sql`f.processed_at`, split.live)}`;
+}
 
 export interface PeopleFigures {
   totalUsers: number;
@@ -35,26 +64,28 @@ export interface PeopleFigures {
 /** Users, requests waiting and events: one statement. */
 export async function peopleFigures(
   db: DbOrTx,
-  current: DayRange,
-  previous: DayRange,
-  zone: string,
+  periods: RollupSplit,
+  period: Period,
+  rolledUntil: Date | null,
   now: Date,
 ): Promise<PeopleFigures> {
+  // Every account: those of the rolled hours plus those created since.
+  const watermark = rolledUntil?.toISOString() ?? '-infinity';
   const result = await db.execute(sql`
-    with ${bounds(current, previous, zone)}
+    with signed_up as (${signUpRows(periods, period)})
     select
-      count(*) as total_users,
-      count(*) filter (where u.created_at >= b.cs and u.created_at < b.ce) as new_users,
-      count(*) filter (where u.created_at >= b.ps and u.created_at < b.cs) as new_users_before,
-      count(*) filter (where u.organizer_request = 'APPROVED') as approved_organizers,
-      count(*) filter (where u.organizer_request = 'PENDING') as pending_organizer_requests,
-      count(*) filter (where u.status = 'BLOCKED') as blocked_users,
+      (select coalesce(sum(users), 0) from hourly_sign_ups where hour < ${watermark}::timestamptz)
+        + (select count(*) from users where created_at >= ${watermark}::timestamptz) as total_users,
+      (select coalesce(sum(n) filter (where current), 0) from signed_up) as new_users,
+      (select coalesce(sum(n) filter (where not current), 0) from signed_up) as new_users_before,
+      (select count(*) from users u where u.organizer_request = 'APPROVED') as approved_organizers,
+      (select count(*) from users u where u.organizer_request = 'PENDING') as pending_organizer_requests,
+      (select count(*) from users u where u.status = 'BLOCKED') as blocked_users,
       (select count(*) from non_profit_exemptions n where n.status = 'PENDING') as pending_non_profit,
       (select count(*) from events e
         where e.status = 'PUBLISHED' and not e.is_blocked and not e.is_archived
           and e.ends_at >= ${now.toISOString()}::timestamptz) as live_events,
       (select count(*) from events e where e.is_blocked) as blocked_events
-    from users u cross join b
   `);
   const r = (result.rows[0] ?? {}) as Record<string, unknown>;
   return {
@@ -88,36 +119,20 @@ export interface MoneyRow {
  * Orders and money per currency: orders confirmed in each period (their totals and service fees) and
  * refunds processed in each period (amounts and the fee parts given back). One statement.
  */
-export async function moneyFigures(
-  db: DbOrTx,
-  current: DayRange,
-  previous: DayRange,
-  zone: string,
-): Promise<MoneyRow[]> {
+export async function moneyFigures(db: DbOrTx, periods: RollupSplit, period: Period): Promise<MoneyRow[]> {
+  const both = (column: string, as: string) =>
+    sql.raw(`coalesce(sum(${column}) filter (where current), 0) as ${as},
+        coalesce(sum(${column}) filter (where not current), 0) as ${as}_before`);
   const result = await db.execute(sql`
-    with ${bounds(current, previous, zone)},
-    sales as (
-      select k.currency,
-        count(*) filter (where k.confirmed_at >= b.cs) as orders,
-        count(*) filter (where k.confirmed_at < b.cs) as orders_before,
-        coalesce(sum(k.total) filter (where k.confirmed_at >= b.cs), 0) as gross,
-        coalesce(sum(k.total) filter (where k.confirmed_at < b.cs), 0) as gross_before,
-        coalesce(sum(k.service_fee) filter (where k.confirmed_at >= b.cs), 0) as fees,
-        coalesce(sum(k.service_fee) filter (where k.confirmed_at < b.cs), 0) as fees_before
-      from bookings k cross join b
-      where k.confirmed_at is not null and k.confirmed_at >= b.ps and k.confirmed_at < b.ce
-      group by k.currency
+    with sales as (
+      select currency, ${both('orders', 'orders')}, ${both('gross', 'gross')}, ${both('fees', 'fees')}
+      from (${orderRows(periods, period)}) as sold
+      group by currency
     ),
     given_back as (
-      select r.currency,
-        coalesce(sum(r.amount) filter (where r.processed_at >= b.cs), 0) as refunds,
-        coalesce(sum(r.amount) filter (where r.processed_at < b.cs), 0) as refunds_before,
-        coalesce(sum(r.fee_part) filter (where r.processed_at >= b.cs), 0) as fee_refunds,
-        coalesce(sum(r.fee_part) filter (where r.processed_at < b.cs), 0) as fee_refunds_before
-      from refunds r cross join b
-      where r.status = 'PROCESSED' and r.processed_at is not null
-        and r.processed_at >= b.ps and r.processed_at < b.ce
-      group by r.currency
+      select currency, ${both('amount', 'refunds')}, ${both('fee_part', 'fee_refunds')}
+      from (${refundRows(periods, period)}) as back
+      group by currency
     )
     select coalesce(s.currency, g.currency) as currency,
       coalesce(s.orders, 0) as orders, coalesce(s.orders_before, 0) as orders_before,
@@ -152,27 +167,24 @@ export interface SeriesRow {
   gross: number;
 }
 
-/** Sign-ups per day (or month) and confirmed orders with their gross per day and currency: one statement. */
+/**
+ * Sign-ups per day (or month) and confirmed orders with their gross per day and currency: one statement.
+ * `spans` cut the period at every bucket (`chartBuckets`), so a rolled hour's start names its bucket.
+ */
 export async function seriesFigures(
   db: DbOrTx,
-  current: DayRange,
-  zone: string,
-  unit: 'day' | 'month',
+  spans: RollupSplit,
+  period: Period,
+  buckets: { label: string; start: Date }[],
 ): Promise<SeriesRow[]> {
+  const bucket = bucketOf(sql`x.at`, buckets);
   const result = await db.execute(sql`
-    with ${bounds(current, current, zone)}
-    select 'SIGN_UPS' as kind,
-      to_char(date_trunc(${unit}, u.created_at at time zone ${zone}), 'YYYY-MM-DD') as bucket,
-      null::text as currency, count(*) as n, 0 as gross
-    from users u cross join b
-    where u.created_at >= b.cs and u.created_at < b.ce
+    select 'SIGN_UPS' as kind, ${bucket} as bucket, null::text as currency, sum(x.n) as n, 0 as gross
+    from (${signUpRows(spans, period)}) as x
     group by 2
     union all
-    select 'ORDERS',
-      to_char(date_trunc(${unit}, k.confirmed_at at time zone ${zone}), 'YYYY-MM-DD'),
-      k.currency, count(*), coalesce(sum(k.total), 0)
-    from bookings k cross join b
-    where k.confirmed_at is not null and k.confirmed_at >= b.cs and k.confirmed_at < b.ce
+    select 'ORDERS', ${bucket}, x.currency, sum(x.orders), coalesce(sum(x.gross), 0)
+    from (${orderRows(spans, period)}) as x
     group by 2, 3
   `);
   return (result.rows as Record<string, unknown>[]).map((r) => ({

@@ -1,6 +1,9 @@
 import type { AdminDashboardFigures, DashboardPeriod, DashboardSeriesPoint, Trend } from '@marquee/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { bucketCuts, chartBuckets } from '../../lib/dashboard-window.js';
+import { readRolledUntil } from '../../lib/rollup.js';
+import { dashboardSplits } from '../../lib/rollup-ranges.js';
 import * as repo from './admin-dashboard.repo.js';
 import { buckets, changePercent, dashboardRange } from './period.js';
 
@@ -11,8 +14,8 @@ const trend = (value: number, previous: number): Trend => ({
 });
 
 /**
- * Platform figures for administrators (docs/dashboards.md, "Administrator dashboard"): three aggregate
- * statements run side by side, nothing loaded row by row.
+ * Platform figures for administrators (docs/dashboards.md, "Administrator dashboard"): the roll-ups'
+ * watermark, then three aggregate statements run side by side, nothing loaded row by row.
  */
 export function createAdminDashboardService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -23,11 +26,14 @@ export function createAdminDashboardService(deps: { db: Db; clock: Clock }) {
   ): Promise<AdminDashboardFigures> {
     const now = clock.now();
     const range = dashboardRange(query.period, now, zone, query);
-    const unit = range.bucket === 'DAY' ? 'day' : 'month';
+    // Hours before the watermark are read from the roll-ups, the rest from the base tables.
+    const rolledUntil = await readRolledUntil(db);
+    const chart = chartBuckets(range.window);
+    const splits = dashboardSplits(range.window, bucketCuts(range.window), rolledUntil);
     const [people, money, series] = await Promise.all([
-      repo.peopleFigures(db, range.current, range.previous, zone, now),
-      repo.moneyFigures(db, range.current, range.previous, zone),
-      repo.seriesFigures(db, range.current, zone, unit),
+      repo.peopleFigures(db, splits.totals, range.window, rolledUntil, now),
+      repo.moneyFigures(db, splits.totals, range.window),
+      repo.seriesFigures(db, splits.series, range.window, chart),
     ]);
 
     const currencies = money.map((m) => m.currency);

@@ -1,5 +1,5 @@
 import { type DashboardPeriod, daysBetween } from '@marquee/contract';
-import { addDays, dashboardWindow } from '../../lib/dashboard-window.js';
+import { addDays, type DashboardWindow, dashboardWindow } from '../../lib/dashboard-window.js';
 
 export interface DayRange {
   /** yyyy-MM-dd, both included. */
@@ -12,12 +12,13 @@ export interface DashboardRange {
   previous: DayRange;
   days: number;
   bucket: 'DAY' | 'MONTH';
+  /** The same days as instants (and the chart's buckets), as the organizer's dashboard reads them. */
+  window: DashboardWindow;
 }
 
 /**
  * The period's calendar days in the caller's zone and the previous period's, as the organizer's
- * dashboard reads them (`lib/dashboard-window.ts`: one rule for both dashboards); this dashboard's
- * statements turn the days into instants in PostgreSQL.
+ * dashboard reads them (`lib/dashboard-window.ts`: one rule for both dashboards, instants included).
  */
 export function dashboardRange(
   period: DashboardPeriod,
@@ -31,6 +32,7 @@ export function dashboardRange(
     previous: { from: w.previousFrom, to: w.previousTo },
     days: daysBetween(w.from, w.to),
     bucket: w.bucket,
+    window: w,
   };
 }
 

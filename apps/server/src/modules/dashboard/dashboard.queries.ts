@@ -6,19 +6,33 @@ import {
   duePayments,
   eventOccurrences,
   events,
+  hourlyEventSales,
+  hourlyRefunds,
+  hourlyTicketTypeSales,
   organizations,
   refunds,
   tickets,
 } from '../../db/schema/index.js';
-import type { DashboardWindow } from '../../lib/dashboard-window.js';
+import { chartBuckets, type DashboardWindow } from '../../lib/dashboard-window.js';
+import {
+  bucketOf,
+  type DashboardSplits,
+  inRange,
+  inSpans,
+  type RollupSplit,
+} from '../../lib/rollup-ranges.js';
 
 /**
- * The dashboard's reads (docs/dashboards.md, "Speed"): each one SQL statement of aggregates over the
- * partial indexes `bookings_confirmed_idx (organization_id, confirmed_at)` and `refunds_processed_idx
- * (organization_id, processed_at)`; nothing is loaded into Node but the aggregated rows.
+ * The dashboard's reads (docs/dashboards.md, "Speed"): each one SQL statement of aggregates; nothing is
+ * loaded into Node but the aggregated rows. Sales and refunds of whole hours before the roll-ups'
+ * watermark come from the hourly roll-ups (`hourly_event_sales`, `hourly_ticket_type_sales`,
+ * `hourly_refunds`, lib/rollup.ts); the period's edges that are not whole hours and the live tail come
+ * from the base tables through `bookings_confirmed_idx (organization_id, confirmed_at)` and
+ * `refunds_processed_idx (organization_id, processed_at)` (lib/rollup-ranges.ts decides which is which).
  *
- * `scope` is a condition over `bookings` joined with `events` (or `refunds`/`tickets` joined with
- * `events`): which organizations and which events the caller's money figures may cover.
+ * `scope` is a condition over the organization column of the table read and over `events` (joined by
+ * event id only when the caller's events are limited): which organizations and which events the
+ * caller's money figures may cover.
  */
 
 /** Postgres answers sums of integers as bigint strings. */
@@ -31,25 +45,71 @@ export interface MoneyScope {
   events: SQL | undefined;
 }
 
-const inPeriod = (column: AnyColumn | SQL, start: Date, end: Date) =>
-  sql`(${column} >= ${start.toISOString()}::timestamptz and ${column} < ${end.toISOString()}::timestamptz)`;
+/** `events` joined to the rows read, when the caller's events are limited (else nothing to join). */
+const eventsOf = (scope: MoneyScope, eventId: AnyColumn) =>
+  scope.events ? sql`join ${events} on ${events.id} = ${eventId}` : sql``;
 
-/** Confirmed orders confirmed in the period or the previous one, with their tickets, in scope. */
-function salesFrom(scope: MoneyScope, w: DashboardWindow, onlyCurrent = false) {
-  const periods = onlyCurrent
-    ? inPeriod(bookings.confirmedAt, w.start, w.end)
-    : sql`(${inPeriod(bookings.confirmedAt, w.start, w.end)} or ${inPeriod(bookings.confirmedAt, w.previousStart, w.previousEnd)})`;
-  return sql`from ${bookings}
-    join ${events} on ${events.id} = ${bookings.eventId}
-    cross join lateral (
+/** Seats of the order in the outer query. */
+const seatsOfBooking = sql`cross join lateral (
       select coalesce(sum(${bookingLines.quantity}), 0) as seats from ${bookingLines}
       where ${bookingLines.bookingId} = ${bookings.id}
-    ) as lines
+    ) as lines`;
+
+const H = hourlyEventSales;
+const confirmed = sql`${bookings.status} = 'CONFIRMED' and ${bookings.confirmedAt} is not null`;
+
+/**
+ * Confirmed orders in scope, one row per rolled (hour, event, currency) and one per order of the live
+ * spans: event_id, currency, current (inside `w`'s period, not the previous one), orders, gross, fees,
+ * organizer, seats and, with `bucket`, the chart's bucket of the row.
+ */
+function salesRows(
+  scope: MoneyScope,
+  split: RollupSplit,
+  w: DashboardWindow,
+  bucket?: (at: AnyColumn) => SQL,
+) {
+  const rolledBucket = bucket ? sql`, ${bucket(H.hour)} as bucket` : sql``;
+  const liveBucket = bucket ? sql`, ${bucket(bookings.confirmedAt)} as bucket` : sql``;
+  return sql`
+    select ${H.eventId} as event_id, ${H.currency} as currency, ${inRange(H.hour, w.start, w.end)} as current,
+      ${H.orders} as orders, ${H.gross} as gross, ${H.fees} as fees, ${H.organizerAmount} as organizer,
+      ${H.seats} as seats${rolledBucket}
+    from ${H}
+    ${eventsOf(scope, H.eventId)}
+    where ${and(inSpans(H.hour, split.rolled), scope.organizations(H.organizationId), scope.events)}
+    union all
+    select ${bookings.eventId}, ${bookings.currency}, ${inRange(bookings.confirmedAt, w.start, w.end)}, 1,
+      ${bookings.total}, ${bookings.serviceFee}, ${bookings.organizerAmount}, lines.seats${liveBucket}
+    from ${bookings}
+    ${eventsOf(scope, bookings.eventId)}
+    ${seatsOfBooking}
     where ${and(
-      sql`${bookings.status} = 'CONFIRMED'`,
-      sql`${bookings.confirmedAt} is not null`,
-      periods,
+      confirmed,
+      inSpans(bookings.confirmedAt, split.live),
       scope.organizations(bookings.organizationId),
+      scope.events,
+    )}`;
+}
+
+/** Processed refunds in scope: currency, current (inside `w`'s period), amount, organizer_part. */
+function refundRows(scope: MoneyScope, split: RollupSplit, w: DashboardWindow) {
+  const R = hourlyRefunds;
+  return sql`
+    select ${R.currency} as currency, ${inRange(R.hour, w.start, w.end)} as current, ${R.amount} as amount,
+      ${R.organizerPart} as organizer_part
+    from ${R}
+    ${eventsOf(scope, R.eventId)}
+    where ${and(inSpans(R.hour, split.rolled), scope.organizations(R.organizationId), scope.events)}
+    union all
+    select ${refunds.currency}, ${inRange(refunds.processedAt, w.start, w.end)}, ${refunds.amount},
+      ${refunds.organizerPart}
+    from ${refunds}
+    ${eventsOf(scope, refunds.eventId)}
+    where ${and(
+      sql`${refunds.status} = 'PROCESSED' and ${refunds.processedAt} is not null`,
+      inSpans(refunds.processedAt, split.live),
+      scope.organizations(refunds.organizationId),
       scope.events,
     )}`;
 }
@@ -74,43 +134,25 @@ export async function currencyTotals(
   db: DbOrTx,
   scope: MoneyScope,
   w: DashboardWindow,
+  splits: DashboardSplits,
 ): Promise<CurrencyTotals[]> {
-  const current = inPeriod(bookings.confirmedAt, w.start, w.end);
-  const refundCurrent = inPeriod(refunds.processedAt, w.start, w.end);
+  const both = (column: string, as: string) =>
+    sql.raw(`coalesce(sum(${column}) filter (where current), 0) as ${as},
+        coalesce(sum(${column}) filter (where not current), 0) as p_${as}`);
   const result = await db.execute(sql`
     with sales as (
-      select ${bookings.currency} as currency,
-        coalesce(sum(${bookings.total}) filter (where ${current}), 0) as gross,
-        coalesce(sum(${bookings.serviceFee}) filter (where ${current}), 0) as fees,
-        coalesce(sum(${bookings.organizerAmount}) filter (where ${current}), 0) as organizer,
-        coalesce(sum(lines.seats) filter (where ${current}), 0) as seats,
-        count(*) filter (where ${current}) as orders,
-        coalesce(sum(${bookings.total}) filter (where not ${current}), 0) as p_gross,
-        coalesce(sum(${bookings.serviceFee}) filter (where not ${current}), 0) as p_fees,
-        coalesce(sum(${bookings.organizerAmount}) filter (where not ${current}), 0) as p_organizer,
-        coalesce(sum(lines.seats) filter (where not ${current}), 0) as p_seats,
-        count(*) filter (where not ${current}) as p_orders
-      ${salesFrom(scope, w)}
-      group by ${bookings.currency}
+      select currency, ${both('gross', 'gross')}, ${both('fees', 'fees')}, ${both('organizer', 'organizer')},
+        ${both('seats', 'seats')}, ${both('orders', 'orders')}
+      from (${salesRows(scope, splits.totals, w)}) as sold
+      group by currency
     ), back as (
-      select ${refunds.currency} as currency,
-        coalesce(sum(${refunds.amount}) filter (where ${refundCurrent}), 0) as refunded,
-        coalesce(sum(${refunds.organizerPart}) filter (where ${refundCurrent}), 0) as organizer_refunded,
-        coalesce(sum(${refunds.amount}) filter (where not ${refundCurrent}), 0) as p_refunded,
-        coalesce(sum(${refunds.organizerPart}) filter (where not ${refundCurrent}), 0) as p_organizer_refunded
-      from ${refunds}
-      join ${events} on ${events.id} = ${refunds.eventId}
-      where ${and(
-        sql`${refunds.status} = 'PROCESSED'`,
-        sql`${refunds.processedAt} is not null`,
-        sql`(${refundCurrent} or ${inPeriod(refunds.processedAt, w.previousStart, w.previousEnd)})`,
-        scope.organizations(refunds.organizationId),
-        scope.events,
-      )}
-      group by ${refunds.currency}
+      select currency, ${both('amount', 'refunded')}, ${both('organizer_part', 'organizer_refunded')}
+      from (${refundRows(scope, splits.totals, w)}) as given_back
+      group by currency
     )
-    select coalesce(sales.currency, back.currency) as currency, sales.*, back.refunded,
-      back.organizer_refunded, back.p_refunded, back.p_organizer_refunded
+    select coalesce(sales.currency, back.currency) as currency, sales.gross, sales.fees, sales.organizer,
+      sales.seats, sales.orders, sales.p_gross, sales.p_fees, sales.p_organizer, sales.p_seats, sales.p_orders,
+      back.refunded, back.organizer_refunded, back.p_refunded, back.p_organizer_refunded
     from sales full join back on back.currency = sales.currency
     order by 1
   `);
@@ -138,23 +180,25 @@ export async function currencyTotals(
 }
 
 /** Gross sales and tickets per day (or month) in the window's zone and per currency, zero-filled. */
-export async function salesSeries(db: DbOrTx, scope: MoneyScope, w: DashboardWindow) {
-  const local = sql`(${bookings.confirmedAt} at time zone ${w.timeZone})`;
-  const monthly = w.bucket === 'MONTH';
-  const bucket = monthly ? sql`date_trunc('month', ${local})::date` : sql`(${local})::date`;
-  const first = monthly ? sql`date_trunc('month', ${w.from}::date)::date` : sql`${w.from}::date`;
-  const step = monthly ? '1 month' : '1 day';
+export async function salesSeries(
+  db: DbOrTx,
+  scope: MoneyScope,
+  w: DashboardWindow,
+  splits: DashboardSplits,
+) {
+  // A rolled hour lies inside one bucket (the split cuts at every bucket), so its start names the bucket.
+  const buckets = chartBuckets(w);
+  const bucket = (at: AnyColumn) => bucketOf(at, buckets);
+  const labels = `{${buckets.map((b) => b.label).join(',')}}`;
   const result = await db.execute(sql`
     with sold as (
-      select ${bucket} as day, ${bookings.currency} as currency,
-        sum(${bookings.total}) as gross, sum(lines.seats) as seats
-      ${salesFrom(scope, w, true)}
+      select bucket as day, currency, sum(gross) as gross, sum(seats) as seats
+      from (${salesRows(scope, splits.series, w, bucket)}) as sold
       group by 1, 2
     ), days as (
-      select d::date as day from generate_series(${first}, ${w.to}::date, ${step}::interval) as d
+      select day from unnest(${labels}::text[]) as d(day)
     ), currencies as (select distinct currency from sold)
-    select to_char(days.day, 'YYYY-MM-DD') as date, currencies.currency,
-      coalesce(sold.gross, 0) as gross, coalesce(sold.seats, 0) as seats
+    select days.day as date, currencies.currency, coalesce(sold.gross, 0) as gross, coalesce(sold.seats, 0) as seats
     from days cross join currencies
     left join sold on sold.day = days.day and sold.currency = currencies.currency
     order by currencies.currency, days.day
@@ -170,13 +214,21 @@ export async function salesSeries(db: DbOrTx, scope: MoneyScope, w: DashboardWin
 const TOP = 10;
 
 /** The period's best-selling events (by gross sales, then tickets). */
-export async function salesByEvent(db: DbOrTx, scope: MoneyScope, w: DashboardWindow) {
+export async function salesByEvent(
+  db: DbOrTx,
+  scope: MoneyScope,
+  w: DashboardWindow,
+  splits: DashboardSplits,
+) {
   const result = await db.execute(sql`
-    select ${events.id} as event_id, ${events.title} as title, ${bookings.currency} as currency,
-      sum(${bookings.total}) as gross, sum(lines.seats) as seats
-    ${salesFrom(scope, w, true)}
-    group by ${events.id}, ${events.title}, ${bookings.currency}
-    order by gross desc, seats desc, title
+    select best.event_id, ${events.title} as title, best.currency, best.gross, best.seats
+    from (
+      select event_id, currency, sum(gross) as gross, sum(seats) as seats
+      from (${salesRows(scope, splits.current, w)}) as sold
+      group by event_id, currency
+    ) as best
+    join ${events} on ${events.id} = best.event_id
+    order by best.gross desc, best.seats desc, title
     limit ${TOP}
   `);
   return result.rows.map((r) => ({
@@ -192,23 +244,36 @@ export async function salesByEvent(db: DbOrTx, scope: MoneyScope, w: DashboardWi
  * The period's best-selling ticket types (by tickets, then gross). A line's gross is what the buyer
  * paid for it: its prices, plus its fees when the buyer paid them (the order's total, split by line).
  */
-export async function salesByTicketType(db: DbOrTx, scope: MoneyScope, w: DashboardWindow) {
+export async function salesByTicketType(db: DbOrTx, scope: MoneyScope, splits: DashboardSplits) {
+  const T = hourlyTicketTypeSales;
   const lineGross = sql`${bookingLines.quantity} * (${bookingLines.unitPrice} + case when ${bookings.feePaidBy} = 'BUYER' then ${bookingLines.unitFee} else 0 end)`;
   const result = await db.execute(sql`
-    select ${bookingLines.name} as name, ${events.title} as event_title, ${bookings.currency} as currency,
-      sum(${bookingLines.quantity}) as seats, sum(${lineGross}) as gross
-    from ${bookings}
-    join ${events} on ${events.id} = ${bookings.eventId}
-    join ${bookingLines} on ${bookingLines.bookingId} = ${bookings.id}
-    where ${and(
-      sql`${bookings.status} = 'CONFIRMED'`,
-      sql`${bookings.confirmedAt} is not null`,
-      inPeriod(bookings.confirmedAt, w.start, w.end),
-      scope.organizations(bookings.organizationId),
-      scope.events,
-    )}
-    group by ${bookingLines.ticketTypeId}, ${bookingLines.name}, ${events.title}, ${bookings.currency}
-    order by seats desc, gross desc, name
+    select best.name, ${events.title} as event_title, best.currency, best.seats, best.gross
+    from (
+      select ticket_type_id, name, event_id, currency, sum(seats) as seats, sum(gross) as gross
+      from (
+        select ${T.ticketTypeId} as ticket_type_id, ${T.name} as name, ${T.eventId} as event_id,
+          ${T.currency} as currency, ${T.seats} as seats, ${T.gross} as gross
+        from ${T}
+        ${eventsOf(scope, T.eventId)}
+        where ${and(inSpans(T.hour, splits.current.rolled), scope.organizations(T.organizationId), scope.events)}
+        union all
+        select ${bookingLines.ticketTypeId}, ${bookingLines.name}, ${bookings.eventId}, ${bookings.currency},
+          ${bookingLines.quantity}, ${lineGross}
+        from ${bookings}
+        ${eventsOf(scope, bookings.eventId)}
+        join ${bookingLines} on ${bookingLines.bookingId} = ${bookings.id}
+        where ${and(
+          confirmed,
+          inSpans(bookings.confirmedAt, splits.current.live),
+          scope.organizations(bookings.organizationId),
+          scope.events,
+        )}
+      ) as lines
+      group by ticket_type_id, name, event_id, currency
+    ) as best
+    join ${events} on ${events.id} = best.event_id
+    order by best.seats desc, best.gross desc, best.name
     limit ${TOP}
   `);
   return result.rows.map((r) => ({
@@ -222,7 +287,9 @@ export async function salesByTicketType(db: DbOrTx, scope: MoneyScope, w: Dashbo
 
 /**
  * Valid tickets of the dates that start in the period (a course's tickets: by the course's start) and
- * how many of them were admitted. `eventsScope` may include events the caller only scans.
+ * how many of them were admitted. `eventsScope` may include events the caller only scans. Dated tickets
+ * are found through their dates (`event_occurrences_event_idx`), courses' through their events, and
+ * both are counted from `tickets_valid_checkin_idx` alone (an index-only scan, no ticket row read).
  */
 export async function checkInTotals(
   db: DbOrTx,
@@ -230,17 +297,23 @@ export async function checkInTotals(
   eventsScope: SQL | undefined,
   w: DashboardWindow,
 ) {
+  const inPeriod = (column: AnyColumn) =>
+    sql`${column} >= ${w.start.toISOString()}::timestamptz and ${column} < ${w.end.toISOString()}::timestamptz`;
+  const valid = sql`${tickets.status} = 'VALID'`;
   const result = await db.execute(sql`
-    select count(*) as tickets, count(${tickets.scannedAt}) as admitted
-    from ${tickets}
-    join ${events} on ${events.id} = ${tickets.eventId}
-    left join ${eventOccurrences} on ${eventOccurrences.id} = ${tickets.occurrenceId}
-    where ${and(
-      sql`${tickets.status} = 'VALID'`,
-      inPeriod(sql`coalesce(${eventOccurrences.startsAt}, ${events.startsAt})`, w.start, w.end),
-      organizationsScope(events.organizationId),
-      eventsScope,
-    )}
+    select count(*) as tickets, count(scanned_at) as admitted
+    from (
+      select ${tickets.scannedAt} as scanned_at
+      from ${events}
+      join ${eventOccurrences} on ${eventOccurrences.eventId} = ${events.id}
+      join ${tickets} on ${tickets.eventId} = ${events.id} and ${tickets.occurrenceId} = ${eventOccurrences.id}
+      where ${and(valid, inPeriod(eventOccurrences.startsAt), organizationsScope(events.organizationId), eventsScope)}
+      union all
+      select ${tickets.scannedAt}
+      from ${events}
+      join ${tickets} on ${tickets.eventId} = ${events.id} and ${tickets.occurrenceId} is null
+      where ${and(valid, inPeriod(events.startsAt), organizationsScope(events.organizationId), eventsScope)}
+    ) as dated
   `);
   const row = result.rows[0];
   return { tickets: num(row?.tickets), admitted: num(row?.admitted) };
@@ -263,8 +336,14 @@ export async function pendingDues(db: DbOrTx, scope: MoneyScope) {
   return result.rows.map((r) => ({ currency: String(r.currency), amount: num(r.amount) }));
 }
 
-/** `column in (organizations matching where)`; undefined when `where` is (every organization). */
-export function organizationsWhere(where: SQL | undefined) {
-  return (column: AnyColumn | SQL) =>
-    where ? sql`${column} in (select ${organizations.id} from ${organizations} where ${where})` : undefined;
+/**
+ * `column = any(ids)` of the organizations matching `where`, read first: the planner then knows how few
+ * they are (a subquery's OR of ownership and membership was estimated at half of all organizations, and
+ * the roll-ups were read whole). Undefined `where` (administrators): every organization, no condition.
+ */
+export async function organizationsWhere(db: DbOrTx, where: SQL | undefined) {
+  if (!where) return () => undefined;
+  const rows = await db.select({ id: organizations.id }).from(organizations).where(where);
+  const ids = `{${rows.map((r) => r.id).join(',')}}`;
+  return (column: AnyColumn | SQL) => sql`${column} = any(${ids}::uuid[])`;
 }

@@ -17,9 +17,11 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { dashboardWindow } from '../../lib/dashboard-window.js';
+import { bucketCuts, dashboardWindow } from '../../lib/dashboard-window.js';
 import { eventScope, myEventRole } from '../../lib/event-access.js';
 import type { Page } from '../../lib/list.js';
+import { readRolledUntil } from '../../lib/rollup.js';
+import { dashboardSplits } from '../../lib/rollup-ranges.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import {
   type CurrencyTotals,
@@ -71,9 +73,9 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
   }
 
   /** Which organizations the figures cover: the chosen one, or every one the caller may read. */
-  function organizationFilter(actor: Actor, chosen: OrganizationRow | null) {
+  async function organizationFilter(actor: Actor, chosen: OrganizationRow | null) {
     if (chosen) return (column: AnyColumn | SQL) => sql`${column} = ${chosen.id}`;
-    return organizationsWhere(organizationScope(actor, 'read'));
+    return organizationsWhere(db, organizationScope(actor, 'read'));
   }
 
   return {
@@ -85,14 +87,19 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
       const grant = await chosenOrganization(actor, input.organizationId);
       const organization = grant?.organization ?? null;
       const w = dashboardWindow(input.period, input, organization?.timeZone ?? callerZone, clock.now());
-      const organizationsOf = organizationFilter(actor, organization);
+      // Hours before the roll-ups' watermark are read from them, the rest from the base tables.
+      const [organizationsOf, rolledUntil] = await Promise.all([
+        organizationFilter(actor, organization),
+        readRolledUntil(db),
+      ]);
+      const splits = dashboardSplits(w, bucketCuts(w), rolledUntil);
       // Money: only the events whose orders the caller may read (a scanner's count in no money).
       const money: MoneyScope = { organizations: organizationsOf, events: eventScope(actor, 'manage') };
       const [totals, series, byEvent, byTicketType, checkIn, dues] = await Promise.all([
-        currencyTotals(db, money, w),
-        salesSeries(db, money, w),
-        salesByEvent(db, money, w),
-        salesByTicketType(db, money, w),
+        currencyTotals(db, money, w, splits),
+        salesSeries(db, money, w, splits),
+        salesByEvent(db, money, w, splits),
+        salesByTicketType(db, money, splits),
         checkInTotals(db, organizationsOf, eventScope(actor, 'scan'), w),
         pendingDues(db, money),
       ]);
