@@ -1,5 +1,5 @@
 import type { EventRole } from '@marquee/contract';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import {
   type EventRow,
@@ -107,16 +107,29 @@ export function organizationGrantOf(grant: EventGrant): OrganizationGrant {
   return { organization: grant.organization, role };
 }
 
+/** Where a row names its event and the event's organization (a row of `events`, or e.g. an order). */
+export interface EventColumns {
+  eventId: AnyColumn;
+  organizationId: AnyColumn;
+}
+
+const EVENT_ROW: EventColumns = { eventId: events.id, organizationId: events.organizationId };
+
 /**
  * The events an actor may see in lists, as a WHERE condition over `events`; undefined for
- * administrators. `manage` leaves out events where the actor is only a scanner.
+ * administrators. `manage` leaves out events where the actor is only a scanner. `on` applies it to
+ * another table's copy of the event and organization ids (an order's), so a count need not join events.
  */
-export function eventScope(actor: Actor, level: EventLevel = 'scan'): SQL | undefined {
+export function eventScope(
+  actor: Actor,
+  level: EventLevel = 'scan',
+  on: EventColumns = EVENT_ROW,
+): SQL | undefined {
   if (isAdmin(actor)) return undefined;
   const roles = level === 'scan' ? sql`('EVENT_ORGANIZER', 'SCANNER')` : sql`('EVENT_ORGANIZER')`;
   return or(
-    sql`${events.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.ownerId} = ${actor.user.id})`,
-    sql`exists (select 1 from ${eventTeam} join ${organizationMembers} on ${organizationMembers.id} = ${eventTeam.memberId} where ${eventTeam.eventId} = ${events.id} and ${organizationMembers.userId} = ${actor.user.id} and ${organizationMembers.status} = 'ACTIVE' and ${eventTeam.role} in ${roles})`,
+    sql`${on.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.ownerId} = ${actor.user.id})`,
+    sql`exists (select 1 from ${eventTeam} join ${organizationMembers} on ${organizationMembers.id} = ${eventTeam.memberId} where ${eventTeam.eventId} = ${on.eventId} and ${organizationMembers.userId} = ${actor.user.id} and ${organizationMembers.status} = 'ACTIVE' and ${eventTeam.role} in ${roles})`,
   );
 }
 
