@@ -24,7 +24,7 @@ const pct = (sorted: number[], p: number) =>
 
 /**
  * Lists at scale (BENCH_ONLY=lists): the first page of every console list, with a search and a common filter,
- * on a database filled by `npm run seed -- --scale …` (BENCH_DATABASE_URL). Each call runs BENCH_LIST_CALLS
+ * and a deep page of every order by its number and from its cursor, on a database filled by `npm run seed -- --scale …` (BENCH_DATABASE_URL). Each call runs BENCH_LIST_CALLS
  * times in process (`app.inject`, as the administrator); the statements one call ran are recorded from the
  * pool and replayed through a plain `pg` client the same number of times: the raw figure.
  */
@@ -72,9 +72,28 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
     const organizationId = busiest.rows[0]?.id ?? '';
     const eventId = big.rows[0]?.id;
     const scanEventId = scanned.rows[0]?.id;
+    // A deep page of every order (the administrator's list at 1,000,000): by its number (offset), and
+    // from the cursor the page before it answered (keyset), when the list answers one.
+    const deepPage = 5_000;
+    const before = await app.inject({
+      method: 'GET',
+      url: `${c.organizerBookingList.path}?page=${deepPage - 1}&limit=20`,
+      headers: clientHeaders(token),
+    });
+    const cursor = (before.json() as { result?: { nextCursor?: string } }).result?.nextCursor;
     const cases: [string, string, Record<string, string>][] = [
       ['orders (search + status)', c.organizerBookingList.path, { search: 'garcia', status: 'CONFIRMED' }],
       ['orders (status, no search)', c.organizerBookingList.path, { status: 'CONFIRMED' }],
+      [`orders, page ${deepPage} by number`, c.organizerBookingList.path, { page: String(deepPage) }],
+      ...(cursor
+        ? [
+            [
+              `orders, page ${deepPage} from the cursor`,
+              c.organizerBookingList.path,
+              { page: String(deepPage), cursor },
+            ] as [string, string, Record<string, string>],
+          ]
+        : []),
       [
         'tickets of the largest event',
         c.organizerEventBookingTicketList.path,
@@ -143,7 +162,9 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
       api.sort((a, b) => a - b);
       sqlTimes.sort((a, b) => a - b);
       lines.push({
-        figure: path.includes('dashboard') ? `${title}, p50 / p95` : `list: ${title}, first page p50 / p95`,
+        figure: path.includes('dashboard')
+          ? `${title}, p50 / p95`
+          : `list: ${title}, ${query.page ? '' : 'first page '}p50 / p95`,
         measured: `${pct(api, 50).toFixed(1)} / ${pct(api, 95).toFixed(1)} ms`,
         raw: `${pct(sqlTimes, 50).toFixed(1)} / ${pct(sqlTimes, 95).toFixed(1)} ms (${statements.length} statements)`,
         ratio: `${(pct(api, 95) / Math.max(pct(sqlTimes, 95), 0.01)).toFixed(2)}×`,
