@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { categories, events, organizations, ticketInventory } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
-import { eventScope, myEventRole } from '../../lib/event-access.js';
+import { myEventRole, resolvedEventScope } from '../../lib/event-access.js';
 import { countUpTo, defineList, type PageWindow, paged } from '../../lib/list.js';
 
 type Query = z.output<typeof EventListQuerySchema>;
@@ -99,9 +99,9 @@ function dateRange(from: string | undefined, to: string | undefined): SQL | unde
   );
 }
 
-function filters(actor: Actor, query: Query, now: Date): (SQL | undefined)[] {
+function filters(scope: SQL | undefined, query: Query, now: Date): (SQL | undefined)[] {
   return [
-    eventScope(actor),
+    scope,
     tabWhere(query.tab, now),
     query.organizationId ? eq(events.organizationId, query.organizationId) : undefined,
     query.kind ? eq(events.kind, query.kind) : undefined,
@@ -193,6 +193,6 @@ export function createEventList(db: Db) {
       items: (found: Row[]) => found.map(toSummary),
     });
 
-  return (actor: Actor, query: Query, now: Date) =>
-    listFor(actor, query.tab)(query, filters(actor, query, now));
+  return async (actor: Actor, query: Query, now: Date) =>
+    listFor(actor, query.tab)(query, filters(await resolvedEventScope(db, actor), query, now));
 }

@@ -23,9 +23,9 @@ import {
   ORDER_SEARCH,
   ORDER_SORT,
   orderFilters,
-  orderScope,
   ordersFrom,
   parseIdList,
+  resolvedOrderScope,
   TICKET_ORDER,
   TICKET_SEARCH,
   ticketFilters,
@@ -89,8 +89,8 @@ export function createOrderLists(db: Db) {
 
   return {
     /** organizer-booking-list: every order of every event the actor may read. */
-    organizerOrders: (actor: Actor, query: OrderListQuery, zone: string) =>
-      orders(query, [orderScope(actor), ...orderFilters(query, zone)]),
+    organizerOrders: async (actor: Actor, query: OrderListQuery, zone: string) =>
+      orders(query, [await resolvedOrderScope(db, actor), ...orderFilters(query, zone)]),
 
     /** organizer-event-booking-list: the orders of one (already authorized) event. */
     eventOrders: (query: EventOrderListQuery, zone: string) => orders(query, orderFilters(query, zone)),

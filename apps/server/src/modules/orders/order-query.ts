@@ -14,7 +14,7 @@ import {
 import { bookingSearchText } from '../../db/search-text.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
-import { eventScope } from '../../lib/event-access.js';
+import { eventScope, resolvedEventScope } from '../../lib/event-access.js';
 import { type SearchTarget, searchWhere } from '../../lib/list.js';
 import { keysToOrder, type SortKey } from '../../lib/list-keyset.js';
 
@@ -135,13 +135,20 @@ export interface OrderFilterInput {
   to?: string;
 }
 
+/** An order's own copy of its event and organization ids (an event never changes organization). */
+const ORDER_EVENT = { eventId: bookings.eventId, organizationId: bookings.organizationId };
+
 /**
  * The orders an actor may read: their events minus those they only scan; administrators all. On the
- * order's own event and organization ids (an event never changes organization), so counting orders
- * needs no join.
+ * order's own event and organization ids, so counting orders needs no join.
  */
 export function orderScope(actor: Actor): SQL | undefined {
-  return eventScope(actor, 'manage', { eventId: bookings.eventId, organizationId: bookings.organizationId });
+  return eventScope(actor, 'manage', ORDER_EVENT);
+}
+
+/** `orderScope` with the actor's organizations and events read first (the order lists: `resolvedEventScope`). */
+export function resolvedOrderScope(db: DbOrTx, actor: Actor): Promise<SQL | undefined> {
+  return resolvedEventScope(db, actor, 'manage', ORDER_EVENT);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { bookings, events, refundRequests, refundRequestTickets } from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/actor.js';
-import { eventScope } from '../../../lib/event-access.js';
+import { resolvedEventScope } from '../../../lib/event-access.js';
 import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../lib/list.js';
 import { createdBetween, ORDER_SEARCH } from '../../orders/order-query.js';
 import { type RequestRowData, requestsFrom, toRequestViews } from './request-view.js';
@@ -48,9 +48,9 @@ export function createRequestList(db: Db) {
     items: (rows: RequestRowData[]) => toRequestViews(db, rows),
   });
 
-  return (actor: Actor, query: Query, zone: string): Promise<Page<RefundRequestView>> => {
+  return async (actor: Actor, query: Query, zone: string): Promise<Page<RefundRequestView>> => {
     const filters: (SQL | undefined)[] = [
-      eventScope(actor, 'manage', {
+      await resolvedEventScope(db, actor, 'manage', {
         eventId: refundRequests.eventId,
         organizationId: refundRequests.organizationId,
       }),
