@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/client.js';
 import { DEMO_ACCOUNTS } from '../src/db/seed.js';
+import { SCALE_EMAIL_DOMAIN, SCALE_PASSWORD } from '../src/db/seed-scale.js';
 import { clientHeaders } from '../test/client-headers.js';
 
 /** One line of the bench table: a measured figure next to the raw PostgreSQL figure it is compared with. */
@@ -24,7 +25,8 @@ const pct = (sorted: number[], p: number) =>
 
 /**
  * Lists at scale (BENCH_ONLY=lists): the first page of every console list, with a search and a common filter,
- * and a deep page of every order by its number and from its cursor, on a database filled by `npm run seed -- --scale …` (BENCH_DATABASE_URL). Each call runs BENCH_LIST_CALLS
+ * a deep page of every order by its number and from its cursor, and two organizers' order lists, on a
+ * database filled by `npm run seed -- --scale …` (BENCH_DATABASE_URL). Each call runs BENCH_LIST_CALLS
  * times in process (`app.inject`, as the administrator); the statements one call ran are recorded from the
  * pool and replayed through a plain `pg` client the same number of times: the raw figure.
  */
@@ -60,6 +62,20 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
       payload: { email: admin.email, password: admin.password },
     });
     const token = (login.json() as { result: { accessToken: string } }).result.accessToken;
+    // Organizers' lists are scoped to their organizations: the busiest one's owner, and an owner whose
+    // organization has no order (the list must not look through every order to find none). Only on a
+    // database seeded with logins (`npm run seed -- --scale`); the bench's own generated scale has none.
+    const organizerToken = async (email: string | undefined) => {
+      const r = await app.inject({
+        method: 'POST',
+        url: c.login.path,
+        headers: { ...clientHeaders(), 'content-type': 'application/json' },
+        payload: { email, password: SCALE_PASSWORD },
+      });
+      return r.statusCode === 200
+        ? (r.json() as { result: { accessToken: string } }).result.accessToken
+        : undefined;
+    };
     const big = await raw.query<{ id: string }>(
       `select event_id id from tickets group by event_id order by count(*) desc limit 1`,
     );
@@ -70,6 +86,17 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
       `select organization_id id from bookings group by organization_id order by count(*) desc limit 1`,
     );
     const organizationId = busiest.rows[0]?.id ?? '';
+    const owners = await raw.query<{ busiest: string; idle: string }>(
+      `select (select u.email from organizations o join users u on u.id = o.owner_id where o.id = $1) busiest,
+        (select u.email from organizations o join users u on u.id = o.owner_id
+          where u.email like '%@${SCALE_EMAIL_DOMAIN}'
+            and not exists (select 1 from bookings b where b.organization_id = o.id) limit 1) idle`,
+      [organizationId],
+    );
+    const [busiestOwner, idleOwner] = await Promise.all([
+      organizerToken(owners.rows[0]?.busiest),
+      organizerToken(owners.rows[0]?.idle),
+    ]);
     const eventId = big.rows[0]?.id;
     const scanEventId = scanned.rows[0]?.id;
     // A deep page of every order (the administrator's list at 1,000,000): by its number (offset), and
@@ -81,9 +108,27 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
       headers: clientHeaders(token),
     });
     const cursor = (before.json() as { result?: { nextCursor?: string } }).result?.nextCursor;
-    const cases: [string, string, Record<string, string>][] = [
+    const asOrganizers: [string, string, Record<string, string>, string][] = [];
+    if (busiestOwner) {
+      asOrganizers.push([
+        "orders, busiest organization's owner",
+        c.organizerBookingList.path,
+        {},
+        busiestOwner,
+      ]);
+    }
+    if (idleOwner) {
+      asOrganizers.push([
+        'orders, owner of an organization without any',
+        c.organizerBookingList.path,
+        {},
+        idleOwner,
+      ]);
+    }
+    const cases: [string, string, Record<string, string>, string?][] = [
       ['orders (search + status)', c.organizerBookingList.path, { search: 'garcia', status: 'CONFIRMED' }],
       ['orders (status, no search)', c.organizerBookingList.path, { status: 'CONFIRMED' }],
+      ...asOrganizers,
       [`orders, page ${deepPage} by number`, c.organizerBookingList.path, { page: String(deepPage) }],
       ...(cursor
         ? [
@@ -131,10 +176,10 @@ export async function benchLists(url: string): Promise<BenchLine[]> {
       ['admin dashboard, 30 days', c.getAdminDashboard.path, { period: 'LAST_30_DAYS' }],
       ['admin dashboard, this year', c.getAdminDashboard.path, { period: 'THIS_YEAR' }],
     ];
-    for (const [title, path, query] of cases) {
+    for (const [title, path, query, caller = token] of cases) {
       const paging: Record<string, string> = path.includes('dashboard') ? {} : { page: '1', limit: '20' };
       const qs = new URLSearchParams({ ...paging, ...query }).toString();
-      const call = () => app.inject({ method: 'GET', url: `${path}?${qs}`, headers: clientHeaders(token) });
+      const call = () => app.inject({ method: 'GET', url: `${path}?${qs}`, headers: clientHeaders(caller) });
       const first = await call();
       if (first.statusCode !== 200) {
         lines.push({ figure: `list: ${title}`, measured: `HTTP ${first.statusCode}`, raw: '', ratio: '' });

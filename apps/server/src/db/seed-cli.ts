@@ -7,15 +7,20 @@ import { startEmbeddedPostgres } from './embedded.js';
 import { runMigrations } from './migrate.js';
 import { describeDemoAccounts, seedDemoData } from './seed.js';
 import { sellingSettings } from './seed-orders.js';
-import { checkScale, generateScale, isScaleName, SCALE_EMAIL_DOMAIN, SCALES } from './seed-scale.js';
+import {
+  checkScale,
+  generateScale,
+  isScaleName,
+  SCALE_EMAIL_DOMAIN,
+  SCALE_PASSWORD,
+  SCALES,
+} from './seed-scale.js';
 
 /**
  * `npm run seed`: migrates, then adds the demo data when the database has no users yet.
  * `npm run seed -- --scale tiny|medium|large`: the same, then a platform at scale (docs/performance.md).
  * `npm run seed -- --check`: verifies the rules of the data with SQL; exit 1 when one fails.
  */
-export const SCALE_PASSWORD = 'Scale-Password-1';
-
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf('--scale');
 const scale = scaleAt >= 0 ? (args[scaleAt + 1] ?? '') : undefined;

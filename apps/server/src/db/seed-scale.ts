@@ -27,6 +27,8 @@ export function isScaleName(value: string): value is ScaleName {
 
 /** The accounts' domain: scale users can be told from demo users (and signed in with SCALE_PASSWORD). */
 export const SCALE_EMAIL_DOMAIN = 'scale.marquee.test';
+/** The password of every account `npm run seed -- --scale` makes. */
+export const SCALE_PASSWORD = 'Scale-Password-1';
 
 export interface StepReport {
   step: number;
