@@ -27,7 +27,12 @@ export function createAuditLogReads(db: Db) {
     rows: (window) =>
       paged(
         db
-          .select({ entry: auditLog, actor: users, organization: organizations })
+          // Only what an entry shows of its actor and organization (not their whole rows).
+          .select({
+            entry: auditLog,
+            actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+            organization: { id: organizations.id, name: organizations.name },
+          })
           .from(auditLog)
           .leftJoin(users, eq(users.id, auditLog.actorId))
           .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
