@@ -112,8 +112,29 @@ function filters(scope: SQL | undefined, query: Query, now: Date): (SQL | undefi
   ];
 }
 
+/** What a row of the list shows of its event (not the description, schedule or address). */
+const shownColumns = {
+  id: events.id,
+  kind: events.kind,
+  title: events.title,
+  images: events.images,
+  organizationId: events.organizationId,
+  status: events.status,
+  visibility: events.visibility,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  timeZone: events.timeZone,
+  locationType: events.locationType,
+  venueName: events.venueName,
+  createdAt: events.createdAt,
+  isBlocked: events.isBlocked,
+  isVerified: events.isVerified,
+  isReported: events.isReported,
+  isArchived: events.isArchived,
+};
+
 interface Row {
-  event: typeof events.$inferSelect;
+  event: Pick<typeof events.$inferSelect, keyof typeof shownColumns>;
   organizationName: string;
   currency: string;
   categoryId: string | null;
@@ -157,7 +178,7 @@ export function createEventList(db: Db) {
   function rows(actor: Actor, window: PageWindow) {
     const query = db
       .select({
-        event: events,
+        event: shownColumns,
         organizationName: organizations.name,
         currency: organizations.currency,
         categoryId: categories.id,
