@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BookingStatus, TicketStatus } from './booking.js';
 import { EventKind, NamedRef, ORGANIZER_PATH } from './event.js';
-import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
+import { defineRoute, envelope, keysetCursor, pageOf, pageQuery } from './route.js';
 
 /**
  * The organizer's orders (spec paths under /api/v1/organizer/). Every call that names an event declares
@@ -14,6 +14,8 @@ const listPage = pageQuery.pick({ page: true, limit: true, search: true }).shape
 
 export const OrderFilters = z.object({
   ...listPage,
+  /** The order lists page by keyset (`nextCursor`). */
+  cursor: keysetCursor,
   sort: z
     .string()
     .regex(/^-?(createdAt|total|code|buyerName)$/, 'Sort by createdAt, total, code or buyerName')
@@ -221,7 +223,7 @@ export const eventRegisteredUsers = defineRoute({
 export const ExportKind = z.enum(['orders', 'tickets', 'attendees']);
 export const ExportFormat = z.enum(['csv', 'xlsx']);
 export const EXPORT_PATH = `${ORGANIZER_PATH}/export`;
-export const ExportQuery = OrderFilters.omit({ page: true, limit: true }).extend({
+export const ExportQuery = OrderFilters.omit({ page: true, limit: true, cursor: true }).extend({
   kind: ExportKind,
   format: ExportFormat,
   /** Only these orders (bulk selection), comma-separated. */

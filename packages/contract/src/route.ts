@@ -109,8 +109,15 @@ export function pageOf<T extends z.ZodType>(item: T) {
     total: z.number().int().nonnegative(),
     /** More than `total` rows match: the server stopped counting there (the console says "more than"). */
     totalCapped: z.boolean().optional(),
+    /** `total` is the database's estimate, rounded (the console says "about"). */
+    totalEstimated: z.boolean().optional(),
     page: z.number().int().positive(),
     limit: z.number().int().positive(),
+    /**
+     * Lists paged by keyset, when this page is full: give it as `cursor` with the next page's number to
+     * read that page from where this one ended (a page asked for without it is read by its offset).
+     */
+    nextCursor: z.string().optional(),
   });
 }
 
@@ -123,6 +130,12 @@ export const pageQuery = z.object({
     .regex(/^-?[a-zA-Z]+$/, 'Sort by a field name, with a leading "-" for descending order')
     .optional(),
 });
+
+/**
+ * The query field of a list paged by keyset: the previous page's `nextCursor`, given with the next
+ * page's number (ignored unless made for that page of the same query).
+ */
+export const keysetCursor = z.string().max(200).optional();
 
 export type QueryOf<R extends RouteDef> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
 export type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;

@@ -1,7 +1,13 @@
-import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.js';
 import { badRequest } from './errors.js';
+import { afterAnchor, anchorFor, encodeCursor, type KeysetSpec, queryFingerprint } from './list-keyset.js';
+import { type SearchTarget, searchWhere } from './list-search.js';
+
+import { countLimit, pageTotal, type TotalMode } from './list-total.js';
+
+export { likePattern, type SearchGroup, type SearchTarget, searchWhere } from './list-search.js';
+export { countUpTo, ESTIMATE_PAST, estimateRows, TOTAL_CAP, type TotalMode } from './list-total.js';
 
 /** The list part of a query: what `pageQuery` in the contract produces. */
 export interface PageInput {
@@ -9,35 +15,21 @@ export interface PageInput {
   limit: number;
   search?: string;
   sort?: string;
+  /** A keyset list's `nextCursor` of the page before (see `ListSpec.paging`). */
+  cursor?: string;
 }
 
 export interface Page<T> {
   items: T[];
   total: number;
-  /** Set when more than `total` rows match (a capped count, see `TOTAL_CAP`). */
+  /** Set when more than `total` rows match (a capped count, see list-total.ts). */
   totalCapped?: boolean;
+  /** Set when `total` is the planner's estimate (see list-total.ts). */
+  totalEstimated?: boolean;
   page: number;
   limit: number;
-}
-
-/**
- * A capped total counts at most this many rows plus one: past it the answer is `total: TOTAL_CAP,
- * totalCapped: true` ("More than 10,000"), so a large list never pays for an exact `count(*)`.
- */
-export const TOTAL_CAP = 10_000;
-
-/** `%`, `_` and `\` in a search are taken literally. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A case-insensitive "contains" over one or more columns; undefined when there is no search. */
-export function searchWhere(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
-  const term = search?.trim();
-  if (!term) return undefined;
-  const pattern = likePattern(term);
-  const parts = columns.map((column) => sql`${column} ilike ${pattern}`);
-  return sql`(${sql.join(parts, sql` or `)})`;
+  /** A keyset list's cursor for the next page, when this page is full. */
+  nextCursor?: string;
 }
 
 /**
@@ -76,57 +68,88 @@ export interface PageWindow {
  * Everything about one list, declared once (`defineList`): what the search looks in, what it may be
  * sorted by, how its repo reads rows and counts them, and how a row becomes an item. The helper builds
  * WHERE (search + filters), ORDER BY (allow-listed, stable), the window and the total.
- *
- * Built so that a list switches strategy here, not in its module: `paging: 'keyset'` would turn the
- * sort values of the page's last row into a cursor condition added to `where` (offset 0), and
- * `total: 'estimated'` would ask `count` for a capped or planner estimate. Only `offset` and `exact`
- * are implemented today.
  */
 export interface ListSpec<Row, Item> {
-  /** Columns the free-text search looks in (case-insensitive "contains"). */
-  search?: (AnyColumn | SQL)[];
+  /** What the free-text search looks in (case-insensitive "contains"; see list-search.ts). */
+  search?: SearchTarget[];
   sort: { fields: Record<string, AnyColumn | SQL>; default: SQL[]; tieBreaker: AnyColumn };
   /** The page's rows: the repo applies the window to its SELECT (usually with `paged`). */
   rows(window: PageWindow): Promise<Row[]>;
   /**
    * How many rows match `where` (the repo's COUNT). With `total: 'capped'` it gets `upTo` and may stop
-   * counting there (`countUpTo`).
+   * counting there (`countUpTo`). `searching` says whether `where` holds the search, so a count can
+   * leave out the joins only the search needs.
    */
-  count(where: SQL | undefined, upTo?: number): Promise<number>;
+  count(where: SQL | undefined, upTo: number | undefined, searching: boolean): Promise<number>;
   /** Rows → items; all at once, so a list can load what its rows refer to in one query. */
   items(rows: Row[]): Item[] | Promise<Item[]>;
-  paging?: 'offset';
-  /** `capped`: count at most `TOTAL_CAP + 1` rows (the lists that grow with sales). */
-  total?: 'exact' | 'capped';
+  /**
+   * `keyset`: a full page answers `nextCursor` (its last row); the next page asked for with it starts
+   * after that row on the order's index instead of skipping `offset` rows, so a deep page costs what
+   * the first does. A page asked for by number alone (a shared link, a jump) still reads by offset.
+   * `keyset` names the table the cursor's row is read from and the default order as keys, which must
+   * be the same as `sort.default`, and NOT NULL like every sortable field.
+   */
+  paging?: 'offset' | 'keyset';
+  keyset?: KeysetSpec<Row>;
+  /** How the total is answered (list-total.ts); `exact` unless said. */
+  total?: TotalMode;
+  /** `estimated`: the planner's estimate of the count of `where` (`estimateRows` of the count's SELECT). */
+  estimate?(where: SQL | undefined, searching: boolean): Promise<number>;
+}
+
+/** `sort` as keys (for the keyset condition); validated by `orderBy` first. */
+function sortKeys<Row>(sort: string | undefined, spec: ListSpec<Row, unknown>, keyset: KeysetSpec<Row>) {
+  if (!sort) return keyset.defaultKeys;
+  const descending = sort.startsWith('-');
+  const expr = spec.sort.fields[descending ? sort.slice(1) : sort] as AnyColumn | SQL;
+  return [{ expr, descending }];
 }
 
 /** A list declared once; each call gives the query (page, limit, search, sort) and this call's filters. */
 export function defineList<Row, Item>(spec: ListSpec<Row, Item>) {
   return async (input: PageInput, filters: (SQL | undefined)[] = []): Promise<Page<Item>> => {
-    const where = and(spec.search ? searchWhere(input.search, spec.search) : undefined, ...filters);
+    const search = spec.search ? searchWhere(input.search, spec.search) : undefined;
+    const where = and(search, ...filters);
     const order = orderBy(input.sort, spec.sort.fields, spec.sort.default, spec.sort.tieBreaker);
-    const window = { where, order, limit: input.limit, offset: (input.page - 1) * input.limit };
-    const capped = spec.total === 'capped';
-    const [rows, counted] = await Promise.all([
-      spec.rows(window),
-      spec.count(where, capped ? TOTAL_CAP + 1 : undefined),
+    const offset = (input.page - 1) * input.limit;
+    const keyset = spec.paging === 'keyset' ? spec.keyset : undefined;
+    // The fingerprint is of the whole query the route passed (its filters too), not only PageInput's fields.
+    const fingerprint = keyset ? queryFingerprint(input) : '';
+    const anchor = keyset ? anchorFor(input.cursor, input.page, fingerprint) : undefined;
+    const after =
+      keyset && anchor
+        ? afterAnchor(
+            sortKeys(input.sort, spec as ListSpec<Row, unknown>, keyset),
+            keyset.table,
+            spec.sort.tieBreaker,
+            anchor,
+          )
+        : undefined;
+    const range = and(where, after);
+    const mode = spec.total ?? 'exact';
+    // From the anchor the count starts at the page; by offset it must pass the pages before it first.
+    const limit = countLimit(mode, after ? 0 : offset);
+    const searching = search !== undefined;
+    const [rows, counted, estimate] = await Promise.all([
+      spec.rows({ where: range, order, limit: input.limit, offset: after ? 0 : offset }),
+      spec.count(range, limit, searching),
+      mode === 'estimated' && spec.estimate ? spec.estimate(where, searching) : undefined,
     ]);
     const items = await spec.items(rows);
-    if (capped && counted > TOTAL_CAP) {
-      return { items, total: TOTAL_CAP, totalCapped: true, page: input.page, limit: input.limit };
-    }
-    return { items, total: counted, page: input.page, limit: input.limit };
+    const last = rows.at(-1);
+    const nextCursor =
+      keyset && last !== undefined && rows.length === input.limit
+        ? encodeCursor({ page: input.page + 1, id: keyset.anchorOf(last), query: fingerprint })
+        : undefined;
+    return {
+      items,
+      ...pageTotal(mode, { counted, limit, before: after ? offset : 0, offset, estimate }),
+      page: input.page,
+      limit: input.limit,
+      ...(nextCursor ? { nextCursor } : {}),
+    };
   };
-}
-
-/**
- * `count(*)` of a repo's SELECT (its FROM, joins and `where`; select a constant), stopping at `upTo` rows
- * when given: `select count(*) from (select 1 … limit upTo)`.
- */
-export async function countUpTo(db: DbOrTx, query: PgSelect, upTo: number | undefined): Promise<number> {
-  const counted = (upTo === undefined ? query : query.limit(upTo)).as('counted');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
-  return row?.n ?? 0;
 }
 
 /** Applies a page window to a repo's SELECT (made with `.$dynamic()`). */

@@ -191,4 +191,33 @@ describe('DataTable', () => {
     fireEvent.click(screen.getByRole('button', { name: 'next page' }));
     expect(onPageChange).toHaveBeenCalledWith(5001);
   });
+
+  it('says "about" an estimated total, and keeps the next page past it while a page is full', () => {
+    const onPageChange = vi.fn();
+    const full: Row[] = Array.from({ length: 20 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}` }));
+    const table = (page: number, rows: Row[]) => (
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <DataTable<Row>
+          label="Tickets"
+          rows={rows}
+          total={71_000}
+          totalEstimated
+          rowKey={(r) => r.id}
+          page={page}
+          limit={20}
+          onPageChange={onPageChange}
+          columns={[{ key: 'name', title: 'Name', render: (r) => r.name }]}
+        />
+      </AppProviders>
+    );
+    const { rerender } = render(table(1, full));
+    expect(screen.getByTestId('list-count').textContent).toBe('1–20 of about 71,000');
+    // The estimate may be low: the page after its last known one is still offered while pages are full.
+    rerender(table(3550, full));
+    expect(screen.getByTestId('list-count').textContent).toBe('70,981–71,000 of about 71,000');
+    fireEvent.click(screen.getByRole('button', { name: 'next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(3551);
+    rerender(table(3551, full.slice(0, 3)));
+    expect(screen.getByTestId('list-count').textContent).toBe('71,001–71,003 of about 71,000');
+  });
 });

@@ -49,8 +49,10 @@ export interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
   rows: T[] | undefined;
   total: number;
-  /** More than `total` rows match (the server stopped counting): "of more than 10,000", next page kept. */
+  /** More than `total` rows match (the server stopped counting): "of more than 1,000", next page kept. */
   totalCapped?: boolean;
+  /** `total` is the server's estimate: "of about 71,000", next page kept while pages are full. */
+  totalEstimated?: boolean;
   rowKey: (row: T) => string;
   loading?: boolean;
   page: number;
@@ -71,6 +73,20 @@ export interface DataTableProps<T> {
   /** The list's failed call: shown with its message and Retry instead of rows or "No results". */
   error?: unknown;
   onRetry?: () => void;
+}
+
+/** "1–20 of 37", "1–20 of more than 1,000" (a capped total), "1–20 of about 71,000" (an estimate). */
+function countText(
+  props: { page: number; limit: number; total: number; totalCapped?: boolean; totalEstimated?: boolean },
+  shown: number,
+) {
+  const first = (props.page - 1) * props.limit + 1;
+  if (!props.totalCapped && !props.totalEstimated) {
+    return `${first}–${Math.min(props.page * props.limit, props.total)} of ${props.total}`;
+  }
+  const n = (value: number) => value.toLocaleString('en-US');
+  const range = `${n(first)}–${n(first - 1 + shown)}`;
+  return `${range} of ${props.totalEstimated ? 'about' : 'more than'} ${n(props.total)}`;
 }
 
 /** Below this width each row is a card (label: value lines, its actions in view) rather than a table row. */
@@ -105,10 +121,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const selected = selection?.selected ?? [];
   const allOnPage = ids.length > 0 && ids.every((id) => selected.includes(id));
   const someOnPage = ids.some((id) => selected.includes(id));
-  // A capped total is a lower bound: while a page is full there may be another one after it.
+  // A capped or estimated total is no upper bound: while a page is full there may be another after it.
   const knownPages = Math.max(1, Math.ceil(props.total / props.limit));
   const pages =
-    props.totalCapped && (rows?.length ?? 0) >= props.limit
+    (props.totalCapped || props.totalEstimated) && (rows?.length ?? 0) >= props.limit
       ? Math.max(knownPages, props.page + 1)
       : knownPages;
 
@@ -298,13 +314,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="list-count">
-            {failed
-              ? ''
-              : props.total === 0
-                ? 'No results'
-                : props.totalCapped
-                  ? `${((props.page - 1) * props.limit + 1).toLocaleString('en-US')}–${((props.page - 1) * props.limit + (rows?.length ?? 0)).toLocaleString('en-US')} of more than ${props.total.toLocaleString('en-US')}`
-                  : `${(props.page - 1) * props.limit + 1}–${Math.min(props.page * props.limit, props.total)} of ${props.total}`}
+            {failed ? '' : props.total === 0 ? 'No results' : countText(props, rows?.length ?? 0)}
           </Text>
           {!failed && pages > 1 && (
             <Box>

@@ -28,18 +28,18 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { defineList, type PageInput, paged } from '../../lib/list.js';
+import { countUpTo, defineList, type PageInput, paged } from '../../lib/list.js';
 import { orderDetail } from '../orders/order-detail.js';
 import { type OrderRowData, toOrderSummary } from '../orders/order-items.js';
 import { ORDER_SEARCH, ordersFrom } from '../orders/order-query.js';
 import {
-  countUsersFrom,
   displayName,
   toUserItem,
   USER_SEARCH,
   USER_SORT,
   type UserRowData,
   userFilters,
+  usersCounted,
   usersFrom,
 } from './admin-users.query.js';
 
@@ -59,7 +59,8 @@ export function createAdminUserReads(db: Db) {
     search: USER_SEARCH,
     sort: USER_SORT,
     rows: (window) => paged(usersFrom(db), window) as Promise<UserRowData[]>,
-    count: async (where) => (await countUsersFrom(db).where(where))[0]?.n ?? 0,
+    count: (where, upTo) => countUpTo(db, usersCounted(db).where(where), upTo),
+    total: 'capped',
     items: (rows) => rows.map(toUserItem),
   });
 
@@ -67,7 +68,8 @@ export function createAdminUserReads(db: Db) {
     search: USER_SEARCH,
     sort: USER_SORT,
     rows: (window) => paged(usersFrom(db), window) as Promise<UserRowData[]>,
-    count: async (where) => (await countUsersFrom(db).where(where))[0]?.n ?? 0,
+    count: (where, upTo) => countUpTo(db, usersCounted(db).where(where), upTo),
+    total: 'capped',
     items: async (rows): Promise<OrganizerListItem[]> => {
       const ids = rows.map((r) => r.id);
       if (ids.length === 0) return [];

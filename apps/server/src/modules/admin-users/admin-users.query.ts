@@ -10,6 +10,8 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { bookings, nonProfitExemptions, organizations, users } from '../../db/schema/index.js';
+import { userSearchText } from '../../db/search-text.js';
+import type { SearchTarget } from '../../lib/list.js';
 
 /**
  * What the user list, the organizer list and the user export share: the columns, the joins, the search,
@@ -69,16 +71,23 @@ export function countUsersFrom(db: DbOrTx) {
     .$dynamic();
 }
 
+/** The FROM of the lists' capped count (`countUpTo`): the same joins, a constant selected. */
+export function usersCounted(db: DbOrTx) {
+  return db
+    .select({ one: sql`1` })
+    .from(users)
+    .leftJoin(nonProfitExemptions, eq(nonProfitExemptions.userId, users.id))
+    .$dynamic();
+}
+
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
-/** Free text over first, last and full name, email, username and phone. */
-export const USER_SEARCH = [
-  users.firstName,
-  users.lastName,
-  fullName,
-  users.email,
-  users.username,
-  users.phone,
+/** Free text over first, last and full name, email, username and phone (one trigram index). */
+export const USER_SEARCH: SearchTarget[] = [
+  {
+    within: userSearchText,
+    columns: [users.firstName, users.lastName, fullName, users.email, users.username, users.phone],
+  },
 ];
 
 export const USER_SORT = {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { auditLog, organizations, users } from '../../db/schema/index.js';
-import { defineList, paged } from '../../lib/list.js';
+import { countUpTo, defineList, paged } from '../../lib/list.js';
 import { addRoute } from '../../lib/route.js';
 import { callerTimeZone } from '../orders/caller-zone.js';
 import { createdBetween } from '../orders/order-query.js';
@@ -27,15 +27,22 @@ export function createAuditLogReads(db: Db) {
     rows: (window) =>
       paged(
         db
-          .select({ entry: auditLog, actor: users, organization: organizations })
+          // Only what an entry shows of its actor and organization (not their whole rows).
+          .select({
+            entry: auditLog,
+            actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+            organization: { id: organizations.id, name: organizations.name },
+          })
           .from(auditLog)
           .leftJoin(users, eq(users.id, auditLog.actorId))
           .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
           .$dynamic(),
         window,
       ),
-    count: async (where) =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where))[0]?.n ?? 0,
+    count: (where, upTo) =>
+      countUpTo(db, db.select({ one: sql`1` }).from(auditLog).where(where).$dynamic(), upTo),
+    // Every unit of work writes to it: the log only grows.
+    total: 'capped',
     items: (rows): AuditEntry[] =>
       rows.map(({ entry, actor, organization }) => ({
         _id: entry.id,

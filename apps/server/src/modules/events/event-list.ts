@@ -12,8 +12,8 @@ import type { Db } from '../../db/client.js';
 import { categories, events, organizations, ticketInventory } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
-import { eventScope, myEventRole } from '../../lib/event-access.js';
-import { defineList, type PageWindow, paged } from '../../lib/list.js';
+import { myEventRole, resolvedEventScope } from '../../lib/event-access.js';
+import { countUpTo, defineList, type PageWindow, paged } from '../../lib/list.js';
 
 type Query = z.output<typeof EventListQuerySchema>;
 
@@ -30,6 +30,15 @@ const capacity = sql<
   number | null
 >`(select sum(${ticketInventory.capacity})::int from ${ticketInventory} where ${ticketInventory.eventId} = ${events.id})`;
 const occurrenceCount = sql<number>`(select count(*)::int from event_occurrences o where o.event_id = ${events.id})`;
+
+/**
+ * The events of the organizations whose name contains the search, as a condition on events' own
+ * column: with the title and venue on their trigram indexes (migration 0017) the three make one bitmap
+ * of candidate events (events_organization_idx for this one), where a condition on the joined
+ * organization made the database read every event of the tab.
+ */
+const organizationNamed = (pattern: string) =>
+  sql`${events.organizationId} = any(array(select ${organizations.id} from ${organizations} where ${organizations.name} ilike ${pattern}))`;
 
 /** Which events each tab shows; an archived event shows only under ARCHIVED. */
 function tabWhere(tab: EventTab, now: Date): SQL {
@@ -90,9 +99,9 @@ function dateRange(from: string | undefined, to: string | undefined): SQL | unde
   );
 }
 
-function filters(actor: Actor, query: Query, now: Date): (SQL | undefined)[] {
+function filters(scope: SQL | undefined, query: Query, now: Date): (SQL | undefined)[] {
   return [
-    eventScope(actor),
+    scope,
     tabWhere(query.tab, now),
     query.organizationId ? eq(events.organizationId, query.organizationId) : undefined,
     query.kind ? eq(events.kind, query.kind) : undefined,
@@ -103,8 +112,29 @@ function filters(actor: Actor, query: Query, now: Date): (SQL | undefined)[] {
   ];
 }
 
+/** What a row of the list shows of its event (not the description, schedule or address). */
+const shownColumns = {
+  id: events.id,
+  kind: events.kind,
+  title: events.title,
+  images: events.images,
+  organizationId: events.organizationId,
+  status: events.status,
+  visibility: events.visibility,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  timeZone: events.timeZone,
+  locationType: events.locationType,
+  venueName: events.venueName,
+  createdAt: events.createdAt,
+  isBlocked: events.isBlocked,
+  isVerified: events.isVerified,
+  isReported: events.isReported,
+  isArchived: events.isArchived,
+};
+
 interface Row {
-  event: typeof events.$inferSelect;
+  event: Pick<typeof events.$inferSelect, keyof typeof shownColumns>;
   organizationName: string;
   currency: string;
   categoryId: string | null;
@@ -148,7 +178,7 @@ export function createEventList(db: Db) {
   function rows(actor: Actor, window: PageWindow) {
     const query = db
       .select({
-        event: events,
+        event: shownColumns,
         organizationName: organizations.name,
         currency: organizations.currency,
         categoryId: categories.id,
@@ -165,19 +195,14 @@ export function createEventList(db: Db) {
     return paged(query, window) as Promise<Row[]>;
   }
 
-  async function count(where: SQL | undefined) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(events)
-      .innerJoin(organizations, eq(organizations.id, events.organizationId))
-      .where(where);
-    return row?.n ?? 0;
-  }
+  // The search and the filters are on events alone (the organization's name through its ids).
+  const count = (where: SQL | undefined, upTo: number | undefined) =>
+    countUpTo(db, db.select({ one: sql`1` }).from(events).where(where).$dynamic(), upTo);
 
   /** One list per tab (its default order differs); the actor is bound per call. */
   const listFor = (actor: Actor, tab: EventTab) =>
     defineList({
-      search: [events.title, events.venueName, organizations.name],
+      search: [events.title, events.venueName, organizationNamed],
       sort: {
         fields: { startsAt: events.startsAt, title: events.title, createdAt: events.createdAt, sold },
         default: TAB_ORDER[tab],
@@ -185,9 +210,10 @@ export function createEventList(db: Db) {
       },
       rows: (window) => rows(actor, window),
       count,
+      total: 'capped',
       items: (found: Row[]) => found.map(toSummary),
     });
 
-  return (actor: Actor, query: Query, now: Date) =>
-    listFor(actor, query.tab)(query, filters(actor, query, now));
+  return async (actor: Actor, query: Query, now: Date) =>
+    listFor(actor, query.tab)(query, filters(await resolvedEventScope(db, actor), query, now));
 }

@@ -11,10 +11,12 @@ import {
   organizations,
   tickets,
 } from '../../db/schema/index.js';
+import { bookingSearchText } from '../../db/search-text.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
-import { eventScope } from '../../lib/event-access.js';
-import { searchWhere } from '../../lib/list.js';
+import { eventScope, resolvedEventScope } from '../../lib/event-access.js';
+import { type SearchTarget, searchWhere } from '../../lib/list.js';
+import { keysToOrder, type SortKey } from '../../lib/list-keyset.js';
 
 /**
  * What the order lists, the ticket lists and the exports share: the columns they read, the joins, the
@@ -96,19 +98,28 @@ export function ticketsFrom(db: DbOrTx) {
     .$dynamic();
 }
 
-/** Free text over an order: its code, the buyer's name or email (ILIKE, wildcards taken literally). */
-export const ORDER_SEARCH = [bookings.code, bookings.buyerName, bookings.buyerEmail];
+/**
+ * Free text over an order: its code, the buyer's name or email (ILIKE, wildcards taken literally), through
+ * the order's searchable text and its trigram index.
+ */
+export const ORDER_SEARCH: SearchTarget[] = [
+  { within: bookingSearchText, columns: [bookings.code, bookings.buyerName, bookings.buyerEmail] },
+];
 /** Free text over tickets: the order's search plus the attendee's name. */
-export const TICKET_SEARCH = [...ORDER_SEARCH, tickets.attendeeName];
+export const TICKET_SEARCH: SearchTarget[] = [...ORDER_SEARCH, tickets.attendeeName];
+
+/** Newest first; the keys of the order lists' keyset paging (bookings_created_idx and its kin). */
+export const ORDER_DEFAULT_KEYS: SortKey[] = [{ expr: bookings.createdAt, descending: true }];
 
 export const ORDER_SORT = {
+  // Every field NOT NULL: the order lists page by keyset.
   fields: {
     createdAt: bookings.createdAt,
     total: bookings.total,
     code: bookings.code,
     buyerName: bookings.buyerName,
   },
-  default: [desc(bookings.createdAt)],
+  default: keysToOrder(ORDER_DEFAULT_KEYS),
   tieBreaker: bookings.id,
 };
 
@@ -124,9 +135,20 @@ export interface OrderFilterInput {
   to?: string;
 }
 
-/** The orders an actor may read: their events minus those they only scan; administrators all. */
+/** An order's own copy of its event and organization ids (an event never changes organization). */
+const ORDER_EVENT = { eventId: bookings.eventId, organizationId: bookings.organizationId };
+
+/**
+ * The orders an actor may read: their events minus those they only scan; administrators all. On the
+ * order's own event and organization ids, so counting orders needs no join.
+ */
 export function orderScope(actor: Actor): SQL | undefined {
-  return eventScope(actor, 'manage');
+  return eventScope(actor, 'manage', ORDER_EVENT);
+}
+
+/** `orderScope` with the actor's organizations and events read first (the order lists: `resolvedEventScope`). */
+export function resolvedOrderScope(db: DbOrTx, actor: Actor): Promise<SQL | undefined> {
+  return resolvedEventScope(db, actor, 'manage', ORDER_EVENT);
 }
 
 /**

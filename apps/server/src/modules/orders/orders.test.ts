@@ -183,6 +183,39 @@ describe('organizer-booking-list: search, filters, sort, pages', () => {
     expect(codes(third.body.result.items)).toEqual(['FAN23456', 'ADA23456']);
   });
 
+  it('pages by keyset: each full page answers nextCursor, which reads the next page from where it ended', async () => {
+    for (const sort of [undefined, 'code', '-total', 'buyerName']) {
+      const followed: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 1; page <= 4; page++) {
+        const r = await list('owner', {
+          limit: 2,
+          page,
+          ...(sort ? { sort } : {}),
+          ...(cursor ? { cursor } : {}),
+        });
+        const numbered = await list('owner', { limit: 2, page, ...(sort ? { sort } : {}) });
+        expect(r.status).toBe(200);
+        expect(codes(r.body.result.items), `${sort} page ${page}`).toEqual(codes(numbered.body.result.items));
+        expect(r.body.result.total).toBe(6);
+        followed.push(...codes(r.body.result.items));
+        cursor = r.body.result.nextCursor;
+        if (!cursor) break;
+      }
+      expect(new Set(followed).size, String(sort)).toBe(6);
+    }
+    // The cursor of another filter is ignored: the page is read by its number.
+    const first = await list('owner', { limit: 2, page: 1 });
+    const other = await list('owner', {
+      limit: 2,
+      page: 2,
+      status: 'CONFIRMED',
+      cursor: first.body.result.nextCursor,
+    });
+    const numbered = await list('owner', { limit: 2, page: 2, status: 'CONFIRMED' });
+    expect(codes(other.body.result.items)).toEqual(codes(numbered.body.result.items));
+  });
+
   it('shows each order as the contract says: buyer, event in its zone, date, seats and money', async () => {
     const [ada] = (await list('owner', { search: 'ADA23456' })).body.result.items;
     const booking = w.bookings.ada.booking;

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { bookingLines, bookings } from '../../db/schema/index.js';
+import { bookingSearchText } from '../../db/search-text.js';
 import type { Page } from '../../lib/list.js';
 import { searchWhere } from '../../lib/list.js';
 
@@ -20,7 +21,10 @@ export async function registeredUsers(db: Db, query: Query): Promise<Page<Regist
   const where = and(
     eq(bookings.eventId, query.eventId),
     eq(bookings.status, 'CONFIRMED'),
-    searchWhere(query.search, [bookings.buyerName, bookings.buyerEmail]),
+    // Through the order's searchable text and its trigram index (bookingSearchText).
+    searchWhere(query.search, [
+      { within: bookingSearchText, columns: [bookings.buyerName, bookings.buyerEmail] },
+    ]),
   );
   const [rows, [counted]] = await Promise.all([
     db

@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type OrganizationRow, organizations, type SocialLinks, users } from '../../db/schema/index.js';
+import { userSearchText } from '../../db/search-text.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Who } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -178,7 +179,9 @@ export function createOrganizationService(deps: { db: Db; clock: Clock; defaultC
     async owners(search: string | undefined) {
       const rows = await repo.listOwners(
         db,
-        searchWhere(search, [users.firstName, users.lastName, users.email, users.username]),
+        searchWhere(search, [
+          { within: userSearchText, columns: [users.firstName, users.lastName, users.email, users.username] },
+        ]),
         OWNER_LIST_LIMIT,
       );
       return rows.map((o) => ({

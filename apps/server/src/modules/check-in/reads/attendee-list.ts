@@ -3,13 +3,22 @@ import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { bookings, eventTicketTypes, ticketAdmissions, tickets, users } from '../../../db/schema/index.js';
-import { defineList, type PageWindow, paged } from '../../../lib/list.js';
+import {
+  countUpTo,
+  defineList,
+  estimateRows,
+  type Page,
+  type PageWindow,
+  paged,
+  type SearchTarget,
+} from '../../../lib/list.js';
+import { ORDER_SEARCH } from '../../orders/order-query.js';
 import { personName } from './people.js';
 
 type Query = z.output<(typeof checkInAttendeeList)['query']>;
 
 /** Free text at the door: the attendee's name, the buyer's name or email, the order code. */
-const DOOR_SEARCH = [tickets.attendeeName, bookings.buyerName, bookings.buyerEmail, bookings.code];
+const DOOR_SEARCH: SearchTarget[] = [tickets.attendeeName, ...ORDER_SEARCH];
 
 /**
  * Alphabetical by the name the door calls out (the attendee's, else the buyer's), then by order code:
@@ -23,18 +32,18 @@ const DOOR_ORDER: SQL[] = [
 
 /**
  * `check-in-attendee-list`: the tickets good on one date (its own and course tickets), VALID unless
- * another status is asked for, each with its admission for that date. One SELECT and one COUNT.
+ * another status is asked for, each with its admission for that date. One SELECT and one COUNT (with
+ * an estimate past a few pages).
  */
-export function checkInAttendees(
-  db: Db,
-  query: Query,
-): Promise<{
-  items: CheckInAttendee[];
-  total: number;
-  page: number;
-  limit: number;
-}> {
+export function checkInAttendees(db: Db, query: Query): Promise<Page<CheckInAttendee>> {
   const admitted = sql`exists (select 1 from ${ticketAdmissions} where ${ticketAdmissions.ticketId} = ${tickets.id} and ${ticketAdmissions.occurrenceId} = ${query.occurrenceId})`;
+  const counted = (where: SQL | undefined) =>
+    db
+      .select({ one: sql`1` })
+      .from(tickets)
+      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+      .where(where)
+      .$dynamic();
   const list = defineList({
     search: DOOR_SEARCH,
     sort: { fields: {}, default: DOOR_ORDER, tieBreaker: tickets.id },
@@ -67,14 +76,10 @@ export function checkInAttendees(
           .$dynamic(),
         window,
       ),
-    async count(where) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(tickets)
-        .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    // An event sells tens of thousands: counted up to a few pages, then the planner's estimate.
+    count: (where, upTo) => countUpTo(db, counted(where), upTo),
+    estimate: (where) => estimateRows(db, counted(where)),
+    total: 'estimated',
     items: (rows) =>
       rows.map(
         (row): CheckInAttendee => ({

@@ -11,6 +11,8 @@ import {
   users,
 } from '../../../db/schema/index.js';
 import { badRequest } from '../../../lib/errors.js';
+import type { SearchTarget } from '../../../lib/list.js';
+import { ORDER_SEARCH } from '../../orders/order-query.js';
 import { personName } from './people.js';
 
 /**
@@ -86,11 +88,10 @@ export function historyCountFrom(db: DbOrTx) {
  * Free text over the history: attendee, buyer name and email, order code, device, and the end of a
  * code that matched nothing (only its tail is kept).
  */
-export const HISTORY_SEARCH = [
+export const HISTORY_SEARCH: SearchTarget[] = [
   tickets.attendeeName,
-  bookings.buyerName,
-  bookings.buyerEmail,
-  bookings.code,
+  // The order's code, buyer name and email through their one trigram index (bookingSearchText).
+  ...ORDER_SEARCH,
   scans.deviceId,
   scans.codeTail,
 ];

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { bookings, events, refundRequests, refundRequestTickets } from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/actor.js';
-import { eventScope } from '../../../lib/event-access.js';
-import { defineList, type Page, type PageWindow, paged } from '../../../lib/list.js';
-import { createdBetween } from '../../orders/order-query.js';
+import { resolvedEventScope } from '../../../lib/event-access.js';
+import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../lib/list.js';
+import { createdBetween, ORDER_SEARCH } from '../../orders/order-query.js';
 import { type RequestRowData, requestsFrom, toRequestViews } from './request-view.js';
 
 type Query = z.output<(typeof organizerRefundBookingTicketList)['query']>;
@@ -17,33 +17,43 @@ const requestAmount = sql<number>`(select coalesce(sum(${refundRequestTickets.am
 /**
  * organizer-refund-booking-ticket-list: buyers' requests of the events the actor may manage (scanners
  * and members without a role on the event see none; administrators all), one SELECT per page and one
- * COUNT; each page's tickets in one more query.
+ * COUNT (capped); each page's tickets in one more query.
  */
 export function createRequestList(db: Db) {
+  // The filters and the scope are on the request's own columns; only a search needs the joins.
+  function requestsCounted(where: SQL | undefined, searching: boolean) {
+    const requests = db.select({ one: sql`1` }).from(refundRequests);
+    const counted = searching
+      ? requests
+          .innerJoin(bookings, eq(bookings.id, refundRequests.bookingId))
+          .innerJoin(events, eq(events.id, refundRequests.eventId))
+          .where(where)
+      : requests.where(where);
+    return counted.$dynamic();
+  }
+
   const list = defineList({
     // Order code, buyer, event title.
-    search: [bookings.code, bookings.buyerName, bookings.buyerEmail, events.title],
+    search: [...ORDER_SEARCH, events.title],
     sort: {
       fields: { createdAt: refundRequests.createdAt, amount: requestAmount },
       default: [desc(refundRequests.createdAt)],
       tieBreaker: refundRequests.id,
     },
     rows: (window: PageWindow) => paged(requestsFrom(db), window) as Promise<RequestRowData[]>,
-    async count(where) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(refundRequests)
-        .innerJoin(bookings, eq(bookings.id, refundRequests.bookingId))
-        .innerJoin(events, eq(events.id, refundRequests.eventId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    // Searching, each request counted is a probe of its order and event: past a few pages the estimate.
+    count: (where, upTo, searching) => countUpTo(db, requestsCounted(where, searching), upTo),
+    estimate: (where, searching) => estimateRows(db, requestsCounted(where, searching)),
+    total: 'estimated',
     items: (rows: RequestRowData[]) => toRequestViews(db, rows),
   });
 
-  return (actor: Actor, query: Query, zone: string): Promise<Page<RefundRequestView>> => {
+  return async (actor: Actor, query: Query, zone: string): Promise<Page<RefundRequestView>> => {
     const filters: (SQL | undefined)[] = [
-      eventScope(actor, 'manage'),
+      await resolvedEventScope(db, actor, 'manage', {
+        eventId: refundRequests.eventId,
+        organizationId: refundRequests.organizationId,
+      }),
       query.status ? eq(refundRequests.status, query.status) : undefined,
       query.organizationId ? eq(refundRequests.organizationId, query.organizationId) : undefined,
       query.eventId ? eq(refundRequests.eventId, query.eventId) : undefined,
