@@ -3,7 +3,6 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 import { afterAnchor, anchorFor, encodeCursor, type KeysetSpec, queryFingerprint } from './list-keyset.js';
 import { type SearchTarget, searchWhere } from './list-search.js';
-
 import { countLimit, pageTotal, type TotalMode } from './list-total.js';
 
 export { likePattern, type SearchGroup, type SearchTarget, searchWhere } from './list-search.js';
