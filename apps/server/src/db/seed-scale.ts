@@ -435,6 +435,11 @@ export const SCALE_RULES: { rule: string; sql: string }[] = [
             from booking_lines group by booking_id) l on l.booking_id = b.id where l.s <> b.subtotal or l.f <> b.service_fee`,
   },
   {
+    rule: 'booking seats are the sum of its lines (booking_lines_count_seats)',
+    sql: `select count(*) from bookings b left join (select booking_id, sum(quantity)::int s from booking_lines
+            group by booking_id) l on l.booking_id = b.id where coalesce(l.s, 0) <> b.seats`,
+  },
+  {
     rule: 'a confirmed booking has one ticket per seat; other bookings have none',
     sql: `select count(*) from bookings b where coalesce((select count(*) from tickets t where t.booking_id = b.id), 0) <>
             case when b.status = 'CONFIRMED' then coalesce((select sum(quantity) from booking_lines l where l.booking_id = b.id), 0) else 0 end`,

@@ -67,6 +67,12 @@ export const bookings = pgTable(
     subtotal: integer('subtotal').notNull(),
     serviceFee: integer('service_fee').notNull(),
     total: integer('total').notNull(),
+    /**
+     * Seats chosen: the sum of its lines' quantities, kept by the `booking_lines_count_seats` trigger
+     * (migration 0019) whoever writes the lines, so that lists, exports and dashboards read it from the
+     * row instead of summing `booking_lines` per order (a million index probes in a full export).
+     */
+    seats: integer('seats').notNull().default(0),
     /** What the organizer is owed for it (subtotal, less the fee when absorbed). */
     organizerAmount: integer('organizer_amount').notNull(),
     feePaidBy: serviceFeePayerEnum('fee_paid_by').notNull(),

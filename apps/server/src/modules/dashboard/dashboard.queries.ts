@@ -49,12 +49,6 @@ export interface MoneyScope {
 const eventsOf = (scope: MoneyScope, eventId: AnyColumn) =>
   scope.events ? sql`join ${events} on ${events.id} = ${eventId}` : sql``;
 
-/** Seats of the order in the outer query. */
-const seatsOfBooking = sql`cross join lateral (
-      select coalesce(sum(${bookingLines.quantity}), 0) as seats from ${bookingLines}
-      where ${bookingLines.bookingId} = ${bookings.id}
-    ) as lines`;
-
 const H = hourlyEventSales;
 const confirmed = sql`${bookings.status} = 'CONFIRMED' and ${bookings.confirmedAt} is not null`;
 
@@ -80,10 +74,9 @@ function salesRows(
     where ${and(inSpans(H.hour, split.rolled), scope.organizations(H.organizationId), scope.events)}
     union all
     select ${bookings.eventId}, ${bookings.currency}, ${inRange(bookings.confirmedAt, w.start, w.end)}, 1,
-      ${bookings.total}, ${bookings.serviceFee}, ${bookings.organizerAmount}, lines.seats${liveBucket}
+      ${bookings.total}, ${bookings.serviceFee}, ${bookings.organizerAmount}, ${bookings.seats} as seats${liveBucket}
     from ${bookings}
     ${eventsOf(scope, bookings.eventId)}
-    ${seatsOfBooking}
     where ${and(
       confirmed,
       inSpans(bookings.confirmedAt, split.live),

@@ -3,7 +3,6 @@ import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'driz
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  bookingLines,
   bookings,
   eventOccurrences,
   events,
@@ -40,8 +39,8 @@ export const orderColumns = {
   organizationName: organizations.name,
   occurrenceId: eventOccurrences.id,
   occurrenceStartsAt: eventOccurrences.startsAt,
-  // Seats chosen (tickets exist only once confirmed); on booking_lines_booking_idx, not a query per row.
-  ticketCount: sql<number>`(select coalesce(sum(${bookingLines.quantity}), 0)::int from ${bookingLines} where ${bookingLines.bookingId} = ${bookings.id})`,
+  // Seats chosen (tickets exist only once confirmed), kept on the order's row (bookings.seats).
+  ticketCount: bookings.seats,
   currency: bookings.currency,
   subtotal: bookings.subtotal,
   serviceFee: bookings.serviceFee,

@@ -2,7 +2,7 @@ import type { eventRegisteredUsers, RegisteredUser as RegisteredUserSchema } fro
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { bookingLines, bookings } from '../../db/schema/index.js';
+import { bookings } from '../../db/schema/index.js';
 import { bookingSearchText } from '../../db/search-text.js';
 import type { Page } from '../../lib/list.js';
 import { searchWhere } from '../../lib/list.js';
@@ -11,7 +11,7 @@ type RegisteredUser = z.infer<typeof RegisteredUserSchema>;
 type Query = z.output<(typeof eventRegisteredUsers)['query']>;
 
 const person = sql`lower(${bookings.buyerEmail})`;
-const seats = sql`(select coalesce(sum(${bookingLines.quantity}), 0) from ${bookingLines} where ${bookingLines.bookingId} = ${bookings.id})`;
+const seats = bookings.seats;
 
 /**
  * event-registered-users: the people with confirmed orders for an event, one row per email address
