@@ -38,7 +38,13 @@ async function setJune2027(
   time: string,
   { zone = ZONE, scope = page }: { zone?: string; scope?: Page | Locator } = {},
 ) {
-  await scope.getByRole('button', { name: `${label} (${zone}): day` }).click();
+  const field = scope.getByRole('button', { name: `${label} (${zone}): day` });
+  // In the middle of the window first, as a person would have it: the calendar (about 300 px) then
+  // opens without scrolling the page. Opened at the window's lower edge (the second date's row, under
+  // the sticky actions), scrolling to the calendar once took the field out of view, and Mantine hides
+  // a calendar whose field is out of view: its year buttons stayed invisible (seen once in CI).
+  await field.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await field.click();
   const dialog = page.getByRole('dialog');
   const level = dialog.locator('.mantine-DatePickerInput-calendarHeaderLevel');
   await level.click();
