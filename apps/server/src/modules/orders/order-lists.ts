@@ -29,6 +29,7 @@ import {
   TICKET_ORDER,
   TICKET_SEARCH,
   ticketFilters,
+  ticketsCounted,
   ticketsFrom,
 } from './order-query.js';
 
@@ -67,22 +68,14 @@ export function createOrderLists(db: Db) {
     items: (rows: OrderRowData[]) => rows.map(toOrderSummary),
   });
 
-  const ticketsCounted = (where: SQL | undefined) =>
-    db
-      .select({ one: sql`1` })
-      .from(tickets)
-      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-      .where(where)
-      .$dynamic();
-
   const ticketList = defineList({
     search: TICKET_SEARCH,
     // No sort in the ticket lists' contract: the order of purchase, stable by ticket id.
     sort: { fields: {}, default: TICKET_ORDER, tieBreaker: tickets.id },
     rows: (window: PageWindow) => paged(ticketsFrom(db), window) as Promise<TicketRowData[]>,
     // Each ticket counted is a probe of its order: past a few pages the planner's estimate.
-    count: (where, upTo) => countUpTo(db, ticketsCounted(where), upTo),
-    estimate: (where) => estimateRows(db, ticketsCounted(where)),
+    count: (where, upTo) => countUpTo(db, ticketsCounted(db, where), upTo),
+    estimate: (where) => estimateRows(db, ticketsCounted(db, where)),
     total: 'estimated',
     items: (rows: TicketRowData[]) => rows.map(toTicketRow),
   });

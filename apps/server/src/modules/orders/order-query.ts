@@ -85,6 +85,19 @@ export function ordersFrom(db: DbOrTx) {
     .$dynamic();
 }
 
+/**
+ * What a ticket list counts (capped or estimated): tickets ⋈ bookings only, since every ticket filter,
+ * scope and search is on those two tables; the rows' other joins would only slow the count.
+ */
+export function ticketsCounted(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ one: sql`1` })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .where(where)
+    .$dynamic();
+}
+
 /** tickets ⋈ bookings ⋈ events ⋈ ticket type ⟕ occurrence: the FROM of every ticket query. */
 export function ticketsFrom(db: DbOrTx) {
   return db

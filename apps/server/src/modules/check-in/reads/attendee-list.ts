@@ -12,7 +12,7 @@ import {
   paged,
   type SearchTarget,
 } from '../../../lib/list.js';
-import { ORDER_SEARCH } from '../../orders/order-query.js';
+import { ORDER_SEARCH, ticketsCounted } from '../../orders/order-query.js';
 import { personName } from './people.js';
 
 type Query = z.output<(typeof checkInAttendeeList)['query']>;
@@ -37,13 +37,6 @@ const DOOR_ORDER: SQL[] = [
  */
 export function checkInAttendees(db: Db, query: Query): Promise<Page<CheckInAttendee>> {
   const admitted = sql`exists (select 1 from ${ticketAdmissions} where ${ticketAdmissions.ticketId} = ${tickets.id} and ${ticketAdmissions.occurrenceId} = ${query.occurrenceId})`;
-  const counted = (where: SQL | undefined) =>
-    db
-      .select({ one: sql`1` })
-      .from(tickets)
-      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-      .where(where)
-      .$dynamic();
   const list = defineList({
     search: DOOR_SEARCH,
     sort: { fields: {}, default: DOOR_ORDER, tieBreaker: tickets.id },
@@ -77,8 +70,8 @@ export function checkInAttendees(db: Db, query: Query): Promise<Page<CheckInAtte
         window,
       ),
     // An event sells tens of thousands: counted up to a few pages, then the planner's estimate.
-    count: (where, upTo) => countUpTo(db, counted(where), upTo),
-    estimate: (where) => estimateRows(db, counted(where)),
+    count: (where, upTo) => countUpTo(db, ticketsCounted(db, where), upTo),
+    estimate: (where) => estimateRows(db, ticketsCounted(db, where)),
     total: 'estimated',
     items: (rows) =>
       rows.map(
