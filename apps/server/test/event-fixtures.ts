@@ -1,4 +1,5 @@
 import type { EventKind, EventStatus, EventTeamRole } from '@marquee/contract';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.js';
 import {
   type EventRow,
@@ -151,6 +152,19 @@ export async function insertEvent(db: DbOrTx, f: EventFixture) {
     await db.insert(eventTeam).values(f.team.map((m) => ({ eventId: event.id, ...m })));
   }
   return { event, occurrences, ticketTypes, inventory };
+}
+
+/** Turns the event's ticket type at `index` into free entry ("Free entry", price 0), in the row and the fixture. */
+export async function makeFreeEntry(
+  db: DbOrTx,
+  made: Awaited<ReturnType<typeof insertEvent>>,
+  index: number,
+) {
+  const type = made.ticketTypes[index];
+  if (!type) throw new Error(`fixture: no ticket type ${index}`);
+  const free = { pricing: 'FREE' as const, price: 0, name: 'Free entry' };
+  await db.update(eventTicketTypes).set(free).where(eq(eventTicketTypes.id, type.id));
+  made.ticketTypes[index] = { ...type, ...free };
 }
 
 /**

@@ -4,9 +4,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventFixtureResult, insertBooking } from '../../test/booking-fixtures.js';
 import { call } from '../../test/calls.js';
-import { type EventWorld, eventWorld, insertEvent, type Persona } from '../../test/event-fixtures.js';
+import {
+  type EventWorld,
+  eventWorld,
+  insertEvent,
+  makeFreeEntry,
+  type Persona,
+} from '../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, createUser, manualClock, type TestApp } from '../../test/helpers.js';
-import { eventTicketTypes, organizations, refunds } from '../db/schema/index.js';
+import { organizations, refunds } from '../db/schema/index.js';
 import { catchUpRollups, readRolledUntil, rebuildRollups } from './rollup.js';
 
 /**
@@ -139,13 +145,7 @@ beforeAll(async () => {
     .set({ currency: 'EUR', timeZone: 'America/New_York' })
     .where(eq(organizations.id, w.otherOrganization.id));
   jazz = await w.event({ title: 'Jazz Night', ticketTypes: 2, startsAt: new Date('2026-11-20T19:00:00Z') });
-  const free = jazz.ticketTypes[1];
-  if (!free) throw new Error('two ticket types');
-  await t.db
-    .update(eventTicketTypes)
-    .set({ pricing: 'FREE', price: 0, name: 'Free entry' })
-    .where(eq(eventTicketTypes.id, free.id));
-  jazz.ticketTypes[1] = { ...free, pricing: 'FREE', price: 0, name: 'Free entry' };
+  await makeFreeEntry(t.db, jazz, 1);
   gala = await insertEvent(t.db, {
     organizationId: w.organization.id,
     title: 'Winter Gala',

@@ -3,13 +3,18 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookingFixture, insertBooking } from '../../../test/booking-fixtures.js';
 import { call, invalid } from '../../../test/calls.js';
-import { type EventWorld, eventWorld, insertEvent, type Persona } from '../../../test/event-fixtures.js';
+import {
+  type EventWorld,
+  eventWorld,
+  insertEvent,
+  makeFreeEntry,
+  type Persona,
+} from '../../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, manualClock, type TestApp } from '../../../test/helpers.js';
 import {
   bookingLines,
   bookings,
   duePayments,
-  eventTicketTypes,
   organizations,
   refunds,
   tickets,
@@ -61,13 +66,7 @@ beforeAll(async () => {
     ticketTypes: 2,
     startsAt: new Date('2026-11-19T23:00:00Z'),
   });
-  const free = jazz.ticketTypes[1];
-  if (!free) throw new Error('two ticket types');
-  await t.db
-    .update(eventTicketTypes)
-    .set({ pricing: 'FREE', price: 0, name: 'Free entry' })
-    .where(eq(eventTicketTypes.id, free.id));
-  jazz.ticketTypes[1] = { ...free, pricing: 'FREE', price: 0, name: 'Free entry' };
+  await makeFreeEntry(t.db, jazz, 1);
   const gala = await insertEvent(t.db, {
     organizationId: harbour,
     title: 'Winter Gala',
