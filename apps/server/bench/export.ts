@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as c from '@marquee/contract';
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
@@ -11,60 +7,15 @@ import { DEMO_ACCOUNTS } from '../src/db/seed.js';
 import type { Actor } from '../src/lib/actor.js';
 import { EXPORT_BATCH_ROWS } from '../src/modules/orders/export/cursor.js';
 import { exportStatements } from '../src/modules/orders/export/export.route.js';
+import { startBuiltServer, stopBuiltServer } from '../test/built-server.js';
 import { clientHeaders } from '../test/client-headers.js';
 import type { BenchLine } from './lists.js';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Peak and current resident memory of a process, in MB (Linux /proc; VmHWM is the high-water mark). */
 function memoryOf(pid: number): { peakMb: number; nowMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { peakMb: kb('VmHWM') / 1024, nowMb: kb('VmRSS') / 1024 };
-}
-
-/** The built server (what `npm start` runs) on `url`, alone in its process so its memory is its own. */
-async function startServer(url: string): Promise<{ base: string; child: ChildProcess }> {
-  if (!fs.existsSync(path.join(serverDir, 'dist/server.js'))) {
-    throw new Error('the export bench runs the built server: run `npm run build` first');
-  }
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited early');
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { base, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not answer /api/health within 60 s');
 }
 
 /** Downloads one export to nowhere; the server's VmHWM afterwards is its peak over the download. */
@@ -95,7 +46,8 @@ async function download(base: string, token: string, pid: number, format: 'csv' 
 export async function benchExport(url: string): Promise<BenchLine[]> {
   const lines: BenchLine[] = [];
   const formats = (process.env.BENCH_EXPORT_FORMATS ?? 'csv').split(',') as ('csv' | 'xlsx')[];
-  const server = await startServer(url);
+  // Its own process, so its memory is its own; no Redis; up to a minute for a large database's start.
+  const server = await startBuiltServer(url, {}, 60_000);
   try {
     const admin = DEMO_ACCOUNTS[0];
     const login = await fetch(`${server.base}${c.login.path}`, {
@@ -122,7 +74,7 @@ export async function benchExport(url: string): Promise<BenchLine[]> {
       });
     }
   } finally {
-    server.child.kill('SIGTERM');
+    await stopBuiltServer(server);
   }
   return lines;
 }

@@ -1,8 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as c from '@marquee/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +11,7 @@ import {
   ticketInventory,
   tickets,
 } from '../src/db/schema/index.js';
+import { type BuiltServer, serverDir, startBuiltServer, stopBuiltServer } from './built-server.js';
 import { guest } from './checkout-fixtures.js';
 import { type HttpAnswer, httpCall, tally } from './concurrency.js';
 import { type EventWorld, eventWorld } from './event-fixtures.js';
@@ -32,101 +30,40 @@ import { clientHeaders, createTestApp, type TestApp } from './helpers.js';
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Seats left, buyers racing for them, and scans per sold ticket (half through each process). */
 const SEATS = 25;
 const BUYERS = 200;
 const SCANS_PER_TICKET = 4;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The runner's environment without a REDIS_URL of its own: the test decides whether there is one. */
-function withoutRedis(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { REDIS_URL: _ignored, ...rest } = env;
-  return rest;
-}
-
-interface ServerProcess {
-  base: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-/** The bundle on `url`'s database, listening on a free port, once it answers /api/health. */
-async function startServer(url: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
-    cwd: serverDir,
-    env: {
-      ...withoutRedis(process.env),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-      DB_POOL_MAX: '10',
-      DB_CONNECTION_TIMEOUT_MS: '30000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { base, child, output: () => output };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /api/health within 30 s:\n${output}`);
-}
-
-async function stopServer(server: ServerProcess | undefined) {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-}
-
 describe.skipIf(!databaseUrl)('two API processes on one database', () => {
   // The fixtures are written through an in-process app on the same database (test helpers, not a
   // third server in the race); the sessions it signs in are rows both processes read.
   let t: TestApp;
   let w: EventWorld;
-  let a: ServerProcess;
-  let b: ServerProcess;
+  let a: BuiltServer;
+  let b: BuiltServer;
   let stream: EventStream<c.CheckInLiveMessage> | undefined;
   const via = () => [a.base, b.base];
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
     t = await createTestApp({ database: { max: 4 } });
-    [a, b, w] = await Promise.all([startServer(t.url), startServer(t.url), eventWorld(t)]);
+    // DB_POOL_MAX 10 each; a connection may wait behind the 200 racing checkouts.
+    const env = {
+      DB_POOL_MAX: '10',
+      DB_CONNECTION_TIMEOUT_MS: '30000',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    };
+    [a, b, w] = await Promise.all([
+      startBuiltServer(t.url, env),
+      startBuiltServer(t.url, env),
+      eventWorld(t),
+    ]);
   }, 60_000);
   afterAll(async () => {
     stream?.close();
-    await Promise.all([stopServer(a), stopServer(b)]);
+    await Promise.all([stopBuiltServer(a), stopBuiltServer(b)]);
     // Both processes are gone before the database is dropped under them.
     await t?.close();
   }, 30_000);
