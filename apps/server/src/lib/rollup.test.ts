@@ -12,7 +12,7 @@ import {
   type Persona,
 } from '../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, createUser, manualClock, type TestApp } from '../../test/helpers.js';
-import { organizations, refunds } from '../db/schema/index.js';
+import { eventTicketTypes, organizations, refunds } from '../db/schema/index.js';
 import { catchUpRollups, readRolledUntil, rebuildRollups } from './rollup.js';
 
 /**
@@ -25,6 +25,11 @@ import { catchUpRollups, readRolledUntil, rebuildRollups } from './rollup.js';
  *
  * The clock stands at 2026-11-21 10:20 UTC, so the watermark is 10:00 (the last hour that ended more
  * than ROLLUP_LAG_MS ago).
+ *
+ * The lists are compared in the order a user sees them, ties included: two events' "Balcony" tickets
+ * sell alike in every period (same tickets, same gross, same name), so only the lists' final
+ * tiebreakers (the event's title, then ids) order them; the events are made in the opposite order of
+ * their titles, so reading them in the order they happen to come out of the aggregate fails.
  */
 const NOW = new Date('2026-11-21T10:20:00Z');
 const clock = manualClock(NOW);
@@ -68,6 +73,9 @@ let w: EventWorld;
 let jazz: EventFixtureResult;
 let gala: EventFixtureResult;
 let choir: EventFixtureResult;
+/** Made in this order; the lists must show them the other way round (by title). */
+let twins: EventFixtureResult[];
+const TWIN_TITLES = ['Zephyr Late Show', 'Aurora Matinee'];
 
 const minute = (iso: string, minutes: number) => new Date(new Date(iso).getTime() + minutes * 60_000);
 
@@ -98,6 +106,34 @@ async function refund(
     refundServiceFee: feePart > 0,
     processedAt: processedAt ? new Date(processedAt) : null,
   });
+}
+
+/** Gives the event's only ticket type `name`, in the row and the fixture (the booking lines copy it). */
+async function nameTicketType(made: EventFixtureResult, name: string) {
+  const type = made.ticketTypes[0];
+  if (!type) throw new Error('fixture: no ticket type');
+  await t.db.update(eventTicketTypes).set({ name }).where(eq(eventTicketTypes.id, type.id));
+  made.ticketTypes[0] = { ...type, name };
+}
+
+/**
+ * In every organizer dashboard showing both twins, their tied rows come out by title (Aurora before
+ * Zephyr), side by side. Returns how many dashboards showed the tie, so the check cannot pass empty.
+ */
+function expectTwinsByTitle(answers: Record<string, unknown>) {
+  let shown = 0;
+  for (const answer of Object.values(answers) as c.OrganizerDashboard[]) {
+    if (!answer.byTicketType) continue;
+    const types = answer.byTicketType.filter((row) => row.name === 'Balcony');
+    const events = answer.byEvent.filter((row) => TWIN_TITLES.includes(row.title));
+    if (types.length < 2) continue;
+    shown += 1;
+    expect(types.map((row) => row.eventTitle)).toEqual([...TWIN_TITLES].sort());
+    expect(events.map((row) => row.title)).toEqual([...TWIN_TITLES].sort());
+    const first = answer.byTicketType.indexOf(types[0] as (typeof types)[number]);
+    expect(answer.byTicketType[first + 1]).toBe(types[1]);
+  }
+  return shown;
 }
 
 /** Every dashboard the test compares, keyed by who asked what. */
@@ -158,7 +194,19 @@ beforeAll(async () => {
     startsAt: new Date('2026-11-30T18:00:00Z'),
   });
 
+  twins = [];
+  for (const title of TWIN_TITLES) {
+    const twin = await insertEvent(t.db, {
+      organizationId: w.organization.id,
+      title,
+      startsAt: new Date('2026-11-28T19:00:00Z'),
+    });
+    await nameTicketType(twin, 'Balcony');
+    twins.push(twin);
+  }
+
   for (const [i, iso] of ORDER_TIMES.entries()) {
+    for (const twin of twins) await confirmedAt(twin, iso);
     const a = await confirmedAt(jazz, iso, {
       lines: i % 3 === 0 ? [{ quantity: 2 }, { type: 1, quantity: 1 }] : [{ quantity: 1 + (i % 2) }],
       scanned: i % 4 === 0 ? 1 : 0,
@@ -195,12 +243,15 @@ describe('dashboard roll-ups', () => {
   it('answer exactly what the base tables answer, before and after each catch-up', async () => {
     expect(await readRolledUntil(t.db)).toBeNull();
     const fromBase = await everyDashboard();
+    expect(expectTwinsByTitle(fromBase)).toBeGreaterThan(10);
 
     const first = await catchUpRollups(t.db, clock.now());
     expect(first.busy).toBe(false);
     expect(first.hours).toBeGreaterThan(24 * 365);
     expect(await readRolledUntil(t.db)).toEqual(new Date('2026-11-21T10:00:00Z'));
-    expect(await everyDashboard()).toEqual(fromBase);
+    const rolled = await everyDashboard();
+    expectTwinsByTitle(rolled);
+    expect(rolled).toEqual(fromBase);
 
     // Two hours later, with sales and a refund in the hours since: read live, then rolled.
     clock.advance(2 * 3_600_000);

@@ -206,7 +206,11 @@ export async function salesSeries(
 
 const TOP = 10;
 
-/** The period's best-selling events (by gross sales, then tickets). */
+/**
+ * The period's best-selling events: by gross sales, then tickets, then title; the currency and the
+ * event's id settle the rest, so ties read the same from the roll-ups and the base tables and on every
+ * reload (docs/architecture.md, "Every list has a total order").
+ */
 export async function salesByEvent(
   db: DbOrTx,
   scope: MoneyScope,
@@ -221,7 +225,7 @@ export async function salesByEvent(
       group by event_id, currency
     ) as best
     join ${events} on ${events.id} = best.event_id
-    order by best.gross desc, best.seats desc, title
+    order by best.gross desc, best.seats desc, title, best.currency, best.event_id
     limit ${TOP}
   `);
   return result.rows.map((r) => ({
@@ -234,8 +238,10 @@ export async function salesByEvent(
 }
 
 /**
- * The period's best-selling ticket types (by tickets, then gross). A line's gross is what the buyer
- * paid for it: its prices, plus its fees when the buyer paid them (the order's total, split by line).
+ * The period's best-selling ticket types: by tickets, then gross, then name and event title; the
+ * currency and the ticket type's id settle the rest (two events' "General admission" often tie). A
+ * line's gross is what the buyer paid for it: its prices, plus its fees when the buyer paid them (the
+ * order's total, split by line).
  */
 export async function salesByTicketType(db: DbOrTx, scope: MoneyScope, splits: DashboardSplits) {
   const T = hourlyTicketTypeSales;
@@ -266,7 +272,7 @@ export async function salesByTicketType(db: DbOrTx, scope: MoneyScope, splits: D
       group by ticket_type_id, name, event_id, currency
     ) as best
     join ${events} on ${events.id} = best.event_id
-    order by best.seats desc, best.gross desc, best.name
+    order by best.seats desc, best.gross desc, best.name, event_title, best.currency, best.ticket_type_id
     limit ${TOP}
   `);
   return result.rows.map((r) => ({
