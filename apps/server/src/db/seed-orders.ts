@@ -321,19 +321,19 @@ async function loadSellable(
         eq(events.isArchived, false),
       ),
     )
-    .orderBy(asc(events.createdAt), asc(events.title));
+    .orderBy(asc(events.createdAt), asc(events.title), asc(events.id));
   const ids = rows.map((e) => e.id);
   if (ids.length === 0) return [];
   const types = await db
     .select()
     .from(eventTicketTypes)
     .where(inArray(eventTicketTypes.eventId, ids))
-    .orderBy(asc(eventTicketTypes.position));
+    .orderBy(asc(eventTicketTypes.position), asc(eventTicketTypes.id));
   const occurrences = await db
     .select()
     .from(eventOccurrences)
     .where(inArray(eventOccurrences.eventId, ids))
-    .orderBy(asc(eventOccurrences.startsAt));
+    .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
   const inventory = await db.select().from(ticketInventory).where(inArray(ticketInventory.eventId, ids));
   // A day of margin: every order is dated before now, and a date must still be ahead then.
   const ahead = (o: OccurrenceRow) =>

@@ -56,7 +56,7 @@ export async function latestOpenCode(db: DbOrTx, purpose: CodePurpose, target: s
         userId ? eq(verificationCodes.userId, userId) : undefined,
       ),
     )
-    .orderBy(desc(verificationCodes.createdAt))
+    .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
   return row;
 }
@@ -81,7 +81,7 @@ export async function claimCodeAttempt(
         input.userId ? eq(verificationCodes.userId, input.userId) : undefined,
       ),
     )
-    .orderBy(desc(verificationCodes.createdAt))
+    .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
   const [row] = await db
     .update(verificationCodes)
@@ -253,7 +253,7 @@ export async function findPendingEmailChange(db: DbOrTx, userId: string, now: Da
         gt(accountTokens.expiresAt, now),
       ),
     )
-    .orderBy(desc(accountTokens.createdAt))
+    .orderBy(desc(accountTokens.createdAt), desc(accountTokens.id))
     .limit(1);
   return row;
 }

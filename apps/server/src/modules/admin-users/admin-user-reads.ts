@@ -185,7 +185,7 @@ export function createAdminUserReads(db: Db) {
             ),
           roles: sql<
             string[]
-          >`coalesce((select array_agg(distinct ${eventTeam.role}::text) from ${eventTeam} where ${eventTeam.memberId} = ${organizationMembers.id}), '{}')`,
+          >`coalesce((select array_agg(distinct ${eventTeam.role}::text order by ${eventTeam.role}::text) from ${eventTeam} where ${eventTeam.memberId} = ${organizationMembers.id}), '{}')`,
           eventCount,
         })
         .from(organizationMembers)

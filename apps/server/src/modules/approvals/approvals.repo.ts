@@ -91,7 +91,7 @@ export async function recordOrganizerDecision(
 /** Names of the organizations the user owns, in one correlated subquery (no query per row). */
 const ownedOrganizations = sql<
   string[]
->`coalesce((select array_agg(o.name order by o.name) from ${organizations} o where o.owner_id = ${users.id}), '{}')`;
+>`coalesce((select array_agg(o.name order by o.name, o.id) from ${organizations} o where o.owner_id = ${users.id}), '{}')`;
 
 function nonProfitSelect(db: DbOrTx) {
   return db

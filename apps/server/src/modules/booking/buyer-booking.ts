@@ -33,7 +33,7 @@ export async function loadBuyerBooking(
       .select()
       .from(payments)
       .where(eq(payments.bookingId, booking.id))
-      .orderBy(desc(payments.createdAt))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(1),
     booking.occurrenceId
       ? db.select().from(eventOccurrences).where(eq(eventOccurrences.id, booking.occurrenceId))

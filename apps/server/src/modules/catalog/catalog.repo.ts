@@ -41,7 +41,7 @@ export async function categoriesOfSubcategories(db: DbOrTx, subcategoryIds: stri
     .from(subcategoryCategories)
     .innerJoin(categories, eq(categories.id, subcategoryCategories.categoryId))
     .where(inArray(subcategoryCategories.subcategoryId, subcategoryIds))
-    .orderBy(categories.name);
+    .orderBy(asc(categories.name), asc(categories.id));
   for (const row of rows) {
     const list = map.get(row.subcategoryId) ?? [];
     list.push({ _id: row.id, name: row.name });
@@ -77,7 +77,7 @@ export function activeOptionRows(db: DbOrTx, table: LevelTable, where: SQL | und
     .select({ id: table.id, name: table.name, image: table.image, thumbnail: table.thumbnail })
     .from(table)
     .where(and(eq(table.status, 'ACTIVE'), where))
-    .orderBy(asc(table.order), asc(table.name));
+    .orderBy(asc(table.order), asc(table.name), asc(table.id));
 }
 
 export async function updateLevel(
@@ -114,7 +114,7 @@ export function categoryChoices(db: DbOrTx) {
   return db
     .select({ id: categories.id, name: categories.name, status: categories.status })
     .from(categories)
-    .orderBy(asc(categories.order), asc(categories.name));
+    .orderBy(asc(categories.order), asc(categories.name), asc(categories.id));
 }
 
 export async function findSubcategory(db: DbOrTx, id: string) {

@@ -136,7 +136,7 @@ export function createMarks(deps: { db: Db; clock: Clock; notify: (change: Check
       .update(tickets)
       .set({
         scannedAt: sql`(select max(${ticketAdmissions.admittedAt}) from ${ticketAdmissions} where ${ticketAdmissions.ticketId} = ${ticketId})`,
-        scannedBy: sql`(select ${ticketAdmissions.admittedBy} from ${ticketAdmissions} where ${ticketAdmissions.ticketId} = ${ticketId} order by ${ticketAdmissions.admittedAt} desc limit 1)`,
+        scannedBy: sql`(select ${ticketAdmissions.admittedBy} from ${ticketAdmissions} where ${ticketAdmissions.ticketId} = ${ticketId} order by ${ticketAdmissions.admittedAt} desc, ${ticketAdmissions.occurrenceId} desc limit 1)`,
       })
       .where(eq(tickets.id, ticketId));
     return true;

@@ -91,7 +91,7 @@ async function findSameTitle(db: DbOrTx, organizationId: string, title: string, 
         exceptId ? ne(events.id, exceptId) : undefined,
       ),
     )
-    .orderBy(asc(events.createdAt))
+    .orderBy(asc(events.createdAt), asc(events.id))
     .limit(1);
   return row ?? null;
 }
@@ -114,16 +114,17 @@ async function storedInput(db: DbOrTx, event: EventRow) {
     .select()
     .from(eventOccurrences)
     .where(eq(eventOccurrences.eventId, event.id))
-    .orderBy(asc(eventOccurrences.startsAt));
+    .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
   const tickets = await db
     .select()
     .from(eventTicketTypes)
     .where(eq(eventTicketTypes.eventId, event.id))
-    .orderBy(asc(eventTicketTypes.position));
+    .orderBy(asc(eventTicketTypes.position), asc(eventTicketTypes.id));
   const tagRows = await db
     .select({ id: eventTags.tagId })
     .from(eventTags)
-    .where(eq(eventTags.eventId, event.id));
+    .where(eq(eventTags.eventId, event.id))
+    .orderBy(asc(eventTags.tagId));
   const location =
     event.locationType === 'VENUE'
       ? {
@@ -468,12 +469,12 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
     async dropDowns(actor: Actor): Promise<DropDownValues> {
       const scope: SQL | undefined = organizationScope(actor, 'manage');
       const [orgRows, categoryRows, links, tagRows, classTypeRows, ticketTypeRows] = await Promise.all([
-        db.select().from(organizations).where(scope).orderBy(asc(organizations.name)),
+        db.select().from(organizations).where(scope).orderBy(asc(organizations.name), asc(organizations.id)),
         db
           .select({ _id: categories.id, name: categories.name })
           .from(categories)
           .where(eq(categories.status, 'ACTIVE'))
-          .orderBy(asc(categories.order), asc(categories.name)),
+          .orderBy(asc(categories.order), asc(categories.name), asc(categories.id)),
         db
           .select({
             categoryId: subcategoryCategories.categoryId,
@@ -483,20 +484,25 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
           .from(subcategoryCategories)
           .innerJoin(subcategories, eq(subcategories.id, subcategoryCategories.subcategoryId))
           .where(eq(subcategories.status, 'ACTIVE'))
-          .orderBy(asc(subcategories.order), asc(subcategories.name)),
+          .orderBy(
+            asc(subcategories.order),
+            asc(subcategories.name),
+            asc(subcategories.id),
+            asc(subcategoryCategories.categoryId),
+          ),
         db
           .select({ _id: tags.id, name: tags.name })
           .from(tags)
           .where(eq(tags.status, 'ACTIVE'))
-          .orderBy(asc(tags.name)),
+          .orderBy(asc(tags.name), asc(tags.id)),
         db
           .select({ _id: classTypes.id, name: classTypes.name, bookingMode: classTypes.bookingMode })
           .from(classTypes)
-          .orderBy(asc(classTypes.order), asc(classTypes.name)),
+          .orderBy(asc(classTypes.order), asc(classTypes.name), asc(classTypes.id)),
         db
           .select({ _id: ticketTypes.id, name: ticketTypes.name, pricing: ticketTypes.pricing })
           .from(ticketTypes)
-          .orderBy(asc(ticketTypes.order), asc(ticketTypes.name)),
+          .orderBy(asc(ticketTypes.order), asc(ticketTypes.name), asc(ticketTypes.id)),
       ]);
       const members =
         orgRows.length === 0
@@ -513,7 +519,7 @@ export function createAuthoringService(deps: { db: Db; clock: Clock; config: Aut
                   eq(organizationMembers.status, 'ACTIVE'),
                 ),
               )
-              .orderBy(asc(organizationMembers.email));
+              .orderBy(asc(organizationMembers.email), asc(organizationMembers.id));
       return {
         organizations: orgRows.map((o) => ({
           _id: o.id,

@@ -1,5 +1,5 @@
 import * as c from '@marquee/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/calls.js';
 import {
@@ -244,6 +244,36 @@ describe('event-drop-down-values', () => {
     );
     const asRival = await call(t, c.eventDropDownValues, { token: rival.token });
     expect(asRival.body.result.organizations.map((o) => o._id)).toEqual([rival.organizationId]);
+  });
+
+  it('lists organizations of one name in the order of their ids, the same on every call', async () => {
+    // Made in the opposite order of their ids: by name alone they came out as they lay on disk.
+    const ids = ['f3a1c2d4-0000-4000-8000-000000000001', '0b7e9f10-0000-4000-8000-000000000001'];
+    for (const id of ids) {
+      await t.db.insert(organizations).values({
+        id,
+        ownerId: owner.userId,
+        name: 'Harbour Events',
+        currency: 'USD',
+        socialLinks: {
+          facebook: null,
+          instagram: null,
+          x: null,
+          linkedin: null,
+          youtube: null,
+          tiktok: null,
+        },
+      });
+    }
+    const twins = async () => {
+      const answer = await call(t, c.eventDropDownValues, { token: admin });
+      expect(answer.status).toBe(200);
+      return answer.body.result.organizations.filter((o) => o.name === 'Harbour Events').map((o) => o._id);
+    };
+    const sorted = [...ids].sort();
+    expect(await twins()).toEqual(sorted);
+    expect(await twins()).toEqual(sorted);
+    await t.db.delete(organizations).where(inArray(organizations.id, ids));
   });
 
   it("opens to members, so an event organizer can edit her event with the form's pickers", async () => {

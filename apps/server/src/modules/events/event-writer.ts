@@ -1,6 +1,6 @@
 import type { ClassBookingMode, EventKind } from '@marquee/contract';
 import { formatInZone } from '@marquee/time';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   type EventRow,
@@ -156,7 +156,8 @@ async function writeTicketTypes(tx: Tx, eventId: string, input: WriteInput, stor
     const names = await tx
       .select({ id: eventTicketTypes.id, name: eventTicketTypes.name })
       .from(eventTicketTypes)
-      .where(inArray(eventTicketTypes.id, removed));
+      .where(inArray(eventTicketTypes.id, removed))
+      .orderBy(asc(eventTicketTypes.position), asc(eventTicketTypes.id));
     for (const { id, name } of names) {
       const count = sold.get(id) ?? 0;
       if (count > 0) {

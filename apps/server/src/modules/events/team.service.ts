@@ -13,6 +13,14 @@ import { EVENT_ENTITY } from './moderation.service.js';
 const displayName = (m: Pick<MemberRow, 'firstName' | 'lastName' | 'email'>) =>
   `${m.firstName} ${m.lastName}`.trim() || m.email;
 
+/** Members as a list names them: by name, then email; the id settles the rest. */
+const BY_NAME = [
+  asc(organizationMembers.firstName),
+  asc(organizationMembers.lastName),
+  asc(organizationMembers.email),
+  asc(organizationMembers.id),
+];
+
 /** The event's team (both roles, or one), organizers first, then by name. */
 export async function teamOf(db: DbOrTx, eventId: string, role?: EventTeamRole): Promise<EventTeamMember[]> {
   const rows = await db
@@ -20,12 +28,7 @@ export async function teamOf(db: DbOrTx, eventId: string, role?: EventTeamRole):
     .from(eventTeam)
     .innerJoin(organizationMembers, eq(organizationMembers.id, eventTeam.memberId))
     .where(and(eq(eventTeam.eventId, eventId), role ? eq(eventTeam.role, role) : undefined))
-    .orderBy(
-      asc(eventTeam.role),
-      asc(organizationMembers.firstName),
-      asc(organizationMembers.lastName),
-      asc(organizationMembers.email),
-    );
+    .orderBy(asc(eventTeam.role), ...BY_NAME);
   return rows.map(({ member, role }) => ({
     _id: member.id,
     userId: member.userId,
@@ -60,7 +63,8 @@ export function createTeamService(deps: {
       .from(organizationMembers)
       .where(
         and(inArray(organizationMembers.id, ids), eq(organizationMembers.organizationId, organizationId)),
-      );
+      )
+      .orderBy(...BY_NAME);
     const byId = new Map(found.map((m) => [m.id, m]));
     const inactive = found.filter((m) => m.status !== 'ACTIVE').map(displayName);
     const unknown = ids.filter((id) => !byId.has(id)).length;
@@ -97,7 +101,8 @@ export function createTeamService(deps: {
                 inArray(organizationMembers.id, both),
                 eq(organizationMembers.organizationId, event.organizationId),
               ),
-            );
+            )
+            .orderBy(...BY_NAME);
           const who = named.length ? named.map(displayName).join(', ') : `${both.length} of them`;
           const message = `A member is either an organizer or a scanner of an event, not both: ${who}.`;
           throw badRequest(message, [{ field: 'scanners', message }]);

@@ -46,7 +46,12 @@ export async function orderDetail(db: Db, bookingId: string): Promise<OrderDetai
       .select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.bookingId, bookingId))
-      .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.groupId), asc(ledgerEntries.account)),
+      .orderBy(
+        asc(ledgerEntries.createdAt),
+        asc(ledgerEntries.groupId),
+        asc(ledgerEntries.account),
+        asc(ledgerEntries.id),
+      ),
     db
       .select()
       .from(bookingEvents)

@@ -29,11 +29,11 @@ export async function registeredUsers(db: Db, query: Query): Promise<Page<Regist
   const [rows, [counted]] = await Promise.all([
     db
       .select({
-        email: sql<string>`(array_agg(${bookings.buyerEmail} order by ${bookings.createdAt} desc))[1]`,
-        name: sql<string>`(array_agg(${bookings.buyerName} order by ${bookings.createdAt} desc))[1]`,
+        email: sql<string>`(array_agg(${bookings.buyerEmail} order by ${bookings.createdAt} desc, ${bookings.id} desc))[1]`,
+        name: sql<string>`(array_agg(${bookings.buyerName} order by ${bookings.createdAt} desc, ${bookings.id} desc))[1]`,
         userId: sql<
           string | null
-        >`(array_agg(${bookings.buyerUserId} order by ${bookings.createdAt} desc) filter (where ${bookings.buyerUserId} is not null))[1]`,
+        >`(array_agg(${bookings.buyerUserId} order by ${bookings.createdAt} desc, ${bookings.id} desc) filter (where ${bookings.buyerUserId} is not null))[1]`,
         bookings: sql<number>`count(*)::int`,
         tickets: sql<number>`coalesce(sum(${seats}), 0)::int`,
         lastBookedAt: sql<Date>`max(${bookings.createdAt})`.mapWith(bookings.createdAt),

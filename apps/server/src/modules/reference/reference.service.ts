@@ -12,15 +12,21 @@ export function createReferenceService(deps: { db: Db }) {
         .select()
         .from(reasons)
         .where(and(eq(reasons.kind, kind), eq(reasons.status, 'ACTIVE')))
-        .orderBy(asc(reasons.order), asc(reasons.text));
+        .orderBy(asc(reasons.order), asc(reasons.text), asc(reasons.id));
       return rows.map((r) => ({ _id: r.id, kind: r.kind, text: r.text, order: r.order }));
     },
     async classTypes() {
-      const rows = await db.select().from(classTypes).orderBy(asc(classTypes.order), asc(classTypes.name));
+      const rows = await db
+        .select()
+        .from(classTypes)
+        .orderBy(asc(classTypes.order), asc(classTypes.name), asc(classTypes.id));
       return rows.map((r) => ({ _id: r.id, name: r.name, order: r.order, bookingMode: r.bookingMode }));
     },
     async ticketTypes() {
-      const rows = await db.select().from(ticketTypes).orderBy(asc(ticketTypes.order), asc(ticketTypes.name));
+      const rows = await db
+        .select()
+        .from(ticketTypes)
+        .orderBy(asc(ticketTypes.order), asc(ticketTypes.name), asc(ticketTypes.id));
       return rows.map((r) => ({ _id: r.id, name: r.name, order: r.order, pricing: r.pricing }));
     },
   };

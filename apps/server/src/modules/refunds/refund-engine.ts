@@ -472,7 +472,7 @@ export function createRefundEngine(deps: { db: Db; clock: Clock; payments: Payme
       .select()
       .from(payments)
       .where(and(eq(payments.bookingId, row.bookingId), eq(payments.status, 'SUCCEEDED')))
-      .orderBy(asc(payments.createdAt))
+      .orderBy(asc(payments.createdAt), asc(payments.id))
       .limit(1);
     const attempt = async (error: string) => {
       await db

@@ -88,7 +88,11 @@ export function createRefundViews(db: Db) {
         .orderBy(desc(refunds.createdAt), desc(refunds.id));
       const ids = rows.map((r) => r.refund.id);
       const shares = ids.length
-        ? await db.select().from(refundTickets).where(inArray(refundTickets.refundId, ids))
+        ? await db
+            .select()
+            .from(refundTickets)
+            .where(inArray(refundTickets.refundId, ids))
+            .orderBy(asc(refundTickets.ticketId))
         : [];
       return rows.map(({ refund, code, firstName, lastName }) => ({
         _id: refund.id,

@@ -74,7 +74,7 @@ export function createBuyerRequests(deps: {
       .select()
       .from(reasons)
       .where(and(eq(reasons.kind, 'REFUND_REQUEST'), eq(reasons.status, 'ACTIVE')))
-      .orderBy(asc(reasons.order), asc(reasons.text));
+      .orderBy(asc(reasons.order), asc(reasons.text), asc(reasons.id));
 
   return {
     async options(bookingId: string, token: string): Promise<BuyerRefundOptions> {

@@ -202,7 +202,11 @@ export class DoorStore {
   async conflictsOf(eventId: string, occurrenceId: string): Promise<StoredConflict[]> {
     const db = await this.db();
     const found = await db.getAllFromIndex('conflicts', 'byDate', [eventId, occurrenceId]);
-    return found.sort((a, b) => a.outcome.scannedAt.localeCompare(b.outcome.scannedAt));
+    return found.sort(
+      (a, b) =>
+        a.outcome.scannedAt.localeCompare(b.outcome.scannedAt) ||
+        a.outcome.scanId.localeCompare(b.outcome.scanId),
+    );
   }
 
   async keepSnapshot(key: string, value: unknown): Promise<void> {

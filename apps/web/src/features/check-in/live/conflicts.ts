@@ -33,5 +33,7 @@ export function mergeConflicts(
   }
   // The stream's copy names the device as the server recorded it; prefer it.
   for (const conflict of live) byScan.set(conflict.scanId, conflict);
-  return [...byScan.values()].sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
+  return [...byScan.values()].sort(
+    (a, b) => a.scannedAt.localeCompare(b.scannedAt) || a.scanId.localeCompare(b.scanId),
+  );
 }

@@ -59,7 +59,9 @@ function OccurrenceRow({
 export function OccurrenceList({ event, highlightId }: { event: EventDetail; highlightId?: string | null }) {
   const zone = event.timeZone ?? 'UTC';
   const months = new Map<string, Occurrence[]>();
-  for (const o of [...event.occurrences].sort((a, b) => a.startsAt.localeCompare(b.startsAt))) {
+  for (const o of [...event.occurrences].sort(
+    (a, b) => a.startsAt.localeCompare(b.startsAt) || a._id.localeCompare(b._id),
+  )) {
     const month = formatInZone(o.startsAt, 'MMMM yyyy', zone);
     months.set(month, [...(months.get(month) ?? []), o]);
   }

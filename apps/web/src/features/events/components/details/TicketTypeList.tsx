@@ -24,7 +24,7 @@ export function TicketTypeList({ event }: { event: EventDetail }) {
         </Text>
       )}
       {[...event.ticketTypes]
-        .sort((a, b) => a.position - b.position)
+        .sort((a, b) => a.position - b.position || a._id.localeCompare(b._id))
         .map((t) => {
           const sales = eventWhen(t.saleStartsAt, t.saleEndsAt, event.timeZone);
           return (
