@@ -76,7 +76,8 @@ describe('Redis unreachable (REDIS_URL set, nothing listening)', () => {
   });
 
   it('says so once in the log over many calls, and never as an error', async () => {
-    for (let i = 0; i < 40; i++) await signIn(t.app, { email: 'x@example.test', password: 'y' }, freshAddress());
+    for (let i = 0; i < 40; i++)
+      await signIn(t.app, { email: 'x@example.test', password: 'y' }, freshAddress());
     const redisWarnings = log.lines.filter((l) => l.level === 40 && /Redis/.test(l.msg));
     expect(redisWarnings.map((l) => l.msg)).toEqual([expect.stringContaining('Redis is unreachable')]);
     expect(log.lines.filter((l) => l.level >= 50)).toEqual([]);
@@ -88,7 +89,6 @@ describe('Redis unreachable (REDIS_URL set, nothing listening)', () => {
       body: { status: 'ready', stopping: false, checks: { database: 'ok', redis: 'down' } },
     });
   });
-
 });
 
 describe('Redis unreachable: live check-in', () => {
@@ -115,7 +115,11 @@ describe('Redis unreachable: live check-in', () => {
     expect(await stream.next((m) => m.type === 'counts')).toMatchObject({ counts: { checkedIn: 0 } });
     const seen = stream.messages.length;
     const ada = w.ticket(w.orders.ada);
-    await scanAt(t, w.tokens.scanner, { eventId: w.weekend.event.id, occurrenceId: w.date(0), code: ada.code });
+    await scanAt(t, w.tokens.scanner, {
+      eventId: w.weekend.event.id,
+      occurrenceId: w.date(0),
+      code: ada.code,
+    });
     expect(await stream.next((m) => m.type === 'tickets-changed', 5_000, seen)).toMatchObject({
       ticketIds: [ada.id],
     });
@@ -218,7 +222,8 @@ describe.skipIf(!redisUrl)('Redis away, then back (TEST_REDIS_URL)', () => {
     const address = freshAddress();
     const wrong = { email: user.email, password: 'not-it' };
     // Two calls through each process: within the limit only if each counted alone.
-    for (const app of [a.app, b.app, a.app, b.app]) expect((await signIn(app, wrong, address)).statusCode).toBe(400);
+    for (const app of [a.app, b.app, a.app, b.app])
+      expect((await signIn(app, wrong, address)).statusCode).toBe(400);
     expect((await signIn(a.app, wrong, address)).statusCode).toBe(429);
     expect((await signIn(b.app, user, address)).statusCode).toBe(429);
   });
