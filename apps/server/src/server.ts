@@ -49,7 +49,7 @@ async function main() {
   // The real server runs the job queue (cancellation refunds, pending refunds, payouts).
   const app = await buildApp({ config, db: database.db, logger, mediaStorage, jobs: true });
   let stopping = false;
-  // A second signal during the drain cuts it short: the operator wants out now.
+  // A second signal during the drain (Ctrl+C included) cuts it short: the operator wants out now.
   const cutShort = new AbortController();
   // This process owns the order of shutdown (lib/shutdown.ts): readiness 503, the drain, HTTP (in-flight
   // requests finish), the pool, then PostgreSQL (in its own process group, so a terminal's Ctrl+C does
@@ -67,7 +67,9 @@ async function main() {
     if (forPerson && exitCode === 0) console.log('  Marquee stopped.');
     process.exit(exitCode);
   };
-  process.on('SIGINT', () => void stop('SIGINT received', 0));
+  // SIGTERM is what orchestrators and load balancers' hosts send; SIGINT is a person's Ctrl+C, who is
+  // not kept waiting for a balancer.
+  process.on('SIGINT', () => void stop('SIGINT received', 0, 0));
   process.on('SIGTERM', () => void stop('SIGTERM received', 0));
 
   try {

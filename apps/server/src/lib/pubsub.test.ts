@@ -82,3 +82,8 @@ function redisPubSub(url: string): PubSub {
   return { ...pubsub, close: () => pubsub.close().then(() => link.close()) };
 }
 behaves('Redis', () => [redisPubSub(redisUrl ?? ''), redisPubSub(redisUrl ?? '')], !redisUrl);
+// REDIS_URL set and Redis away (a closed port): one process still hears its own messages, nothing throws.
+behaves('Redis unreachable (one process)', () => {
+  const one = redisPubSub('redis://127.0.0.1:1');
+  return [one, one];
+});
