@@ -42,6 +42,8 @@ export async function startMarqueeServer(port: number, env: Record<string, strin
       LOG_LEVEL: 'warn',
       // The journeys sign in many times from one address.
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      // No load balancer to drain for: stop at once.
+      SHUTDOWN_DRAIN_MS: '0',
       // Links the server builds (emails, payout onboarding's return) must come back to the origin the
       // browser signed in on, or its session (kept per origin) is not there.
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -18,7 +18,9 @@ import { jobsPlugin } from './lib/jobs.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
 import { consoleOrigins } from './lib/origins.js';
 import { pubsubPlugin } from './lib/pubsub.js';
+import { createRedisLink } from './lib/redis.js';
 import { registerRollupJob } from './lib/rollup-job.js';
+import { createLifecycle } from './lib/shutdown.js';
 import { createUnitOfWork } from './lib/unit-of-work.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -127,8 +129,14 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Stopping (lib/shutdown.ts): readiness answers 503 and, while the last requests are served, every
+  // answer closes its connection, so no client is left holding a keep-alive connection the server is
+  // about to close under it.
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (lifecycle.stopping) reply.header('connection', 'close');
   });
 
   const auth = createAuthService({ db, clock, config });
@@ -224,15 +232,23 @@ export async function buildApp(deps: AppDeps) {
   // Before any route (the documentation's included): every /api route must declare its access.
   await app.register(accessPlugin, { db });
   await app.register(securityPlugin, { config });
-  await app.register(rateLimitPlugin, { config });
+  // Redis (REDIS_URL) shares rate-limit counters and live check-in messages between API processes;
+  // while it is away both fall back to this process (lib/redis.ts). Closed after the plugins using it.
+  const redis = config.redisUrl ? createRedisLink(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
+  await app.register(rateLimitPlugin, { redis });
   // `app.pubsub`: messages between API processes (live check-in), through Redis when REDIS_URL is set.
-  await app.register(pubsubPlugin, { config });
+  await app.register(pubsubPlugin, { redis });
   await app.register(openapiPlugin);
   await app.register(clientHeadersPlugin, { config });
   await app.register(authPlugin, { auth });
   await app.register(textInputPlugin);
 
-  await app.register(healthRoutes, { pingDatabase: () => pingDatabase(db) });
+  await app.register(healthRoutes, {
+    pingDatabase: () => pingDatabase(db),
+    pingRedis: redis && (() => redis.ping()),
+    lifecycle,
+  });
   await app.register(authRoutes, { auth, config });
   await app.register(socialRoutes, { social, config });
   await app.register(mediaRoutes, {

@@ -49,6 +49,8 @@ const EnvSchema = z
     LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
     LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(30),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    /** After SIGTERM: how long requests are still served while readiness answers 503 (lib/shutdown.ts). */
+    SHUTDOWN_DRAIN_MS: int(0, 600_000).optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
     API_ORIGINS: z.string().default(''),
     TRUST_PROXY: bool.default(false),
@@ -138,6 +140,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       rateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     },
     redisUrl: env.REDIS_URL,
+    /** Behind a load balancer the drain lets it notice readiness's 503; at a terminal nobody waits for that. */
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
     webDistDir: env.WEB_DIST_DIR,
     /** Extra origins the console may call (its other base hosts), added to the content security policy. */
     apiOrigins: env.API_ORIGINS.split(',')

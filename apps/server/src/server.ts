@@ -17,6 +17,7 @@ import { seedContent } from './db/seed-content.js';
 import { sellingSettings } from './db/seed-orders.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { serverRoot } from './lib/server-root.js';
+import { shutDown } from './lib/shutdown.js';
 
 async function main() {
   const config = loadConfig();
@@ -48,19 +49,27 @@ async function main() {
   // The real server runs the job queue (cancellation refunds, pending refunds, payouts).
   const app = await buildApp({ config, db: database.db, logger, mediaStorage, jobs: true });
   let stopping = false;
-  // This process owns the order of shutdown: HTTP (drains requests), the pool, then PostgreSQL (in
-  // its own process group, so a terminal's Ctrl+C does not stop it under the draining requests).
-  const stop = async (reason: string, exitCode: number) => {
-    if (stopping) return;
+  // A second signal during the drain (Ctrl+C included) cuts it short: the operator wants out now.
+  const cutShort = new AbortController();
+  // This process owns the order of shutdown (lib/shutdown.ts): readiness 503, the drain, HTTP (in-flight
+  // requests finish), the pool, then PostgreSQL (in its own process group, so a terminal's Ctrl+C does
+  // not stop it under the draining requests).
+  const stop = async (reason: string, exitCode: number, drainMs = config.shutdownDrainMs) => {
+    if (stopping) return cutShort.abort();
     stopping = true;
     app.log.info(`${reason}: shutting down`);
-    await app.close().catch((error) => app.log.error(error));
-    await database.close().catch(() => {});
-    await embedded?.stop().catch((error) => app.log.error(error));
+    await shutDown({
+      app,
+      drainMs,
+      cutShort: cutShort.signal,
+      after: [() => database.close().catch(() => {}), async () => embedded?.stop()],
+    });
     if (forPerson && exitCode === 0) console.log('  Marquee stopped.');
     process.exit(exitCode);
   };
-  process.on('SIGINT', () => void stop('SIGINT received', 0));
+  // SIGTERM is what orchestrators and load balancers' hosts send; SIGINT is a person's Ctrl+C, who is
+  // not kept waiting for a balancer.
+  process.on('SIGINT', () => void stop('SIGINT received', 0, 0));
   process.on('SIGTERM', () => void stop('SIGTERM received', 0));
 
   try {
@@ -92,7 +101,7 @@ async function main() {
       );
   } catch (error) {
     app.log.error(error);
-    await stop('startup failure', 1);
+    await stop('startup failure', 1, 0);
   }
 }
 

@@ -25,7 +25,7 @@ export interface BuiltServer {
 
 /**
  * The built server in a process of its own on `databaseUrl`, on a free port, once it answers
- * /api/health: production mode, no demo data, warnings only. The runner's REDIS_URL is not passed on
+ * /api/health: production mode, no demo data, warnings only, no drain on SIGTERM. The runner's REDIS_URL is not passed on
  * (the caller decides through `env`), nor is anything else `env` overrides.
  */
 export async function startBuiltServer(
@@ -48,6 +48,8 @@ export async function startBuiltServer(
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // No load balancer to drain for: stop at once (the shutdown's own test sets a drain).
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

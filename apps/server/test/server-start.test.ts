@@ -18,7 +18,15 @@ beforeAll(() => {
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    // No load balancer to drain for: SIGTERM stops at once.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

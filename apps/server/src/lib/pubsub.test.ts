@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './pubsub.js';
+import { createRedisLink } from './redis.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -74,4 +75,15 @@ behaves('in-memory', () => {
   const one = createMemoryPubSub();
   return [one, one];
 });
-behaves('Redis', () => [createRedisPubSub(redisUrl ?? ''), createRedisPubSub(redisUrl ?? '')], !redisUrl);
+/** A pub/sub on a Redis link of its own, as each API process has; closing it closes the link too. */
+function redisPubSub(url: string): PubSub {
+  const link = createRedisLink(url);
+  const pubsub = createRedisPubSub(link);
+  return { ...pubsub, close: () => pubsub.close().then(() => link.close()) };
+}
+behaves('Redis', () => [redisPubSub(redisUrl ?? ''), redisPubSub(redisUrl ?? '')], !redisUrl);
+// REDIS_URL set and Redis away (a closed port): one process still hears its own messages, nothing throws.
+behaves('Redis unreachable (one process)', () => {
+  const one = redisPubSub('redis://127.0.0.1:1');
+  return [one, one];
+});

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
-import type { Config } from '../config.js';
+import type { RedisLink } from './redis.js';
 
 export type MessageHandler = (message: string) => void;
 /** Stops one subscription; the channel is left when its last handler goes. */
@@ -77,58 +76,59 @@ export function createMemoryPubSub(log?: FastifyBaseLogger): PubSub {
   };
 }
 
-/** How long closing waits for Redis to acknowledge QUIT before dropping the connections. */
-const QUIT_WAIT_MS = 1_000;
-
 /**
- * Redis: one connection publishes, another subscribes (a subscribed connection can do nothing else).
- * Channels are prefixed so that other users of the same Redis are not heard. ioredis reconnects and
- * subscribes again by itself after a dropped connection.
+ * Redis: the link's command connection publishes, a connection of its own subscribes (a subscribed
+ * connection can do nothing else). Channels are prefixed so that other users of the same Redis are not
+ * heard. ioredis reconnects and subscribes again by itself after a dropped connection.
+ *
+ * Redis is a help, not a need (lib/redis.ts): while it is away a message is delivered to this
+ * process's own subscribers, subscribing succeeds in this process alone (the channel is subscribed in
+ * Redis once it is back), and nothing fails. Around an outage a message may so arrive twice; what is
+ * published is a hint or a complete state, so twice does no harm.
  */
-export function createRedisPubSub(url: string, log?: FastifyBaseLogger, prefix = 'marquee:'): PubSub {
-  const options = { connectTimeout: 2_000, maxRetriesPerRequest: 1 };
-  const publisher = new Redis(url, options);
-  const subscriber = new Redis(url, options);
-  for (const connection of [publisher, subscriber]) {
-    // Without a listener an 'error' event would end the process; ioredis retries on its own.
-    connection.on('error', (error) => log?.warn({ err: error }, 'pub/sub: Redis connection error'));
-  }
+export function createRedisPubSub(link: RedisLink, log?: FastifyBaseLogger, prefix = 'marquee:'): PubSub {
+  const publisher = link.commands;
+  const subscriber = link.open();
   const subscribers = registry();
   const ready = new Map<string, Promise<unknown>>();
-  subscriber.on('message', (channel: string, message: string) => {
+  subscriber.client.on('message', (channel: string, message: string) => {
     const handlers = subscribers.channels.get(channel.slice(prefix.length));
     if (handlers) deliver(handlers, message, log);
   });
+  // Channels first subscribed while Redis was away are subscribed there once it is back.
+  subscriber.client.on('ready', () => {
+    const channels = [...subscribers.channels.keys()].map((channel) => prefix + channel);
+    if (channels.length > 0) subscriber.client.subscribe(...channels).catch((error) => link.failed(error));
+  });
 
-  async function quit(connection: Redis) {
-    const timer = new Promise<void>((resolve) => setTimeout(resolve, QUIT_WAIT_MS).unref());
-    await Promise.race([connection.quit().catch(() => undefined), timer]);
-    connection.disconnect();
+  /** Subscribes in Redis when it is there; a failure leaves the channel to the 'ready' handler above. */
+  async function subscribeInRedis(channel: string) {
+    if (!subscriber.usable()) return;
+    await subscriber.client.subscribe(prefix + channel).catch((error) => link.failed(error));
   }
 
   return {
     async publish(channel, message) {
-      await publisher.publish(prefix + channel, message);
+      // This process's subscribers do not hear Redis now: they hear the message from here.
+      const handlers = subscribers.channels.get(channel);
+      if (handlers && !subscriber.up()) setImmediate(() => deliver(handlers, message, log));
+      if (!publisher.usable()) return;
+      await publisher.client.publish(prefix + channel, message).catch((error) => link.failed(error));
     },
     async subscribe(channel, handler) {
       // The channel's first handler subscribes; later ones wait for that same subscription.
-      if (subscribers.add(channel, handler)) ready.set(channel, subscriber.subscribe(prefix + channel));
-      try {
-        await ready.get(channel);
-      } catch (error) {
-        if (subscribers.remove(channel, handler)) ready.delete(channel);
-        throw error;
-      }
+      if (subscribers.add(channel, handler)) ready.set(channel, subscribeInRedis(channel));
+      await ready.get(channel);
       return async () => {
         if (!subscribers.remove(channel, handler)) return;
         ready.delete(channel);
+        if (!subscriber.usable()) return;
         // Commands on one connection run in order: a later SUBSCRIBE of the channel is not undone by this.
-        await subscriber.unsubscribe(prefix + channel).catch(() => undefined);
+        await subscriber.client.unsubscribe(prefix + channel).catch(() => undefined);
       };
     },
     async close() {
       subscribers.channels.clear();
-      await Promise.all([quit(publisher), quit(subscriber)]);
     },
   };
 }
@@ -141,10 +141,8 @@ declare module 'fastify' {
 }
 
 /** `app.pubsub` for every module, closed with the app (after the routes that use it have stopped). */
-export const pubsubPlugin = fp(async (app: FastifyInstance, opts: { config: Pick<Config, 'redisUrl'> }) => {
-  const pubsub = opts.config.redisUrl
-    ? createRedisPubSub(opts.config.redisUrl, app.log)
-    : createMemoryPubSub(app.log);
+export const pubsubPlugin = fp(async (app: FastifyInstance, opts: { redis?: RedisLink }) => {
+  const pubsub = opts.redis ? createRedisPubSub(opts.redis, app.log) : createMemoryPubSub(app.log);
   app.decorate('pubsub', pubsub);
   app.addHook('onClose', async () => pubsub.close());
 });

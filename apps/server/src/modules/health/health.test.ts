@@ -1,5 +1,9 @@
+import { readiness } from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { buildApp } from '../../app.js';
+import { testConfig } from '../../config.js';
+import { connectDatabase } from '../../db/client.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +41,44 @@ describe('system routes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('readiness', () => {
+  it('answers ready with the database by name, and no Redis when none is configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: readiness.path });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready', stopping: false, checks: { database: 'ok' } });
+  });
+
+  it('answers 503 with Retry-After while the database is away; liveness says so too', async () => {
+    // A closed port: every connection attempt is refused at once.
+    const database = connectDatabase('postgres://postgres@127.0.0.1:1/marquee', { max: 1 }, () => undefined);
+    const app = await buildApp({ config: testConfig(), db: database.db, jobs: false });
+    try {
+      const ready = await app.inject({ method: 'GET', url: readiness.path });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json()).toEqual({ status: 'not_ready', stopping: false, checks: { database: 'down' } });
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('answers 503 once the process is stopping, while other calls are still served and close their connection', async () => {
+    const stopping = await createTestApp();
+    try {
+      stopping.app.lifecycle.beginStopping();
+      const ready = await stopping.app.inject({ method: 'GET', url: readiness.path });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'not_ready', stopping: true, checks: { database: 'ok' } });
+      const live = await stopping.app.inject({ method: 'GET', url: '/api/health' });
+      expect(live.statusCode).toBe(200);
+      expect(live.headers.connection).toBe('close');
+    } finally {
+      await stopping.close();
+    }
   });
 });

@@ -1,0 +1,25 @@
+// The stores @fastify/rate-limit ships (CommonJS files without types of their own), used as they are by
+// the fallback store in rate-limit.ts.
+declare module '@fastify/rate-limit/store/RedisStore.js' {
+  import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+  import type { Redis } from 'ioredis';
+
+  const RedisStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    key?: string,
+  ) => FastifyRateLimitStore;
+  export default RedisStore;
+}
+
+declare module '@fastify/rate-limit/store/LocalStore.js' {
+  import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+
+  const LocalStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    cache?: number,
+  ) => FastifyRateLimitStore;
+  export default LocalStore;
+}
