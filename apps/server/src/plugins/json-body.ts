@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.js';
 
-/**
- * The deepest nesting of arrays and objects a JSON body may have. The deepest body of the API (an
- * event with its dates, ticket types and their options) nests under ten levels.
- */
+/** The deepest nesting of arrays and objects a JSON body may have: far more than any call's body needs. */
 export const MAX_JSON_DEPTH = 32;
 
 export const JSON_TOO_DEEP_MESSAGE = `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`;
