@@ -50,6 +50,7 @@ import { pingDatabase } from './modules/health/health.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { exportSlotsFor } from './modules/orders/export/export-slots.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { createInvitationHooks, createMemberService } from './modules/organizations/members.service.js';
 import { findOrganization } from './modules/organizations/organizations.repo.js';
@@ -75,6 +76,7 @@ import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientHeadersPlugin } from './plugins/client-headers.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestLogPlugin } from './plugins/request-log.js';
@@ -109,6 +111,9 @@ export interface AppDeps {
   jobs?: boolean;
 }
 
+/** The largest request body (JSON or form); uploads and webhooks declare their own. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** Builds the whole application without listening, so tests drive it through `app.inject`. */
 export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
@@ -125,7 +130,18 @@ export async function buildApp(deps: AppDeps) {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A caller that sends its headers or body slowly is answered 408 and dropped (config.http), so
+    // slow senders cannot hold sockets open for as long as they like.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // How often Node looks for connections past those limits (its default, 30 s, would let a slow
+      // sender stay that much longer than the limit says).
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -220,6 +236,12 @@ export async function buildApp(deps: AppDeps) {
 
   // Every refund path (buyers' requests, organizers, event cancellation) goes through this one engine.
   app.decorate('refunds', createRefundEngine({ db, clock, payments, log: app.log }));
+  // File exports take a slot and stream from a pool of their own (modules/orders/export/export-slots.ts).
+  const exportSlots = exportSlotsFor(db, config.exports, (error) =>
+    app.log.warn(`export connection lost: ${error.message}`),
+  );
+  app.decorate('exportSlots', exportSlots);
+  app.addHook('onClose', async () => exportSlots.close());
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   const idempotency = createIdempotencyStore({ db, clock });
   app.decorate('idempotency', idempotency);
@@ -228,6 +250,8 @@ export async function buildApp(deps: AppDeps) {
   // Expired idempotency keys are purged hourly in batches (lib/idempotency.ts).
   registerIdempotencyPurge(app, idempotency);
   await app.register(errorsPlugin);
+  // Before any route: JSON bodies nesting too deep are refused before they are parsed or walked.
+  await app.register(jsonBodyPlugin);
   await app.register(requestLogPlugin, { config });
   // Before any route (the documentation's included): every /api route must declare its access.
   await app.register(accessPlugin, { db });

@@ -38,6 +38,11 @@ const EnvSchema = z
     DB_STATEMENT_TIMEOUT_MS: int(100, 3_600_000).default(30_000),
     DB_LOCK_TIMEOUT_MS: int(10, 600_000).default(5_000),
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(100, 3_600_000).default(30_000),
+    HTTP_HEADERS_TIMEOUT_MS: int(100, 600_000).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: int(100, 3_600_000).default(60_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: int(100, 600_000).default(72_000),
+    EXPORT_MAX_CONCURRENT: int(1, 100).default(4),
+    EXPORT_MAX_PER_USER: int(1, 100).default(2),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CLIENT_ID: z.string().min(1).default(DEV_CLIENT_CREDENTIALS.clientId),
@@ -102,6 +107,13 @@ const EnvSchema = z
     SANDBOX_REFUND_DELAY_MS: int(0, 60_000).default(0),
   })
   .superRefine((env, ctx) => {
+    // Node refuses a server whose headers may take longer than the whole request.
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: `must be at most HTTP_REQUEST_TIMEOUT_MS (${env.HTTP_REQUEST_TIMEOUT_MS})`,
+      });
     if (env.SMS_GATEWAY_URL) {
       for (const name of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
         if (!env[name])
@@ -129,6 +141,21 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
       idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    /**
+     * How long a caller may take to send a request (app.ts): its headers, and the whole request with its
+     * body; an idle keep-alive connection is closed after `keepAliveTimeoutMs`. A sender too slow is
+     * dropped instead of holding a socket for as long as it likes.
+     */
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    /**
+     * File exports (modules/orders/export/export-slots.ts): at most `maxConcurrent` at once in this
+     * process, on a pool of their own of that size, and `maxPerUser` per person (429 past it).
+     */
+    exports: { maxConcurrent: env.EXPORT_MAX_CONCURRENT, maxPerUser: env.EXPORT_MAX_PER_USER },
     /** Demo data is on by default on the embedded database only, so a real database is never filled with it by accident. */
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     logLevel: env.LOG_LEVEL,

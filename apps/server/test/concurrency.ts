@@ -15,6 +15,8 @@ export interface HttpAnswer {
     string,
     unknown
   >;
+  /** The answer's headers (names in lower case). */
+  headers: http.IncomingHttpHeaders;
   /** Set instead of a status when the call got no answer in time (or the connection failed). */
   error?: string;
 }
@@ -50,10 +52,17 @@ export async function poolGate(pool: pg.Pool) {
 /** One call on a connection of its own; never throws: a timeout or a broken connection is an `error`. */
 export function httpCall(
   base: string,
-  call: { method: string; path: string; headers?: Record<string, string>; body?: unknown },
+  call: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    /** Sent as it is, as `application/json`: a body JSON.stringify could not make (or would refuse). */
+    rawBody?: string;
+  },
   timeoutMs = 10_000,
 ): Promise<HttpAnswer> {
-  const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const payload = call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
   return new Promise((resolve) => {
     const request = http.request(
       `${base}${call.path}`,
@@ -79,12 +88,12 @@ export function httpCall(
           } catch {
             body = { message: text };
           }
-          resolve({ status: response.statusCode ?? 0, body });
+          resolve({ status: response.statusCode ?? 0, body, headers: response.headers });
         });
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', (error) => resolve({ status: 0, body: {}, error: error.message }));
+    request.on('error', (error) => resolve({ status: 0, body: {}, headers: {}, error: error.message }));
     if (payload) request.write(payload);
     request.end();
   });

@@ -1,9 +1,12 @@
+import * as c from '@marquee/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { testConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/client.js';
 import { categories, organizations, subcategoryCategories, tags, users } from '../src/db/schema/index.js';
-import { isTransientDbError, mapDatabaseError } from '../src/lib/db-errors.js';
+import { isTransientDbError, mapDatabaseError, pgErrorOf } from '../src/lib/db-errors.js';
 import type { AppError } from '../src/lib/errors.js';
 import { createUnitOfWork } from '../src/lib/unit-of-work.js';
 import { clientHeaders, createTestApp, createUser, loginAs, manualClock, type TestApp } from './helpers.js';
@@ -173,6 +176,68 @@ describe('database errors mapped once', () => {
       expect(row).toEqual({ one: 1 });
     } finally {
       await database.close();
+    }
+  });
+
+  it("no free connection in time, under Drizzle's wrapping: transient, and 503 with Retry-After", async () => {
+    const database = connectDatabase(t.url, { max: 1, connectionTimeoutMs: 100 });
+    const held = await database.pool.connect();
+    try {
+      const error = await failure(() => database.db.select().from(tags));
+      // Drizzle's error is the outer one; the pool's is its cause.
+      expect((error as Error).message).toMatch(/^Failed query/);
+      expect(isTransientDbError(error)).toBe(true);
+      const mapped = mapDatabaseError(error);
+      expect(mapped?.statusCode).toBe(503);
+      expect(mapped?.headers?.['retry-after']).toBeDefined();
+    } finally {
+      held.release();
+      await database.close();
+    }
+  });
+
+  it('a connection the server ends under a statement (57P01) is a 503 with Retry-After, not 500', async () => {
+    const database = connectDatabase(t.url, { max: 1 });
+    const killer = await otherConnection();
+    try {
+      const running = failure(() => database.db.execute(sql`select pg_sleep(10), 'marker-57p01'`));
+      for (let n = 0; n < 100; n += 1) {
+        const killed = await killer.query(
+          "select pg_terminate_backend(pid) as done from pg_stat_activity where query like '%marker-57p01%' and pid <> pg_backend_pid()",
+        );
+        if (killed.rowCount) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const error = await running;
+      expect(pgErrorOf(error)?.code).toBe('57P01');
+      const mapped = mapDatabaseError(error);
+      expect(mapped?.statusCode).toBe(503);
+      expect(mapped?.headers?.['retry-after']).toBeDefined();
+    } finally {
+      await killer.end();
+      await database.close();
+    }
+  });
+
+  it('a database that refuses connections: calls answer 503 with Retry-After, not 500', async () => {
+    // Port 1 on loopback: nothing listens there, the connection is refused at once.
+    const unreachable = connectDatabase('postgres://postgres@127.0.0.1:1/marquee', {
+      max: 1,
+      connectionTimeoutMs: 2_000,
+    });
+    const app = await buildApp({ config: testConfig(), db: unreachable.db, jobs: false });
+    try {
+      const answer = await app.inject({
+        method: 'GET',
+        url: c.publicEventList.path,
+        headers: clientHeaders(),
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBeDefined();
+      expect(answer.json().message).toMatch(/try again/);
+    } finally {
+      await app.close();
+      await unreachable.close();
     }
   });
 });

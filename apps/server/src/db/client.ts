@@ -55,6 +55,12 @@ export function connectDatabase(
     // cross it and spent 10–30 ms compiling for queries that run in less (docs/performance.md).
     options: '-c jit=off',
   });
+  survivesLostConnections(pool, onError);
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}
+
+function survivesLostConnections(pool: pg.Pool, onError: (error: Error) => void) {
   // An idle connection dropped by the server (restart, fail-over) must not crash the process;
   // the pool opens a new one on the next query.
   pool.on('error', onError);
@@ -63,6 +69,26 @@ export function connectDatabase(
   pool.on('connect', (client) => {
     client.on('error', onError);
   });
-  const db = drizzle(pool, { schema, casing: 'snake_case' });
-  return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * A second pool beside `main`: the same database and limits, `max` connections of its own. Work that
+ * holds a connection for long (a file export streams for minutes) runs here, so it can never take the
+ * connections that ordinary calls need.
+ */
+export function sidePool(
+  main: pg.Pool,
+  max: number,
+  onError: (error: Error) => void = (error) => console.error(`database connection lost: ${error.message}`),
+): pg.Pool {
+  const pool = new pg.Pool({ ...main.options, max });
+  survivesLostConnections(pool, onError);
+  return pool;
+}
+
+/** The pool behind a Drizzle database (every `Db` of this server is built on one). */
+export function poolOf(db: Db): pg.Pool {
+  const client = (db as Db & { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) throw new Error('expected a database on a pg pool');
+  return client;
 }

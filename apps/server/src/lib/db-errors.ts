@@ -3,7 +3,9 @@ import { AppError } from './errors.js';
 /**
  * PostgreSQL errors mapped once, for every call: a constraint the caller ran into is a 4xx naming the
  * field, a contention failure (lock timeout, serialization failure, deadlock, no free connection) is
- * retried by the unit of work and then a 503 with `Retry-After`. None of these is ever a 500.
+ * retried by the unit of work and then a 503 with `Retry-After`, and a database that cannot serve
+ * (unreachable, out of connection slots, shutting down) is a 503 with `Retry-After` at once. None of
+ * these is ever a 500, however deep Drizzle or pg-pool wrapped the driver's error.
  */
 export const PG = {
   uniqueViolation: '23505',
@@ -16,10 +18,21 @@ export const PG = {
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   queryCanceled: '57014',
+  tooManyConnections: '53300',
+  adminShutdown: '57P01',
+  crashShutdown: '57P02',
+  cannotConnectNow: '57P03',
 } as const;
 
 /** Contention: trying the same change again a moment later may well succeed. */
 const TRANSIENT = new Set<string>([PG.lockNotAvailable, PG.serializationFailure, PG.deadlockDetected]);
+/** The server refuses or ends connections (also class 08, connection exceptions, matched by prefix). */
+const UNAVAILABLE = new Set<string>([
+  PG.tooManyConnections,
+  PG.adminShutdown,
+  PG.crashShutdown,
+  PG.cannotConnectNow,
+]);
 
 export interface PgErrorFields {
   code?: string;
@@ -29,14 +42,24 @@ export interface PgErrorFields {
   message: string;
 }
 
+/**
+ * The error and its causes, outermost first. Drizzle wraps the driver's error (`cause`), and pg-pool
+ * wraps a failed connect in its own; what decides the answer may be at any depth.
+ */
+function* causeChain(error: unknown): Generator<unknown> {
+  const seen = new Set<unknown>();
+  for (let current = error; current && !seen.has(current) && seen.size < 8; ) {
+    seen.add(current);
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
 /** The driver's error, whether thrown directly by pg or wrapped by Drizzle (`cause`). */
 export function pgErrorOf(error: unknown): PgErrorFields | undefined {
-  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
-    const candidate = current as Partial<PgErrorFields> & { cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return candidate as PgErrorFields;
-    }
-    current = candidate.cause;
+  for (const candidate of causeChain(error)) {
+    const code = (candidate as Partial<PgErrorFields>).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return candidate as PgErrorFields;
   }
   return undefined;
 }
@@ -46,9 +69,48 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return pg?.code === PG.uniqueViolation && (!constraint || pg.constraint === constraint);
 }
 
-/** pg-pool's own error when no connection became free within `connectionTimeoutMillis`. */
+/**
+ * pg-pool's own error when no connection became free within `connectionTimeoutMillis` (or a new one
+ * could not be opened in that time), at any depth of the chain.
+ */
 function isPoolTimeout(error: unknown): boolean {
-  return error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
+  for (const candidate of causeChain(error)) {
+    if (
+      candidate instanceof Error &&
+      /timeout exceeded when trying to connect|connection terminated due to connection timeout/i.test(
+        candidate.message,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Socket errors of a database that cannot be reached (down, restarting, unreachable). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
+
+/**
+ * The database cannot serve this call now: unreachable, out of connection slots, shutting down or
+ * starting, or the connection broke under the call. Not the caller's fault and not contention:
+ * answered 503 with `Retry-After` at once (repeating the work against a database that is down only
+ * adds load), never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const candidate of causeChain(error)) {
+    const code = (candidate as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || UNAVAILABLE.has(code) || code.startsWith('08')))
+      return true;
+    if (candidate instanceof Error && /^Connection terminated( unexpectedly)?$/.test(candidate.message))
+      return true;
+  }
+  return false;
 }
 
 /** Lock timeout, serialization failure, deadlock, or no free connection in time: worth another try. */
@@ -118,8 +180,15 @@ function retryLater(): AppError {
   );
 }
 
+function busy(): AppError {
+  return new AppError(503, 'The server is busy. Please try again in a moment.', undefined, {
+    'retry-after': '2',
+  });
+}
+
 /** The answer for a database error, or undefined when it is not one the caller caused or can retry. */
 export function mapDatabaseError(error: unknown): AppError | undefined {
+  if (isPoolTimeout(error) || isDatabaseUnavailable(error)) return busy();
   if (isTransientDbError(error)) return retryLater();
   const pg = pgErrorOf(error);
   if (!pg?.code) return undefined;

@@ -204,9 +204,17 @@ export async function idempotent<T>(
     await store.release(scope, route, header).catch(() => undefined);
     throw error;
   }
-  await store.complete(scope, route, header, {
-    status: reply.statusCode,
-    body: JSON.parse(JSON.stringify(result ?? null)),
-  });
+  try {
+    await store.complete(scope, route, header, {
+      status: reply.statusCode,
+      body: JSON.parse(JSON.stringify(result ?? null)),
+    });
+  } catch (error) {
+    // The change is committed: its answer is the truth, whatever became of keeping it. Answering an
+    // error here (a pool with no free connection under load) told buyers whose seats were sold to try
+    // again. Their key stays in flight: a retry is told to wait, and is run afresh only once the key
+    // counts as abandoned (ABANDONED_MS).
+    request.log.warn({ err: error, idempotencyKey: header }, 'the answer of a completed call was not kept');
+  }
   return result;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { mapDatabaseError } from '../lib/db-errors.js';
@@ -41,7 +41,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error, status) });
+      return reply.status(status).send({ message: clientMessage(error, status, request) });
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return internal(reply, request.id);
@@ -59,13 +59,22 @@ function internal(reply: import('fastify').FastifyReply, requestId: string) {
   });
 }
 
-function clientMessage(error: FastifyError, status: number): string {
+/** 1048576 → `1 MB`, 65536 → `64 KB`. */
+function sizeText(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+function clientMessage(error: FastifyError, status: number, request: FastifyRequest): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request is too large.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const limit = request.routeOptions.bodyLimit;
+      return limit ? `The request body is larger than ${sizeText(limit)}.` : 'The request is too large.';
+    }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'This content type is not accepted here.';
     default:

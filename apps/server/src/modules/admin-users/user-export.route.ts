@@ -63,7 +63,6 @@ export function userExportRoute(app: FastifyInstance, db: Db) {
       const where = and(searchWhere(query.search, USER_SEARCH), ...userFilters(query));
       const order = orderBy(query.sort, USER_SORT.fields, USER_SORT.default, USER_SORT.tieBreaker);
       return sendExport(request, reply, {
-        db,
         count: countUsersFrom(db).where(where).toSQL(),
         select: usersFrom(db)
           .where(where)

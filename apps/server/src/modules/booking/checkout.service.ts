@@ -377,14 +377,19 @@ export function createCheckout(deps: CheckoutDeps) {
             organizationId: booking.organizationId,
             after: { status: final.status, code: booking.code, total: booking.total, requestId },
           });
+          // A free booking's answer is read on this transaction's connection: read after COMMIT, from
+          // a pool with no free connection, it failed, and buyers whose seats were taken were told
+          // to try again.
+          const answer = free ? await loadBuyerBooking(tx, final, access.token) : null;
           // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
           // gone, everything above rolls back with them.
           await reserveSeats(tx, claim);
-          return { booking: final, payment };
+          return { booking: final, payment, answer };
         },
         actor ? { who: { actor, requestId } } : { who: { system: 'checkout', requestId } },
       );
 
+      if (created.answer) return created.answer;
       let booking = created.booking;
       if (created.payment)
         booking = await this.startPayment(booking, created.payment.id, view, body.returnPath);

@@ -89,7 +89,6 @@ export function historyExportRoute(app: FastifyInstance, db: Db, clock: Clock) {
       const where = and(searchWhere(query.search, HISTORY_SEARCH), ...historyFilters(query));
       const order = orderBy(query.sort, HISTORY_SORT.fields, HISTORY_SORT.default, HISTORY_SORT.tieBreaker);
       return sendExport(request, reply, {
-        db,
         count: historyCountFrom(db).where(where).toSQL(),
         select: historyFrom(db)
           .where(where)

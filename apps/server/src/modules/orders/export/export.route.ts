@@ -107,7 +107,6 @@ export function exportRoute(app: FastifyInstance, db: Db) {
       const { count, select } = exportStatements(db, actor, query, zone);
       const layout = EXPORT_LAYOUTS[query.kind];
       return sendExport(request, reply, {
-        db,
         count,
         select,
         format: query.format,

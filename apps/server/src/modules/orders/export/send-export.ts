@@ -1,19 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { ExportFormat as ExportFormatSchema } from '@marquee/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client.js';
 import type { Cell } from './cells.js';
-import { EXPORT_BATCH_ROWS, openExportCursor, type Statement } from './cursor.js';
+import { EXPORT_BATCH_ROWS, type ExportCursor, openExportCursor, type Statement } from './cursor.js';
 import { CONTENT_TYPES, fileWriter } from './writers.js';
-
-/** The pool behind Drizzle: a cursor needs a connection of its own for the whole download. */
-export function poolOf(db: Db): pg.Pool {
-  const client = (db as Db & { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) throw new Error('exports need the database pool behind Drizzle');
-  return client;
-}
 
 /** `Harbour Jazz Night!` → `harbour-jazz-night`: ASCII only, so every browser keeps the file name. */
 export function fileSlug(text: string): string {
@@ -29,7 +20,6 @@ export function fileSlug(text: string): string {
 }
 
 export interface ExportFile {
-  db: Db;
   /** The COUNT and the SELECT of the rows, read in one snapshot. */
   count: Statement;
   select: Statement;
@@ -46,10 +36,24 @@ export interface ExportFile {
  * Answers a file streamed from a database cursor (docs/selling.md, "Orders and exports"): rows come in
  * batches of EXPORT_BATCH_ROWS and are written as they come, waiting whenever the download is behind,
  * so memory stays flat whatever the row count. `x-total-rows` (counted in the same snapshot) lets the
- * console show progress. An abandoned download stops reading and frees its connection.
+ * console show progress. An abandoned download stops reading and frees its connection. Each export
+ * holds one of the process's export slots while it reads (export-slots.ts).
  */
 export async function sendExport(request: FastifyRequest, reply: FastifyReply, file: ExportFile) {
-  const cursor = await openExportCursor(poolOf(file.db), file.count, file.select);
+  // A slot first (429 or 503 when there is none): the cursor's connection comes from the exports' pool.
+  const slot = request.server.exportSlots.take(request.actor?.user.id ?? 'anonymous');
+  let opened: ExportCursor;
+  try {
+    opened = await openExportCursor(slot.pool, file.count, file.select);
+  } catch (error) {
+    slot.release();
+    throw error;
+  }
+  // The slot is free again as soon as the database part is over, however it ends.
+  const cursor: ExportCursor = {
+    ...opened,
+    close: (broken) => opened.close(broken).finally(slot.release),
+  };
   const output = new PassThrough();
   let allRead = false;
   let abandoned = false;
