@@ -2,13 +2,14 @@ import * as c from '@marquee/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { WebhookDelivery } from '../src/adapters/payments/sandbox-checkout.js';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook } from '../src/adapters/payments/webhook-signature.js';
-import { SANDBOX_DEV_WEBHOOK_SECRET } from '../src/config.js';
+import { installationSecret, SANDBOX_WEBHOOK_SECRET_NAME } from '../src/db/installation-secrets.repo.js';
 import {
   bookings,
   eventTeam,
   ledgerEntries,
   organizations,
   payments,
+  sandboxPayments,
   tickets,
 } from '../src/db/schema/index.js';
 import { book, guest, sellableEvent } from './checkout-fixtures.js';
@@ -68,23 +69,37 @@ export async function payOnCardPage(t: TestApp, redirectUrl: string | null, card
   return providerRef;
 }
 
-/** A new signed sandbox event about a payment (another event id: not a redelivery, a late report). */
-export function signedEvent(
+/** The webhook signing secret of the test app's installation (made at its first start). */
+export const sandboxSecretOf = (t: TestApp) => installationSecret(t.db, SANDBOX_WEBHOOK_SECRET_NAME);
+
+/**
+ * A new signed sandbox event about a payment (another event id: not a redelivery, a late report),
+ * signed with the app's own secret, reporting what the sandbox charged unless `charged` says otherwise.
+ */
+export async function signedEvent(
+  t: TestApp,
   providerRef: string,
   type: 'payment.succeeded' | 'payment.failed',
-  url = 'http://localhost/api/v1/payment/webhook/sandbox',
-): WebhookDelivery {
+  charged: { amount?: number | null; currency?: string | null; secret?: string } = {},
+): Promise<WebhookDelivery> {
+  const [sandbox] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, providerRef));
   const body = JSON.stringify({
     id: `evt_sandbox_${Math.random().toString(16).slice(2)}${Date.now().toString(16)}`,
     type,
     created: Math.floor(Date.now() / 1000),
-    data: { providerRef, failureReason: type === 'payment.failed' ? 'Declined' : null },
+    data: {
+      providerRef,
+      failureReason: type === 'payment.failed' ? 'Declined' : null,
+      amount: charged.amount === undefined ? (sandbox?.amount ?? null) : charged.amount,
+      currency: charged.currency === undefined ? (sandbox?.currency ?? null) : charged.currency,
+    },
   });
+  const secret = charged.secret ?? (await sandboxSecretOf(t));
   return {
-    url,
+    url: 'http://localhost/api/v1/payment/webhook/sandbox',
     headers: {
       'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: signWebhook(SANDBOX_DEV_WEBHOOK_SECRET, body, new Date()),
+      [SANDBOX_SIGNATURE_HEADER]: signWebhook(secret, body, new Date()),
     },
     body,
   };
@@ -178,6 +193,8 @@ export async function paidBooking(
       provider: 'sandbox',
       providerRef: payment.providerRef,
       outcome: 'SUCCEEDED',
+      amount: payment.amount,
+      currency: payment.currency,
     });
   }
   const state = await bookingState(t, bookingId);

@@ -301,13 +301,21 @@ describe('Stripe buyer payments', () => {
 
   it('verifies webhooks with the signing secret and reads the PaymentIntent outcomes', () => {
     const succeeded = signed(
-      intentEvent('payment_intent.succeeded', { id: 'pi_3Marquee', status: 'succeeded' }),
+      intentEvent('payment_intent.succeeded', {
+        id: 'pi_3Marquee',
+        status: 'succeeded',
+        amount: 2148,
+        amount_received: 2148,
+        currency: 'usd',
+      }),
     );
     expect(stripe.parseWebhook(succeeded.raw, succeeded.headers)).toEqual({
       eventId: 'evt_payment_intent_succeeded',
       type: 'payment.succeeded',
       providerRef: 'pi_3Marquee',
       failureReason: null,
+      amount: 2148,
+      currency: 'usd',
     });
     const failed = signed(
       intentEvent('payment_intent.payment_failed', {
@@ -326,6 +334,8 @@ describe('Stripe buyer payments', () => {
       type: 'ignored',
       providerRef: null,
       failureReason: null,
+      amount: null,
+      currency: null,
     });
   });
 
@@ -334,7 +344,9 @@ describe('Stripe buyer payments', () => {
       signed({
         ...intentEvent('refund.updated', {}),
         id,
-        data: { object: { object: 'refund', id: 're_3Marquee', status, ...extra } },
+        data: {
+          object: { object: 'refund', id: 're_3Marquee', status, amount: 500, currency: 'usd', ...extra },
+        },
       });
     const done = refundEvent('evt_refund_done', 'succeeded');
     expect(stripe.parseWebhook(done.raw, done.headers)).toEqual({
@@ -342,6 +354,8 @@ describe('Stripe buyer payments', () => {
       type: 'refund.succeeded',
       providerRef: 're_3Marquee',
       failureReason: null,
+      amount: 500,
+      currency: 'usd',
     });
     const failed = refundEvent('evt_refund_failed', 'failed', { failure_reason: 'expired_or_canceled_card' });
     expect(stripe.parseWebhook(failed.raw, failed.headers)).toMatchObject({
@@ -384,7 +398,14 @@ describe('Stripe buyer payments', () => {
       deps: { payments: stripe, settle: async (outcome) => void outcomes.push(outcome) },
     });
     try {
-      const event = signed(intentEvent('payment_intent.succeeded', { id: 'pi_3Marquee' }));
+      const event = signed(
+        intentEvent('payment_intent.succeeded', {
+          id: 'pi_3Marquee',
+          amount: 2148,
+          amount_received: 2148,
+          currency: 'usd',
+        }),
+      );
       const deliver = () =>
         t.app.inject({
           method: 'POST',
@@ -397,7 +418,14 @@ describe('Stripe buyer payments', () => {
       expect(first.json()).toEqual({ received: true, result: 'settled' });
       expect((await deliver()).json()).toEqual({ received: true, result: 'duplicate' });
       expect(outcomes).toEqual([
-        { provider: 'stripe', providerRef: 'pi_3Marquee', outcome: 'SUCCEEDED', failureReason: null },
+        {
+          provider: 'stripe',
+          providerRef: 'pi_3Marquee',
+          outcome: 'SUCCEEDED',
+          failureReason: null,
+          amount: 2148,
+          currency: 'usd',
+        },
       ]);
       const forged = await t.app.inject({
         method: 'POST',

@@ -150,8 +150,8 @@ describe('what organizers owe', () => {
 
     // The provider delivers it again, then reports the success once more: nothing changes.
     expect((await deliver(delivery)).body.result).toBe('duplicate');
-    expect((await deliver(signedEvent(providerRef, 'payment.succeeded'))).status).toBe(200);
-    expect((await deliver(signedEvent(providerRef, 'payment.failed'))).status).toBe(200);
+    expect((await deliver(await signedEvent(t, providerRef, 'payment.succeeded'))).status).toBe(200);
+    expect((await deliver(await signedEvent(t, providerRef, 'payment.failed'))).status).toBe(200);
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, order.booking.id))).toHaveLength(1);
     const duePosting = await t.db
       .select()
