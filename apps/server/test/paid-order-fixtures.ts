@@ -1,9 +1,10 @@
 import * as c from '@marquee/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { WebhookDelivery } from '../src/adapters/payments/sandbox-checkout.js';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook } from '../src/adapters/payments/webhook-signature.js';
 import { installationSecret, SANDBOX_WEBHOOK_SECRET_NAME } from '../src/db/installation-secrets.repo.js';
 import {
+  auditLog,
   bookings,
   eventTeam,
   ledgerEntries,
@@ -220,4 +221,33 @@ export async function unbalancedGroups(t: TestApp) {
   const sums = new Map<string, number>();
   for (const row of rows) sums.set(row.groupId, (sums.get(row.groupId) ?? 0) + Number(row.amount));
   return [...sums].filter(([, sum]) => sum !== 0);
+}
+
+/** Where an order stands after a provider's report: for the tests of refused confirmations. */
+export async function confirmationState(t: TestApp, bookingId: string) {
+  const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+  const issued = await t.db.select().from(tickets).where(eq(tickets.bookingId, bookingId));
+  const refusals = await t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, bookingId), eq(auditLog.action, 'PAYMENT_CONFIRMATION_REFUSED')))
+    .orderBy(asc(auditLog.createdAt));
+  return {
+    booking: booking?.status,
+    payment: payment?.status,
+    tickets: issued.length,
+    refusals: refusals.map(
+      (r) => r.after as { reportedAmount: number; reportedCurrency: string; reason: string },
+    ),
+  };
+}
+
+/** A log that keeps what the app writes (pino's JSON lines), for tests that read its warnings. */
+export function keptLog(level: 'warn' | 'info' = 'warn') {
+  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+  return {
+    lines,
+    logger: { level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+  };
 }

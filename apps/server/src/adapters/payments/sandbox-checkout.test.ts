@@ -337,11 +337,7 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
       { [SANDBOX_SIGNATURE_HEADER]: signWebhook('another secret of enough length', body, now) },
       { [SANDBOX_SIGNATURE_HEADER]: signWebhook(secret, `${body} `, now) },
       {
-        [SANDBOX_SIGNATURE_HEADER]: signWebhook(
-          secret,
-          body,
-          new Date(now.getTime() - 10 * 60_000),
-        ),
+        [SANDBOX_SIGNATURE_HEADER]: signWebhook(secret, body, new Date(now.getTime() - 10 * 60_000)),
       },
       { [SANDBOX_SIGNATURE_HEADER]: 't=1,v1=zz' },
     ];

@@ -35,9 +35,14 @@ export function sandboxWebhookSecret(db: Db, configured?: string): WebhookSecret
     },
     current() {
       if (!value) {
-        throw new AppError(503, 'The server is still starting; the webhook will be accepted shortly.', undefined, {
-          'retry-after': '5',
-        });
+        throw new AppError(
+          503,
+          'The server is still starting; the webhook will be accepted shortly.',
+          undefined,
+          {
+            'retry-after': '5',
+          },
+        );
       }
       return value;
     },
