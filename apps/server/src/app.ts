@@ -325,6 +325,8 @@ export async function buildApp(deps: AppDeps) {
   });
   // The sandbox's onboarding, dashboard and card pages exist only when the sandbox is the provider.
   if (isSandboxPayments(payments)) {
+    // Its webhook secret may live in the database, whose tables exist once the migrations have run.
+    app.addHook('onReady', async () => payments.ready());
     app.addHook('onClose', async () => payments.close());
     await app.register(sandboxPaymentRoutes, {
       sandbox: payments,

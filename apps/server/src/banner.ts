@@ -11,6 +11,8 @@ export interface BannerFacts {
   /** Demo accounts: 'created' on this start, 'existing' when seeding found users, undefined when off. */
   demo?: 'created' | 'existing';
   requestLogs: 'quiet' | 'all';
+  /** Development stand-ins a production server runs on (start-warnings.ts), each with what to set. */
+  warnings?: string[];
 }
 
 function table(rows: string[][]): string[] {
@@ -54,6 +56,9 @@ export function startBanner(facts: BannerFacts): string {
         ...[...DEMO_ACCOUNTS, DEMO_MEMBER].map((a) => [a.email, a.password, a.note]),
       ]),
     );
+  }
+  for (const [i, warning] of (facts.warnings ?? []).entries()) {
+    lines.push(...(i === 0 ? [''] : []), `  Warning    ${warning}`);
   }
   lines.push('', '  Stop with Ctrl+C.', '');
   return lines.join('\n');

@@ -8,9 +8,6 @@ import {
   socialConfigIssues,
 } from './modules/social/social.config.js';
 
-/** The sandbox's webhook signing secret when none is set: fine offline, where no money moves. */
-export const SANDBOX_DEV_WEBHOOK_SECRET = 'whsec_sandbox_marquee_development';
-
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max: number) =>
   z.coerce
@@ -95,10 +92,8 @@ const EnvSchema = z
       .string()
       .regex(/^whsec_\w+$/, "must be the endpoint's Stripe signing secret (whsec_…)")
       .optional(),
-    SANDBOX_WEBHOOK_SECRET: z
-      .string()
-      .min(16, 'must be at least 16 characters')
-      .default(SANDBOX_DEV_WEBHOOK_SECRET),
+    // Unset: the installation makes its own at its first start (adapters/payments/sandbox-webhook-secret.ts).
+    SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     SANDBOX_WEBHOOK_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .optional(),
@@ -219,7 +214,10 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
         : undefined,
-      /** The sandbox's webhooks: signed with this secret, sent to this URL (default: where the server listens). */
+      /**
+       * The sandbox's webhooks: signed with this secret (default: the installation's own, kept in the
+       * database), sent to this URL (default: where the server listens).
+       */
       sandbox: {
         webhookSecret: env.SANDBOX_WEBHOOK_SECRET,
         webhookUrl: env.SANDBOX_WEBHOOK_URL,

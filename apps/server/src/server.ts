@@ -18,6 +18,7 @@ import { sellingSettings } from './db/seed-orders.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { serverRoot } from './lib/server-root.js';
 import { shutDown } from './lib/shutdown.js';
+import { productionWarnings } from './start-warnings.js';
 
 async function main() {
   const config = loadConfig();
@@ -92,7 +93,9 @@ async function main() {
       outboxPage: config.devOutbox,
       demo: config.seedDemo ? (seeded ? 'created' : 'existing') : undefined,
       requestLogs: ['debug', 'trace'].includes(config.logLevel) ? 'all' : 'quiet',
+      warnings: productionWarnings(config),
     };
+    for (const warning of facts.warnings ?? []) app.log.warn(warning);
     if (forPerson) console.log(startBanner(facts));
     else
       app.log.info(

@@ -1,14 +1,16 @@
 import * as c from '@marquee/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { WebhookDelivery } from '../src/adapters/payments/sandbox-checkout.js';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook } from '../src/adapters/payments/webhook-signature.js';
-import { SANDBOX_DEV_WEBHOOK_SECRET } from '../src/config.js';
+import { installationSecret, SANDBOX_WEBHOOK_SECRET_NAME } from '../src/db/installation-secrets.repo.js';
 import {
+  auditLog,
   bookings,
   eventTeam,
   ledgerEntries,
   organizations,
   payments,
+  sandboxPayments,
   tickets,
 } from '../src/db/schema/index.js';
 import { book, guest, sellableEvent } from './checkout-fixtures.js';
@@ -68,23 +70,37 @@ export async function payOnCardPage(t: TestApp, redirectUrl: string | null, card
   return providerRef;
 }
 
-/** A new signed sandbox event about a payment (another event id: not a redelivery, a late report). */
-export function signedEvent(
+/** The webhook signing secret of the test app's installation (made at its first start). */
+export const sandboxSecretOf = (t: TestApp) => installationSecret(t.db, SANDBOX_WEBHOOK_SECRET_NAME);
+
+/**
+ * A new signed sandbox event about a payment (another event id: not a redelivery, a late report),
+ * signed with the app's own secret, reporting what the sandbox charged unless `charged` says otherwise.
+ */
+export async function signedEvent(
+  t: TestApp,
   providerRef: string,
   type: 'payment.succeeded' | 'payment.failed',
-  url = 'http://localhost/api/v1/payment/webhook/sandbox',
-): WebhookDelivery {
+  charged: { amount?: number | null; currency?: string | null; secret?: string } = {},
+): Promise<WebhookDelivery> {
+  const [sandbox] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, providerRef));
   const body = JSON.stringify({
     id: `evt_sandbox_${Math.random().toString(16).slice(2)}${Date.now().toString(16)}`,
     type,
     created: Math.floor(Date.now() / 1000),
-    data: { providerRef, failureReason: type === 'payment.failed' ? 'Declined' : null },
+    data: {
+      providerRef,
+      failureReason: type === 'payment.failed' ? 'Declined' : null,
+      amount: charged.amount === undefined ? (sandbox?.amount ?? null) : charged.amount,
+      currency: charged.currency === undefined ? (sandbox?.currency ?? null) : charged.currency,
+    },
   });
+  const secret = charged.secret ?? (await sandboxSecretOf(t));
   return {
-    url,
+    url: 'http://localhost/api/v1/payment/webhook/sandbox',
     headers: {
       'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: signWebhook(SANDBOX_DEV_WEBHOOK_SECRET, body, new Date()),
+      [SANDBOX_SIGNATURE_HEADER]: signWebhook(secret, body, new Date()),
     },
     body,
   };
@@ -178,6 +194,8 @@ export async function paidBooking(
       provider: 'sandbox',
       providerRef: payment.providerRef,
       outcome: 'SUCCEEDED',
+      amount: payment.amount,
+      currency: payment.currency,
     });
   }
   const state = await bookingState(t, bookingId);
@@ -203,4 +221,33 @@ export async function unbalancedGroups(t: TestApp) {
   const sums = new Map<string, number>();
   for (const row of rows) sums.set(row.groupId, (sums.get(row.groupId) ?? 0) + Number(row.amount));
   return [...sums].filter(([, sum]) => sum !== 0);
+}
+
+/** Where an order stands after a provider's report: for the tests of refused confirmations. */
+export async function confirmationState(t: TestApp, bookingId: string) {
+  const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+  const issued = await t.db.select().from(tickets).where(eq(tickets.bookingId, bookingId));
+  const refusals = await t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, bookingId), eq(auditLog.action, 'PAYMENT_CONFIRMATION_REFUSED')))
+    .orderBy(asc(auditLog.createdAt));
+  return {
+    booking: booking?.status,
+    payment: payment?.status,
+    tickets: issued.length,
+    refusals: refusals.map(
+      (r) => r.after as { reportedAmount: number; reportedCurrency: string; reason: string },
+    ),
+  };
+}
+
+/** A log that keeps what the app writes (pino's JSON lines), for tests that read its warnings. */
+export function keptLog(level: 'warn' | 'info' = 'warn') {
+  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+  return {
+    lines,
+    logger: { level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+  };
 }

@@ -93,6 +93,9 @@ describe('server start', () => {
       running.push(first.child);
       await waitFor(() => first.output().includes('Marquee is up'), 60_000);
       expect(first.output()).toContain('admin@example.com');
+      // A production start on the development stand-ins says so, with what to set (start-warnings.ts).
+      expect(first.output()).toContain('Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+      expect(first.output()).toContain('Set CLIENT_ID, CLIENT_SECRET and SECRET_KEY');
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok' });
       // The bundle keeps node_modules as imports: the offline zone lookup (its data inside the

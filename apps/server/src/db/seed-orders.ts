@@ -279,7 +279,12 @@ async function payWithTestCard(
   at: Date,
 ) {
   const [payment] = await db
-    .select({ provider: payments.provider, providerRef: payments.providerRef })
+    .select({
+      provider: payments.provider,
+      providerRef: payments.providerRef,
+      amount: payments.amount,
+      currency: payments.currency,
+    })
     .from(payments)
     .where(eq(payments.bookingId, bookingId));
   if (!payment?.providerRef) return null;
@@ -297,6 +302,9 @@ async function payWithTestCard(
     provider: payment.provider,
     providerRef: payment.providerRef,
     outcome: succeeded ? 'SUCCEEDED' : 'FAILED',
+    // The card page charges exactly what the payment asked for.
+    amount: payment.amount,
+    currency: payment.currency,
     ...(succeeded ? {} : { failureReason: DECLINED_REASON }),
   });
 }

@@ -45,6 +45,12 @@ export interface PaymentWebhook {
   type: 'payment.succeeded' | 'payment.failed' | 'refund.succeeded' | 'refund.failed' | 'ignored';
   providerRef: string | null;
   failureReason: string | null;
+  /**
+   * What the provider says was charged (minor units; ISO 4217 code, any case), or null when it says
+   * nothing: a payment's success is confirmed only when both match the payment (the settlement checks).
+   */
+  amount: number | null;
+  currency: string | null;
 }
 
 /** What the webhook route hands to the booking side once per provider event. */
@@ -53,6 +59,9 @@ export interface PaymentOutcome {
   providerRef: string;
   outcome: 'SUCCEEDED' | 'FAILED';
   failureReason: string | null;
+  /** What the provider says was charged, as in `PaymentWebhook`. */
+  amount: number | null;
+  currency: string | null;
 }
 
 /** Money back to the buyer of one payment (docs/refunds.md). Amounts in minor units of `currency`. */

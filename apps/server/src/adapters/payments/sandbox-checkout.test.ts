@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { httpCall, listenOnLoopback } from '../../../test/concurrency.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { SANDBOX_DEV_WEBHOOK_SECRET, testConfig } from '../../config.js';
+import { sandboxSecretOf } from '../../../test/paid-order-fixtures.js';
+import { testConfig } from '../../config.js';
 import { paymentEvents, sandboxPayments } from '../../db/schema/index.js';
 import { systemClock } from '../../lib/clock.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
@@ -192,7 +193,14 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
     expect(paid.headers.location).toBe(`${t.config.publicUrl}/e/jazz-night?order=MQ7K2P&payment=succeeded`);
     // Delivered before the redirect.
     expect(outcomes).toEqual([
-      { provider: 'sandbox', providerRef: created.providerRef, outcome: 'SUCCEEDED', failureReason: null },
+      {
+        provider: 'sandbox',
+        providerRef: created.providerRef,
+        outcome: 'SUCCEEDED',
+        failureReason: null,
+        amount: 1999,
+        currency: 'USD',
+      },
     ]);
     expect(deliveries).toHaveLength(1);
     const [delivery] = deliveries;
@@ -232,6 +240,8 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
         providerRef: created.providerRef,
         outcome: 'FAILED',
         failureReason: DECLINED_REASON,
+        amount: 1999,
+        currency: 'USD',
       },
     ]);
   });
@@ -249,6 +259,8 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
       providerRef: created.providerRef,
       outcome: 'FAILED',
       failureReason: DELAYED_FAILURE_REASON,
+      amount: 1999,
+      currency: 'USD',
     });
   });
 
@@ -299,12 +311,13 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
       type: 'payment.succeeded',
       data: { ...later.data, failureReason: null },
     };
+    const secret = await sandboxSecretOf(t);
     for (const event of [later, earlier, later]) {
       const body = JSON.stringify(event);
       const answer = await replay({
         url: '',
         body,
-        headers: { [SANDBOX_SIGNATURE_HEADER]: signWebhook(SANDBOX_DEV_WEBHOOK_SECRET, body, new Date()) },
+        headers: { [SANDBOX_SIGNATURE_HEADER]: signWebhook(secret, body, new Date()) },
       });
       expect(answer.status).toBe(200);
     }
@@ -318,16 +331,13 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
       data: { providerRef: 'sandbox_pay_000000000000000000000000', failureReason: null },
     });
     const now = new Date();
+    const secret = await sandboxSecretOf(t);
     const cases: Record<string, string>[] = [
       {},
       { [SANDBOX_SIGNATURE_HEADER]: signWebhook('another secret of enough length', body, now) },
-      { [SANDBOX_SIGNATURE_HEADER]: signWebhook(SANDBOX_DEV_WEBHOOK_SECRET, `${body} `, now) },
+      { [SANDBOX_SIGNATURE_HEADER]: signWebhook(secret, `${body} `, now) },
       {
-        [SANDBOX_SIGNATURE_HEADER]: signWebhook(
-          SANDBOX_DEV_WEBHOOK_SECRET,
-          body,
-          new Date(now.getTime() - 10 * 60_000),
-        ),
+        [SANDBOX_SIGNATURE_HEADER]: signWebhook(secret, body, new Date(now.getTime() - 10 * 60_000)),
       },
       { [SANDBOX_SIGNATURE_HEADER]: 't=1,v1=zz' },
     ];
@@ -347,7 +357,7 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
       url: WEBHOOK,
       headers: {
         'content-type': 'application/json',
-        [SANDBOX_SIGNATURE_HEADER]: signWebhook(SANDBOX_DEV_WEBHOOK_SECRET, junk, new Date()),
+        [SANDBOX_SIGNATURE_HEADER]: signWebhook(secret, junk, new Date()),
       },
       payload: junk,
     });

@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { CreatedPayment, CreatePaymentInput, PaymentWebhook } from './payments.js';
+import type { WebhookSecret } from './sandbox-webhook-secret.js';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from './webhook-signature.js';
 
 export type SandboxPayment = typeof sandboxPayments.$inferSelect;
@@ -92,6 +93,9 @@ const SandboxEvent = z.object({
   data: z.object({
     providerRef: z.string().max(200).nullable(),
     failureReason: z.string().max(1000).nullable(),
+    // What the provider says it charged; the settlement compares it with the payment it settles.
+    amount: z.number().int().nullable().optional(),
+    currency: z.string().max(10).nullable().optional(),
   }),
 });
 
@@ -113,7 +117,7 @@ export function createSandboxCheckout(deps: {
   clock: Clock;
   publicUrl: string;
   allowedReturn: (url: string) => boolean;
-  webhookSecret: string;
+  webhookSecret: WebhookSecret;
   /** Where webhooks go; read at each delivery (the server's port is known once it listens). */
   webhookUrl: () => string;
   sendWebhook?: WebhookSender;
@@ -142,7 +146,7 @@ export function createSandboxCheckout(deps: {
   async function deliver(body: string, attempt = 0): Promise<number> {
     const headers = {
       'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: signWebhook(deps.webhookSecret, body, clock.now()),
+      [SANDBOX_SIGNATURE_HEADER]: signWebhook(await deps.webhookSecret.load(), body, clock.now()),
     };
     const { status } = await send({ url: deps.webhookUrl(), headers, body });
     if (status >= 200 && status < 300) return status;
@@ -269,7 +273,12 @@ export function createSandboxCheckout(deps: {
     },
 
     parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentWebhook {
-      verifyWebhookSignature(deps.webhookSecret, rawBody, headers[SANDBOX_SIGNATURE_HEADER], clock.now());
+      verifyWebhookSignature(
+        deps.webhookSecret.current(),
+        rawBody,
+        headers[SANDBOX_SIGNATURE_HEADER],
+        clock.now(),
+      );
       let parsed: z.infer<typeof SandboxEvent>;
       try {
         parsed = SandboxEvent.parse(JSON.parse(rawBody.toString('utf8')));
@@ -284,6 +293,8 @@ export function createSandboxCheckout(deps: {
         type: known ? (parsed.type as PaymentWebhook['type']) : 'ignored',
         providerRef: parsed.data.providerRef,
         failureReason: parsed.data.failureReason,
+        amount: parsed.data.amount ?? null,
+        currency: parsed.data.currency ?? null,
       };
     },
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { SANDBOX_DEV_WEBHOOK_SECRET } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sandboxPayoutAccounts } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -14,6 +13,7 @@ import {
   type WebhookSender,
 } from './sandbox-checkout.js';
 import { createSandboxRefunds } from './sandbox-refunds.js';
+import { sandboxWebhookSecret } from './sandbox-webhook-secret.js';
 
 /** Paths of the sandbox's local pages (browser navigations, outside the client-credential check). */
 export const SANDBOX_PATHS = {
@@ -39,6 +39,8 @@ export interface SandboxPayments extends PaymentsProvider {
   readonly checkout: SandboxCheckout['pages'];
   /** Stops delayed and retried webhook deliveries (the app calls it on close). */
   close(): void;
+  /** Reads the webhook secret (the app calls it when ready, after the migrations). */
+  ready(): Promise<void>;
   /** The local pages' side (used by sandbox.routes.ts). */
   readonly pages: {
     openOnboarding(input: {
@@ -102,7 +104,10 @@ export function createSandboxPayments(deps: {
   returnOrigins?: string[];
   /** The organization's name for the pages; without it they show the organization's id. */
   organizationName?: (organizationId: string) => Promise<string | null>;
-  /** Buyer payments' webhooks: the signing secret (default: the development one) and where they go. */
+  /**
+   * Buyer payments' webhooks: the signing secret (default: the installation's own, made at its first
+   * start and kept in the database) and where they go.
+   */
   webhooks?: {
     secret?: string;
     /** Read at each delivery; default `${publicUrl}/api/v1/payment/webhook/sandbox`. */
@@ -119,12 +124,13 @@ export function createSandboxPayments(deps: {
 }): SandboxPayments {
   const { db, clock, publicUrl } = deps;
   const allowedReturn = (value: string) => isAllowedReturnUrl(value, publicUrl, deps.returnOrigins);
+  const secret = sandboxWebhookSecret(db, deps.webhooks?.secret);
   const checkout = createSandboxCheckout({
     db,
     clock,
     publicUrl,
     allowedReturn,
-    webhookSecret: deps.webhooks?.secret ?? SANDBOX_DEV_WEBHOOK_SECRET,
+    webhookSecret: secret,
     webhookUrl: deps.webhooks?.url ?? (() => `${publicUrl}${SANDBOX_WEBHOOK_PATH}`),
     sendWebhook: deps.webhooks?.send,
     delayedFailureMs: deps.webhooks?.delayedFailureMs,
@@ -166,6 +172,7 @@ export function createSandboxPayments(deps: {
     parseWebhook: checkout.parseWebhook,
     checkout: checkout.pages,
     close: checkout.close,
+    ready: async () => void (await secret.load()),
 
     // One account per organization, however many calls race (the port's contract, like Stripe's
     // idempotency key): the unique index decides, and every caller gets the account that won.

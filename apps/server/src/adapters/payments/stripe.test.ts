@@ -1,8 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { book, guest, sellableEvent } from '../../../test/checkout-fixtures.js';
 import { createTestApp } from '../../../test/helpers.js';
+import { confirmationState, keptLog } from '../../../test/paid-order-fixtures.js';
+import { payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { PaymentOutcome } from './payments.js';
 import { createStripePayments, stripeAccountStatus } from './stripe.js';
@@ -301,13 +305,21 @@ describe('Stripe buyer payments', () => {
 
   it('verifies webhooks with the signing secret and reads the PaymentIntent outcomes', () => {
     const succeeded = signed(
-      intentEvent('payment_intent.succeeded', { id: 'pi_3Marquee', status: 'succeeded' }),
+      intentEvent('payment_intent.succeeded', {
+        id: 'pi_3Marquee',
+        status: 'succeeded',
+        amount: 2148,
+        amount_received: 2148,
+        currency: 'usd',
+      }),
     );
     expect(stripe.parseWebhook(succeeded.raw, succeeded.headers)).toEqual({
       eventId: 'evt_payment_intent_succeeded',
       type: 'payment.succeeded',
       providerRef: 'pi_3Marquee',
       failureReason: null,
+      amount: 2148,
+      currency: 'usd',
     });
     const failed = signed(
       intentEvent('payment_intent.payment_failed', {
@@ -326,6 +338,8 @@ describe('Stripe buyer payments', () => {
       type: 'ignored',
       providerRef: null,
       failureReason: null,
+      amount: null,
+      currency: null,
     });
   });
 
@@ -334,7 +348,9 @@ describe('Stripe buyer payments', () => {
       signed({
         ...intentEvent('refund.updated', {}),
         id,
-        data: { object: { object: 'refund', id: 're_3Marquee', status, ...extra } },
+        data: {
+          object: { object: 'refund', id: 're_3Marquee', status, amount: 500, currency: 'usd', ...extra },
+        },
       });
     const done = refundEvent('evt_refund_done', 'succeeded');
     expect(stripe.parseWebhook(done.raw, done.headers)).toEqual({
@@ -342,6 +358,8 @@ describe('Stripe buyer payments', () => {
       type: 'refund.succeeded',
       providerRef: 're_3Marquee',
       failureReason: null,
+      amount: 500,
+      currency: 'usd',
     });
     const failed = refundEvent('evt_refund_failed', 'failed', { failure_reason: 'expired_or_canceled_card' });
     expect(stripe.parseWebhook(failed.raw, failed.headers)).toMatchObject({
@@ -384,7 +402,14 @@ describe('Stripe buyer payments', () => {
       deps: { payments: stripe, settle: async (outcome) => void outcomes.push(outcome) },
     });
     try {
-      const event = signed(intentEvent('payment_intent.succeeded', { id: 'pi_3Marquee' }));
+      const event = signed(
+        intentEvent('payment_intent.succeeded', {
+          id: 'pi_3Marquee',
+          amount: 2148,
+          amount_received: 2148,
+          currency: 'usd',
+        }),
+      );
       const deliver = () =>
         t.app.inject({
           method: 'POST',
@@ -397,7 +422,14 @@ describe('Stripe buyer payments', () => {
       expect(first.json()).toEqual({ received: true, result: 'settled' });
       expect((await deliver()).json()).toEqual({ received: true, result: 'duplicate' });
       expect(outcomes).toEqual([
-        { provider: 'stripe', providerRef: 'pi_3Marquee', outcome: 'SUCCEEDED', failureReason: null },
+        {
+          provider: 'stripe',
+          providerRef: 'pi_3Marquee',
+          outcome: 'SUCCEEDED',
+          failureReason: null,
+          amount: 2148,
+          currency: 'usd',
+        },
       ]);
       const forged = await t.app.inject({
         method: 'POST',
@@ -412,6 +444,74 @@ describe('Stripe buyer payments', () => {
         payload: '{}',
       });
       expect(sandboxPath.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('confirms an order only for its own amount and currency, whatever a signed Stripe event says', async () => {
+    const log = keptLog();
+    const t = await createTestApp({ deps: { payments: stripe }, logger: log.logger });
+    try {
+      const made = await sellableEvent(t, { types: [{ price: 1750 }] });
+      standIn.answer(200, {
+        id: 'pi_3Checkout',
+        object: 'payment_intent',
+        status: 'requires_payment_method',
+        client_secret: 'pi_3Checkout_secret_abc',
+      });
+      const held = await book(t, {
+        eventId: made.event.id,
+        lines: [{ ticketTypeId: made.ticketTypes[0]?.id as string, quantity: 2 }],
+        buyer: guest,
+      });
+      expect(held.status).toBe(200);
+      const bookingId = held.body.result._id;
+      const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+      if (!payment) throw new Error('no payment');
+      expect(payment).toMatchObject({ provider: 'stripe', providerRef: 'pi_3Checkout' });
+      const succeeded = (id: string, charged: { amount_received: number; currency: string }) => {
+        const event = signed({
+          ...intentEvent('payment_intent.succeeded', {
+            id: 'pi_3Checkout',
+            status: 'succeeded',
+            amount: payment.amount,
+            ...charged,
+          }),
+          id,
+        });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/webhook/stripe',
+          headers: { 'content-type': 'application/json', ...event.headers },
+          payload: event.raw,
+        });
+      };
+      const currency = payment.currency.toLowerCase();
+      const other = currency === 'jpy' ? 'eur' : 'jpy';
+
+      expect((await succeeded('evt_short', { amount_received: 1, currency })).statusCode).toBe(200);
+      expect(
+        (await succeeded('evt_other_currency', { amount_received: payment.amount, currency: other }))
+          .statusCode,
+      ).toBe(200);
+      const refused = await confirmationState(t, bookingId);
+      expect(refused).toMatchObject({ booking: 'HELD', payment: 'PENDING', tickets: 0 });
+      expect(refused.refusals.map((r) => [r.reportedAmount, r.reportedCurrency])).toEqual([
+        [1, currency],
+        [payment.amount, other],
+      ]);
+      expect(log.lines.filter((line) => line.orderCode === held.body.result.code)).toHaveLength(2);
+
+      // Stripe's own report of the full charge confirms it.
+      expect((await succeeded('evt_full', { amount_received: payment.amount, currency })).statusCode).toBe(
+        200,
+      );
+      expect(await confirmationState(t, bookingId)).toMatchObject({
+        booking: 'CONFIRMED',
+        payment: 'SUCCEEDED',
+        tickets: 2,
+      });
     } finally {
       await t.close();
     }

@@ -25,6 +25,12 @@ export function stripePaymentWebhook(event: Stripe.Event): PaymentWebhook {
         event.type === 'payment_intent.payment_failed'
           ? (intent.last_payment_error?.message ?? 'The payment failed.')
           : null,
+      // What was actually captured, not what was asked: the settlement confirms only the full amount.
+      amount:
+        event.type === 'payment_intent.succeeded'
+          ? (intent.amount_received ?? null)
+          : (intent.amount ?? null),
+      currency: intent.currency ?? null,
     };
   }
   // A refund Stripe answered `pending` is settled by its update (the engine finishes it once).
@@ -36,10 +42,19 @@ export function stripePaymentWebhook(event: Stripe.Event): PaymentWebhook {
         type: refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed',
         providerRef: refund.id,
         failureReason: refund.status === 'succeeded' ? null : (refund.failure_reason ?? 'The refund failed.'),
+        amount: refund.amount ?? null,
+        currency: refund.currency ?? null,
       };
     }
   }
-  return { eventId: event.id, type: 'ignored', providerRef: null, failureReason: null };
+  return {
+    eventId: event.id,
+    type: 'ignored',
+    providerRef: null,
+    failureReason: null,
+    amount: null,
+    currency: null,
+  };
 }
 
 /** Reads Stripe's account into the product's payout status. */

@@ -80,6 +80,8 @@ export async function paymentWebhookRoutes(
                   ? 'SUCCEEDED'
                   : 'FAILED',
               failureReason: event.failureReason,
+              amount: event.amount,
+              currency: event.currency,
             } as const;
             if (event.type === 'refund.succeeded' || event.type === 'refund.failed')
               await settleRefund?.(outcome);

@@ -6,6 +6,7 @@ export * from './checkin.js';
 export * from './content.js';
 export * from './events.js';
 export * from './idempotency.js';
+export * from './installation.js';
 export * from './organizations.js';
 export * from './outbox.js';
 export * from './payments.js';

@@ -70,18 +70,20 @@ describe('1,000 buyers for 100 seats', () => {
       }
       // Settle every payment, some twice: still 100 confirmations, and every ledger group sums to zero.
       const started = await t.db
-        .select({ ref: payments.providerRef })
+        .select({ ref: payments.providerRef, amount: payments.amount, currency: payments.currency })
         .from(payments)
         .innerJoin(bookings, eq(bookings.id, payments.bookingId))
         .where(eq(bookings.eventId, event.id));
       expect(started).toHaveLength(100);
       await Promise.all(
-        started.flatMap(({ ref }, i) =>
+        started.flatMap(({ ref, amount, currency }, i) =>
           Array.from({ length: i % 10 === 0 ? 2 : 1 }, () =>
             t.app.settlement.settle({
               provider: 'sandbox',
               providerRef: ref as string,
               outcome: 'SUCCEEDED',
+              amount,
+              currency,
             }),
           ),
         ),

@@ -26,8 +26,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const settle = (providerRef: string, outcome: 'SUCCEEDED' | 'FAILED') =>
-  t.app.settlement.settle({ provider: 'sandbox', providerRef, outcome });
+/** The provider's verdict on a payment, reporting the amount and currency the payment asked for. */
+async function settle(providerRef: string, outcome: 'SUCCEEDED' | 'FAILED') {
+  const [row] = await t.db.select().from(payments).where(eq(payments.providerRef, providerRef));
+  const charged = { amount: row?.amount ?? null, currency: row?.currency ?? null };
+  return t.app.settlement.settle({ provider: 'sandbox', providerRef, outcome, ...charged });
+}
 
 async function paymentOf(bookingId: string) {
   const [row] = await t.db.select().from(payments).where(eq(payments.bookingId, bookingId));

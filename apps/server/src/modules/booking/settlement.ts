@@ -3,7 +3,8 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db, Tx } from '../../db/client.js';
 import { type BookingRow, bookingEvents, bookings, payments } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
+import { chargeMismatch, type ReportedCharge } from '../../lib/reported-charge.js';
+import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import { loadBuyerBooking } from './buyer-booking.js';
 import { newAccessToken } from './codes.js';
 import { markConfirmed, writeConfirmation } from './confirm.js';
@@ -11,7 +12,7 @@ import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
 import { releaseSeats, reserveSeats, SoldOut } from './inventory.js';
 import { claimOf } from './seat-claim.js';
 
-export interface SettleInput {
+export interface SettleInput extends ReportedCharge {
   provider: string;
   providerRef: string;
   outcome: 'SUCCEEDED' | 'FAILED';
@@ -25,6 +26,8 @@ export type SettleResult =
   | 'CONFIRMED'
   | 'CONFIRMED_AFTER_EXPIRY'
   | 'PAID_AFTER_EXPIRY'
+  /** A success for another amount or currency than the payment's: refused, the order left as it was. */
+  | 'CHARGE_MISMATCH'
   | 'FAILED';
 
 export const PAID_AFTER_EXPIRY = 'PAID_AFTER_EXPIRY – needs refund';
@@ -33,6 +36,9 @@ export const PAID_AFTER_EXPIRY = 'PAID_AFTER_EXPIRY – needs refund';
  * The one place a provider's verdict on a payment changes a booking (docs/selling.md, "Settlement").
  * Every step is a guarded UPDATE, so a duplicate or late callback finds nothing to change:
  *
+ * - SUCCEEDED for another amount or currency than the payment's (whatever the provider's signature):
+ *   refused, with an audit entry, a timeline entry and a warning naming the order; the payment stays
+ *   PENDING and the booking HELD until its hold ends, so nothing is confirmed and no ticket issued.
  * - SUCCEEDED: payment PENDING → SUCCEEDED; booking HELD → CONFIRMED with tickets, the ledger posting
  *   and a NEW access token (only hashes are stored, so the emailed link carries a fresh one; the token
  *   the buyer's browser got at checkout keeps working too: `checkout_token_hash`). A booking whose hold
@@ -45,7 +51,7 @@ export function createSettlement(deps: {
   clock: Clock;
   mailer: Mailer;
   publicUrl: string;
-  log?: { error(obj: object, msg: string): void };
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** False: no confirmation emails (the demo seeding's orders, whose guests have made-up addresses). */
   confirmationEmails?: boolean;
 }) {
@@ -77,10 +83,72 @@ export function createSettlement(deps: {
     }
   }
 
+  /** Records a success that does not match its payment; changes nothing else. */
+  async function refuse(
+    { tx, now, audit, afterCommit }: Change,
+    input: SettleInput,
+    pending: typeof payments.$inferSelect,
+    mismatch: string,
+  ): Promise<SettleResult> {
+    const [booking] = await tx
+      .select({ id: bookings.id, code: bookings.code, organizationId: bookings.organizationId })
+      .from(bookings)
+      .where(eq(bookings.id, pending.bookingId));
+    if (!booking) return 'UNKNOWN_PAYMENT';
+    await tx.insert(bookingEvents).values({
+      bookingId: booking.id,
+      kind: 'PAYMENT_REFUSED',
+      detail: `A payment confirmation was refused: ${mismatch}. The order stays unpaid.`,
+      at: now,
+    });
+    await audit({
+      action: 'PAYMENT_CONFIRMATION_REFUSED',
+      entityType: 'BOOKING',
+      entityId: booking.id,
+      organizationId: booking.organizationId,
+      before: { paymentId: pending.id, amount: pending.amount, currency: pending.currency },
+      after: {
+        provider: input.provider,
+        providerRef: input.providerRef,
+        reportedAmount: input.amount,
+        reportedCurrency: input.currency,
+        reason: mismatch,
+      },
+    });
+    afterCommit(() =>
+      deps.log?.warn(
+        {
+          orderCode: booking.code,
+          bookingId: booking.id,
+          provider: input.provider,
+          providerRef: input.providerRef,
+          expected: { amount: pending.amount, currency: pending.currency },
+          reported: { amount: input.amount, currency: input.currency },
+        },
+        `payment confirmation refused for order ${booking.code}: ${mismatch}`,
+      ),
+    );
+    return 'CHARGE_MISMATCH';
+  }
+
   async function succeed(input: SettleInput): Promise<SettleResult> {
     const access = newAccessToken();
     return unitOfWork(
-      async ({ tx, now, audit, afterCommit }) => {
+      async (change) => {
+        const { tx, now, audit, afterCommit } = change;
+        // The amount and currency never change on a payment row, so reading it unlocked is enough.
+        const [pending] = await tx
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.provider, input.provider),
+              eq(payments.providerRef, input.providerRef),
+              eq(payments.status, 'PENDING'),
+            ),
+          );
+        const mismatch = pending && chargeMismatch(pending, input);
+        if (pending && mismatch) return refuse(change, input, pending, mismatch);
         const [payment] = await tx
           .update(payments)
           .set({ status: 'SUCCEEDED', failureReason: null, updatedAt: now })

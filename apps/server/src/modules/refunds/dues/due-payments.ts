@@ -14,6 +14,7 @@ import {
 import type { Actor } from '../../../lib/actor.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { chargeMismatch, type ReportedCharge } from '../../../lib/reported-charge.js';
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { lockOrganizationFunds, type RefundEngine } from '../refund-engine.js';
 import { toDuePayment } from './due-view.js';
@@ -34,10 +35,17 @@ export interface DuePlan {
   idempotencyKey: string;
 }
 
-export type DueSettleResult = 'DUE_PAID' | 'DUE_FAILED' | 'ALREADY_SETTLED' | 'UNKNOWN_PAYMENT';
+export type DueSettleResult =
+  | 'DUE_PAID'
+  | 'DUE_FAILED'
+  | 'ALREADY_SETTLED'
+  | 'UNKNOWN_PAYMENT'
+  /** A success for another amount or currency than the due's: refused, the due still PENDING. */
+  | 'CHARGE_MISMATCH';
 
 interface Logger {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 /**
@@ -246,12 +254,14 @@ export function createDues(deps: {
      * A payment outcome the booking side did not know (`UNKNOWN_PAYMENT`): a due payment's, or nobody's.
      * Joins the webhook's unit of work; a duplicate or late report finds nothing PENDING and changes nothing.
      */
-    async settle(input: {
-      provider: string;
-      providerRef: string;
-      outcome: 'SUCCEEDED' | 'FAILED';
-      failureReason?: string | null;
-    }): Promise<DueSettleResult> {
+    async settle(
+      input: ReportedCharge & {
+        provider: string;
+        providerRef: string;
+        outcome: 'SUCCEEDED' | 'FAILED';
+        failureReason?: string | null;
+      },
+    ): Promise<DueSettleResult> {
       const mine = and(
         eq(duePayments.provider, input.provider),
         eq(duePayments.providerRef, input.providerRef),
@@ -277,6 +287,31 @@ export function createDues(deps: {
               after: { status: 'FAILED', reason: input.failureReason ?? null },
             });
             return 'DUE_FAILED';
+          }
+          // As for a buyer's payment (booking/settlement.ts): only the due's own amount and currency pay it.
+          const [waiting] = await tx.select().from(duePayments).where(pending);
+          const mismatch = waiting && chargeMismatch(waiting, input);
+          if (waiting && mismatch) {
+            await audit({
+              action: 'DUE_PAYMENT_CONFIRMATION_REFUSED',
+              entityType: 'DUE_PAYMENT',
+              entityId: waiting.id,
+              organizationId: waiting.organizationId,
+              before: { status: 'PENDING', amount: waiting.amount, currency: waiting.currency },
+              after: {
+                status: 'PENDING',
+                reportedAmount: input.amount,
+                reportedCurrency: input.currency,
+                reason: mismatch,
+              },
+            });
+            afterCommit(() =>
+              deps.log?.warn(
+                { duePaymentId: waiting.id, eventId: waiting.eventId, providerRef: input.providerRef },
+                `due payment confirmation refused for due ${waiting.id}: ${mismatch}`,
+              ),
+            );
+            return 'CHARGE_MISMATCH';
           }
           const [paid] = await tx
             .update(duePayments)

@@ -14,6 +14,7 @@ import {
   withKey,
 } from '../../../../test/paid-order-fixtures.js';
 import {
+  auditLog,
   bookings,
   duePayments,
   events,
@@ -138,6 +139,27 @@ describe('what organizers owe', () => {
     });
     expect(shown.body.result.dues.map((d) => d._id)).toEqual([due.body.result._id]);
 
+    // A signed success for less than the due pays nothing: the due stays PENDING, the refusal audited.
+    const dueRef = new URL(due.body.result.redirectUrl as string).pathname.split('/').at(-1) as string;
+    expect((await deliver(await signedEvent(t, dueRef, 'payment.succeeded', { amount: 1 }))).status).toBe(
+      200,
+    );
+    const [unpaid] = await t.db.select().from(duePayments).where(eq(duePayments.id, due.body.result._id));
+    expect(unpaid?.status).toBe('PENDING');
+    const refusals = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityId, due.body.result._id),
+          eq(auditLog.action, 'DUE_PAYMENT_CONFIRMATION_REFUSED'),
+        ),
+      );
+    expect(refusals.map((r) => r.after)).toEqual([
+      expect.objectContaining({ reportedAmount: 1, reportedCurrency: 'USD', status: 'PENDING' }),
+    ]);
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, order.booking.id))).toHaveLength(0);
+
     const sent = deliveries.length;
     const providerRef = await payOnCardPage(t, due.body.result.redirectUrl);
     const delivery = deliveries[sent];
@@ -150,8 +172,8 @@ describe('what organizers owe', () => {
 
     // The provider delivers it again, then reports the success once more: nothing changes.
     expect((await deliver(delivery)).body.result).toBe('duplicate');
-    expect((await deliver(signedEvent(providerRef, 'payment.succeeded'))).status).toBe(200);
-    expect((await deliver(signedEvent(providerRef, 'payment.failed'))).status).toBe(200);
+    expect((await deliver(await signedEvent(t, providerRef, 'payment.succeeded'))).status).toBe(200);
+    expect((await deliver(await signedEvent(t, providerRef, 'payment.failed'))).status).toBe(200);
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, order.booking.id))).toHaveLength(1);
     const duePosting = await t.db
       .select()
