@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentEvents } from '../../db/schema/index.js';
 import { PROVIDER_CALLBACK } from '../../lib/access.js';
-import { isTransientDbError } from '../../lib/db-errors.js';
+import { isDatabaseUnavailable, isTransientDbError } from '../../lib/db-errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { PaymentOutcome, PaymentsProvider } from './payments.js';
@@ -87,8 +87,9 @@ export async function paymentWebhookRoutes(
               await settleRefund?.(outcome);
             else await settle(outcome);
           } catch (error) {
-            // Contention is the unit of work's to retry (then a 503 the provider retries too).
-            if (isTransientDbError(error)) throw error;
+            // Contention is the unit of work's to retry; a database that is away is a 503: the provider
+            // retries either, and neither is a fault of this server's code.
+            if (isTransientDbError(error) || isDatabaseUnavailable(error)) throw error;
             // Whatever the reason (even a 4xx of the booking side), the provider must retry later:
             // a 500, and the event's row is rolled back with the rest.
             request.log.error({ err: error, eventId: event.eventId }, 'payment webhook settlement failed');
