@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { App } from '../src/app.js';
 import type { Db } from '../src/db/client.js';
 import { tickets, users } from '../src/db/schema/index.js';
+import { scanEngine } from '../src/modules/check-in/index.js';
 import { insertManyBookings } from '../test/booking-fixtures.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
@@ -87,7 +88,7 @@ export async function benchScan(options: {
 
   const engine = await ticketsOfNewEvent();
   const engineRate = await drive(engine.rows, async (row) => {
-    const outcome = await app.checkIn.scan(
+    const outcome = await scanEngine(app.ports).scan(
       {
         eventId: engine.eventId,
         occurrenceId: engine.date,

@@ -6,7 +6,7 @@ import {
   type SocialEnv,
   socialConfig,
   socialConfigIssues,
-} from './modules/social/social.config.js';
+} from './adapters/oidc/social.config.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max: number) =>

@@ -13,6 +13,7 @@ import {
   sandboxPayments,
   tickets,
 } from '../src/db/schema/index.js';
+import { settlement } from '../src/modules/booking/index.js';
 import { book, guest, sellableEvent } from './checkout-fixtures.js';
 import { insertMember } from './event-fixtures.js';
 import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
@@ -190,7 +191,7 @@ export async function paidBooking(
   const bookingId = made.body.result._id;
   const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
   if (payment?.providerRef) {
-    await t.app.settlement.settle({
+    await settlement(t.app.ports).settle({
       provider: 'sandbox',
       providerRef: payment.providerRef,
       outcome: 'SUCCEEDED',

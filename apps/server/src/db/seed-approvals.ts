@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
-import { createMediaService } from '../modules/media/media.service.js';
+import { createMediaService } from '../modules/media/index.js';
 import type { DbOrTx } from './client.js';
 import { nonProfitExemptions, organizations, organizerRequestDetails, users } from './schema/index.js';
 import { comingWeekday, sessionAt } from './seed-event-dates.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
-import { createMediaService } from '../modules/media/media.service.js';
+import { createMediaService } from '../modules/media/index.js';
 import type { Tx } from './client.js';
 import {
   banners,

@@ -5,10 +5,8 @@ import { DECLINED_REASON } from '../adapters/payments/sandbox-checkout.js';
 import type { Config } from '../config.js';
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/errors.js';
-import { createCheckout } from '../modules/booking/checkout.service.js';
-import { releaseExpiredHolds } from '../modules/booking/expiry.js';
-import { createSettlement } from '../modules/booking/settlement.js';
-import type { FeeRate } from '../modules/events/fees.js';
+import { createCheckout, createSettlement, releaseExpiredHolds } from '../modules/booking/index.js';
+import type { FeeRate } from '../modules/events/index.js';
 import type { Db } from './client.js';
 import {
   bookings,

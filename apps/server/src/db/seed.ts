@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { rebuildRollups } from '../lib/rollup.js';
-import { payOutCompletedEvents } from '../modules/refunds/dues/payouts.js';
+import { payOutCompletedEvents } from '../modules/refunds/index.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
 import { seedAccount } from './seed-account.js';

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { count, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 
 /**
@@ -70,4 +70,10 @@ export async function estimateRows(db: DbOrTx, query: PgSelect): Promise<number>
     sql`explain (format json) ${query}`,
   );
   return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
+/** Rows of `table` matching `where`, counted in PostgreSQL. */
+export async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
 }

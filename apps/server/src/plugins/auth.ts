@@ -2,7 +2,7 @@ import { HEADERS } from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../lib/actor.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
+import type { AuthService } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,11 +1,7 @@
 import type { SocialProvider } from '@marquee/contract';
 import { importPKCS8, SignJWT } from 'jose';
 import * as client from 'openid-client';
-import type {
-  AppleSigningKey,
-  SocialConfig,
-  SocialProviderConfig,
-} from '../../modules/social/social.config.js';
+import type { AppleSigningKey, SocialConfig, SocialProviderConfig } from './social.config.js';
 
 /** What the callback learned from a validated ID token. */
 export interface VerifiedIdentity {

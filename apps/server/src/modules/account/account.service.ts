@@ -103,9 +103,10 @@ export function createAccountService(deps: {
   mailer: Mailer;
   sms: SmsSender;
   log: InfoLogger & { error(obj: object, msg: string): void };
-  invitations?: InvitationHooks;
+  /** The organizations module's answer to an invitation link, asked when one is used. */
+  invitations?: () => InvitationHooks | undefined;
 }) {
-  const { db, clock, config, mailer, sms, log, invitations } = deps;
+  const { db, clock, config, mailer, sms, log } = deps;
 
   async function deliver(send: () => Promise<void>) {
     try {
@@ -251,6 +252,7 @@ export function createAccountService(deps: {
   }
 
   async function acceptWith(tx: Tx, token: { id: string; userId: string }, requestId: string, now: Date) {
+    const invitations = deps.invitations?.();
     const done = invitations
       ? await invitations.accepted(tx, { tokenId: token.id, userId: token.userId, requestId, now })
       : null;
@@ -306,6 +308,7 @@ export function createAccountService(deps: {
     if (token.purpose === 'PASSWORD_RESET') {
       return { purpose: token.purpose, needsPassword: true, email: user.email, organizationName: null };
     }
+    const invitations = deps.invitations?.();
     const described = invitations ? await invitations.describe(db, token.id) : null;
     if (!described) throw badRequest(INVITATION_INVALID);
     return {

@@ -1,7 +1,7 @@
 import { getAdminDashboard } from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
+import { callerTimeZone } from '../../lib/caller-zone.js';
 import { addRoute } from '../../lib/route.js';
-import { callerTimeZone } from '../orders/caller-zone.js';
 import type { AdminDashboardService } from './admin-dashboard.service.js';
 
 /** The administrators' dashboard: platform figures for a period in the caller's zone. */

@@ -29,9 +29,13 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { countUpTo, defineList, type PageInput, paged } from '../../lib/list.js';
-import { orderDetail } from '../orders/order-detail.js';
-import { type OrderRowData, toOrderSummary } from '../orders/order-items.js';
-import { ORDER_SEARCH, ordersFrom } from '../orders/order-query.js';
+import {
+  ORDER_SEARCH,
+  type OrderRowData,
+  orderDetail,
+  ordersFrom,
+  toOrderSummary,
+} from '../order-reads/index.js';
 import {
   displayName,
   toUserItem,

@@ -19,7 +19,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { systemClock } from '../../lib/clock.js';
-import { BLOCKED_MESSAGE } from '../auth/auth.service.js';
+import { BLOCKED_MESSAGE } from '../auth/index.js';
+import { scanEngine } from '../check-in/index.js';
+import { refundEngine } from '../refunds/index.js';
 import { createUserStatusService, LAST_ADMIN_MESSAGE, SELF_BLOCK_MESSAGE } from './user-status.service.js';
 
 const silentMailer: Mailer = { kind: 'outbox', send: async () => undefined };
@@ -411,7 +413,7 @@ describe('a user as a buyer: events booked and booked event details', () => {
     await t.db.update(bookings).set({ buyerUserId: buyer.id }).where(eq(bookings.id, w.bookingId));
     const scanner = await createUser(t, { firstName: 'Door', lastName: 'Keeper' });
     const occurrenceId = w.occurrences[0]?.id as string;
-    await t.app.checkIn.scan(
+    await scanEngine(t.app.ports).scan(
       {
         eventId: w.event.id,
         occurrenceId,
@@ -426,7 +428,7 @@ describe('a user as a buyer: events booked and booked event details', () => {
       'UTC',
     );
     const [second] = w.ticketIds.slice(1);
-    await t.app.refunds.refund({
+    await refundEngine(t.app.ports).refund({
       bookingId: w.bookingId,
       ticketIds: [second as string],
       source: 'ORGANIZER',

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
+import { callerTimeZone } from '../../lib/caller-zone.js';
+import { timeCell } from '../../lib/export/cells.js';
+import { rowObject } from '../../lib/export/cursor.js';
+import { sendExport } from '../../lib/export/send-export.js';
 import { orderBy, searchWhere } from '../../lib/list.js';
-import { callerTimeZone } from '../orders/caller-zone.js';
-import { timeCell } from '../orders/export/cells.js';
-import { rowObject } from '../orders/export/columns.js';
-import { sendExport } from '../orders/export/send-export.js';
 import {
   countUsersFrom,
   USER_SEARCH,

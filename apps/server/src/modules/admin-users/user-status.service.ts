@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, locked as lockedError } from '../../lib/errors.js';
 import { templates } from '../../lib/templates.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
-import { BLOCKED_MESSAGE } from '../auth/auth.service.js';
+import { BLOCKED_MESSAGE } from '../auth/index.js';
 import { userNotFound } from './admin-user-reads.js';
 
 type Body = z.output<typeof UpdateUserStatusBody>;

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { auditLog, organizations, users } from '../../db/schema/index.js';
+import { callerTimeZone } from '../../lib/caller-zone.js';
 import { countUpTo, defineList, paged } from '../../lib/list.js';
 import { addRoute } from '../../lib/route.js';
-import { callerTimeZone } from '../orders/caller-zone.js';
-import { createdBetween } from '../orders/order-query.js';
+import { createdBetween } from '../order-reads/index.js';
 
 type Filters = z.output<typeof AuditLogFilters>;
 

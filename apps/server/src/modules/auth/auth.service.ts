@@ -9,8 +9,7 @@ import { badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hasActiveMembership } from '../../lib/tenancy.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { findNonProfit, findPendingEmailChange } from '../account/account.repo.js';
-import { toNonProfitDetail } from '../account/account.service.js';
+import { findNonProfit, findPendingEmailChange, toNonProfitDetail } from '../account/index.js';
 import * as repo from './auth.repo.js';
 
 export interface SessionMeta {

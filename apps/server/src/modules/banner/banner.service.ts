@@ -6,9 +6,9 @@ import { type BannerRow, banners } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { defineList, type PageInput } from '../../lib/list.js';
+import { countWhere } from '../../lib/list-total.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
-import { countWhere } from '../catalog/catalog.repo.js';
-import { thumbnailOf } from '../media/media.service.js';
+import { thumbnailOf } from '../media/index.js';
 import * as repo from './banner.repo.js';
 
 type BannerInput = z.output<typeof BannerBody>;

@@ -5,6 +5,7 @@ import { guest, inventoryOf, sellableEvent } from '../../../test/checkout-fixtur
 import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import { clientHeaders, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { bookingLines, bookings, payments, tickets } from '../../db/schema/index.js';
+import { settlement } from './index.js';
 
 /**
  * The capacity guarantee through real parallel HTTP: 1,000 buyers, each with their own idempotency key,
@@ -78,7 +79,7 @@ describe('1,000 buyers for 100 seats', () => {
       await Promise.all(
         started.flatMap(({ ref, amount, currency }, i) =>
           Array.from({ length: i % 10 === 0 ? 2 : 1 }, () =>
-            t.app.settlement.settle({
+            settlement(t.app.ports).settle({
               provider: 'sandbox',
               providerRef: ref as string,
               outcome: 'SUCCEEDED',

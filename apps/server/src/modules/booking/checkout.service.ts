@@ -16,7 +16,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
-import type { FeeRate } from '../events/fees.js';
+import type { FeeRate } from '../events/index.js';
 import { loadBuyerBooking } from './buyer-booking.js';
 import { hashAccessToken, newAccessToken, newBookingCode } from './codes.js';
 import { markConfirmed, writeConfirmation } from './confirm.js';

@@ -15,6 +15,7 @@ import {
   tickets,
 } from '../../db/schema/index.js';
 import { releaseExpiredHolds } from './expiry.js';
+import { drainBookingEmails, settlement } from './index.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;
@@ -30,7 +31,7 @@ afterAll(async () => {
 async function settle(providerRef: string, outcome: 'SUCCEEDED' | 'FAILED') {
   const [row] = await t.db.select().from(payments).where(eq(payments.providerRef, providerRef));
   const charged = { amount: row?.amount ?? null, currency: row?.currency ?? null };
-  return t.app.settlement.settle({ provider: 'sandbox', providerRef, outcome, ...charged });
+  return settlement(t.app.ports).settle({ provider: 'sandbox', providerRef, outcome, ...charged });
 }
 
 async function paymentOf(bookingId: string) {
@@ -98,7 +99,7 @@ describe('create-booking', () => {
     expect(booking.tickets).toHaveLength(3);
     expect(booking.tickets[0]?.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect((await inventoryOf(t, ticketTypes[0]?.id as string))[0]?.sold).toBe(3);
-    await t.app.drainBookingEmails();
+    await drainBookingEmails(t.app.ports);
     const [mail] = await t.db
       .select()
       .from(outboxMessages)
@@ -322,7 +323,7 @@ describe('holds, payment and settlement', () => {
       ['PLATFORM_FEES', -298],
     ]);
     expect(new Set(ledger.map((e) => e.groupId)).size).toBe(1);
-    await t.app.drainBookingEmails();
+    await drainBookingEmails(t.app.ports);
     const mails = await t.db
       .select()
       .from(outboxMessages)

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { categories, type EventRow, events } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { searchWhere } from '../../lib/list.js';
-import type { FeeRate } from '../events/fees.js';
+import type { FeeRate } from '../events/index.js';
 import { unitQuote } from './pricing.js';
 import { eventState, loadSaleView, publicOccurrences, type SaleView } from './sale-view.js';
 

@@ -13,7 +13,7 @@ import {
   organizations,
   ticketInventory,
 } from '../../db/schema/index.js';
-import type { FeeRate } from '../events/fees.js';
+import type { FeeRate } from '../events/index.js';
 import type { Pricing } from './pricing.js';
 
 /** Everything about one event that buying needs: read once, no locks (the guarded UPDATEs decide). */

@@ -14,6 +14,8 @@ import { type PageWindow, paged } from '../../lib/list.js';
 type Named = PgTable & { id: PgColumn; name: PgColumn };
 
 /** The row whose name equals `name` ignoring case (other than `exceptId`), if any. */
+export { countWhere } from '../../lib/list-total.js';
+
 export async function findByName(db: DbOrTx, table: Named, name: string, exceptId?: string) {
   const where = and(
     sql`lower(${table.name}) = lower(${name})`,
@@ -21,11 +23,6 @@ export async function findByName(db: DbOrTx, table: Named, name: string, exceptI
   ) as SQL;
   const [row] = await db.select({ id: table.id, name: table.name }).from(table).where(where).limit(1);
   return row as { id: string; name: string } | undefined;
-}
-
-export async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
-  return row?.n ?? 0;
 }
 
 export function subcategoryCountSql() {

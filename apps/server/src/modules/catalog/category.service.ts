@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { defineList, isUniqueViolation, type PageInput, searchWhere } from '../../lib/list.js';
 import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
-import { thumbnailOf } from '../media/media.service.js';
+import { thumbnailOf } from '../media/index.js';
 import * as repo from './catalog.repo.js';
 import { countEventsUsingSubcategory } from './usage.js';
 

@@ -4,18 +4,19 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { addRoute } from '../../lib/route.js';
 import { createMarks } from './marks.js';
+import type { ScanEngine } from './scan-engine.js';
 
 /**
  * The door's writes (docs/check-in.md): a scan, a device's offline queue, manual marks. Each call's
  * access declaration resolved the event at `scan` level (owners, administrators, the event's organizers
  * and scanners; anyone else 404) before the handler runs.
  */
-export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
+export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock; engine: ScanEngine }) {
   const { db, clock } = opts;
-  const marks = createMarks({ db, clock, notify: (change) => app.checkIn.notify(change) });
+  const marks = createMarks({ db, clock, notify: (change) => opts.engine.notify(change) });
 
   addRoute(app, c.scanTicket, async ({ actor, body, event }) => {
-    const outcome = await app.checkIn.scan(
+    const outcome = await opts.engine.scan(
       {
         eventId: body.eventId,
         occurrenceId: body.occurrenceId,
@@ -33,7 +34,7 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Cl
   });
 
   addRoute(app, c.syncOfflineScans, async ({ actor, body, event }) => {
-    const outcomes = await app.checkIn.syncOffline(
+    const outcomes = await opts.engine.syncOffline(
       {
         eventId: body.eventId,
         actorId: actor.user.id,

@@ -1,9 +1,9 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { callerTimeZone } from '../../lib/caller-zone.js';
 import type { Clock } from '../../lib/clock.js';
 import { addRoute } from '../../lib/route.js';
-import { callerTimeZone } from '../orders/caller-zone.js';
 import { createDashboardService } from './dashboard.service.js';
 
 /** The organizer's dashboard (docs/dashboards.md, "Organizer dashboard"): read-only figures and the next events. */

@@ -17,21 +17,24 @@ import { bookings, tickets } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
 import { countUpTo, defineList, estimateRows, type PageWindow, paged } from '../../lib/list.js';
-import { type OrderRowData, type TicketRowData, toOrderSummary, toTicketRow } from './order-items.js';
 import {
   ORDER_DEFAULT_KEYS,
   ORDER_SEARCH,
   ORDER_SORT,
+  type OrderRowData,
   orderFilters,
   ordersFrom,
   parseIdList,
   resolvedOrderScope,
   TICKET_ORDER,
   TICKET_SEARCH,
+  type TicketRowData,
   ticketFilters,
   ticketsCounted,
   ticketsFrom,
-} from './order-query.js';
+  toOrderSummary,
+  toTicketRow,
+} from '../order-reads/index.js';
 
 type OrderListQuery = z.output<(typeof organizerBookingList)['query']>;
 type EventOrderListQuery = z.output<(typeof organizerEventBookingList)['query']>;

@@ -1,10 +1,10 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { callerTimeZone } from '../../lib/caller-zone.js';
 import { addRoute } from '../../lib/route.js';
-import { callerTimeZone } from './caller-zone.js';
+import { orderDetail } from '../order-reads/index.js';
 import { exportRoute } from './export/export.route.js';
-import { orderDetail } from './order-detail.js';
 import { createOrderLists } from './order-lists.js';
 import { registeredUsers } from './registered-users.js';
 

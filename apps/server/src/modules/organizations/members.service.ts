@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { defineList, type PageInput } from '../../lib/list.js';
 import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
-import type { AccountService, InvitationHooks } from '../account/account.service.js';
+import type { AccountService, InvitationHooks } from '../account/index.js';
 import * as repo from './organizations.repo.js';
 
 type AddInput = z.output<typeof AddMemberBody>;

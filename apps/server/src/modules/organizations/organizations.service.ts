@@ -18,7 +18,7 @@ import { badRequest } from '../../lib/errors.js';
 import { defineList, type PageInput, searchWhere } from '../../lib/list.js';
 import { type OrganizationRole, organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
-import { thumbnailOf } from '../media/media.service.js';
+import { thumbnailOf } from '../media/index.js';
 import * as repo from './organizations.repo.js';
 
 /** The owner filter is a picker: a short list, narrowed by typing. */

@@ -9,7 +9,7 @@ import { consoleBaseFor } from '../../lib/origins.js';
 import { currentRequest } from '../../lib/request-context.js';
 import { requireOrganization } from '../../lib/tenancy.js';
 import { createUnitOfWork } from '../../lib/unit-of-work.js';
-import { findOrganization } from '../organizations/organizations.repo.js';
+import { findOrganization } from '../organizations/index.js';
 import * as repo from './payouts.repo.js';
 
 export const PROVIDER_FAILED = 'The payment provider did not answer. Please try again in a few minutes.';

@@ -5,6 +5,7 @@ import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../test/helpers.js';
 import { bookingState, paidBooking, unbalancedGroups } from '../../../test/paid-order-fixtures.js';
 import { refunds } from '../../db/schema/index.js';
+import { refundEngine } from './index.js';
 
 /**
  * The refund invariant through real parallel HTTP (docs/refunds.md): 100 organizer calls for one
@@ -56,7 +57,7 @@ describe('100 concurrent refund calls for one booking', () => {
     expect(Object.keys(tally.byStatus).sort()).toEqual(expect.arrayContaining(['200']));
     expect(Object.keys(tally.byStatus).every((s) => ['200', '409', '503'].includes(s))).toBe(true);
 
-    await t.app.refunds.resumePending(0);
+    await refundEngine(t.app.ports).resumePending(0);
     const rows = await t.db.select().from(refunds).where(eq(refunds.bookingId, w.bookingId));
     const refunded = rows.reduce((sum, r) => sum + r.amount, 0);
     expect(refunded).toBeLessThanOrEqual(w.booking.total);

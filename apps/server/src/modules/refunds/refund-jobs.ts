@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Dues } from './dues/due-payments.js';
 import { payOutCompletedEvents } from './dues/payouts.js';
+import type { RefundEngine } from './refund-engine.js';
 
 const RESUME_PENDING = 'refunds-resume-pending';
 const PAYOUTS = 'refunds-payouts';
@@ -12,10 +13,13 @@ const PAYOUTS = 'refunds-payouts';
  * (PENDING, e.g. the process stopped between reserving and the provider's answer) are finished, never
  * repeated, at every start and then every minute (once across all processes: a pg-boss schedule).
  */
-export function registerRefundJobs(app: FastifyInstance, deps: { db: Db; clock: Clock; dues: Dues }) {
+export function registerRefundJobs(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; dues: Dues; refunds: RefundEngine },
+) {
   // Paid dues whose refund never ran (a stop right after the payment was recorded) run with it.
   const resume = async () => {
-    await app.refunds.resumePending();
+    await deps.refunds.resumePending();
     await deps.dues.resumePaidPlans();
   };
   app.jobs.work(RESUME_PENDING, resume);

@@ -10,12 +10,12 @@ import {
   type SocialProvider,
 } from '@marquee/contract';
 import type { OidcClient, OidcClients } from '../../adapters/oidc/oidc.js';
+import type { SocialConfig } from '../../adapters/oidc/social.config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, locked } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { type AuthService, BLOCKED_MESSAGE, type SessionMeta } from '../auth/auth.service.js';
-import type { SocialConfig } from './social.config.js';
+import { type AuthService, BLOCKED_MESSAGE, type SessionMeta } from '../auth/index.js';
 import * as repo from './social.repo.js';
 
 /** Time a person has at the provider before the attempt expires. */

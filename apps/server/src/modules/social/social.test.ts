@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientHeaders, createTestApp, createUser, type TestApp } from '../../../test/helpers.js';
 import { type OidcStandIn, signInAtStandIn, startOidcStandIn } from '../../../test/oidc-stand-in.js';
 import { appleClientSecret } from '../../adapters/oidc/oidc.js';
+import type { SocialConfig } from '../../adapters/oidc/social.config.js';
 import { loadConfig } from '../../config.js';
 import { socialIdentities, users } from '../../db/schema/index.js';
-import type { SocialConfig } from './social.config.js';
 
 const PUBLIC_URL = 'http://marquee.test';
 const callbackOf = (provider: string) => `${PUBLIC_URL}/api/v1/user/social/${provider}/callback`;

@@ -7,6 +7,7 @@ import { listenOnLoopback } from '../../../../test/concurrency.js';
 import type { Persona } from '../../../../test/event-fixtures.js';
 import { type EventStream, openEventStream } from '../../../../test/event-stream.js';
 import { clientHeaders, createTestApp, type TestApp } from '../../../../test/helpers.js';
+import { refundEngine } from '../../refunds/index.js';
 
 let t: TestApp;
 let w: CheckInReadsWorld;
@@ -134,7 +135,7 @@ describe('check-in live stream', () => {
     const before = countsOf(await dayTwo.next((m) => m.type === 'counts'));
     const seen = dayTwo.messages.length;
     const mary = w.ticket(w.orders.mary);
-    await t.app.refunds.refund({
+    await refundEngine(t.app.ports).refund({
       bookingId: w.orders.mary.booking.id,
       ticketIds: [mary.id],
       source: 'ORGANIZER',

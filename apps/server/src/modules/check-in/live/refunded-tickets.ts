@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { eventOccurrences } from '../../../db/schema/index.js';
-import type { RefundedTickets } from '../../refunds/refund-engine.js';
+import type { RefundedTickets } from '../../refunds/index.js';
 import type { ScanEngine } from '../scan-engine.js';
 
 /**

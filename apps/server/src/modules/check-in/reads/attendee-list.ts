@@ -12,7 +12,7 @@ import {
   paged,
   type SearchTarget,
 } from '../../../lib/list.js';
-import { ORDER_SEARCH, ticketsCounted } from '../../orders/order-query.js';
+import { ORDER_SEARCH, ticketsCounted } from '../../order-reads/index.js';
 import { personName } from './people.js';
 
 type Query = z.output<(typeof checkInAttendeeList)['query']>;

@@ -10,11 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
+import type { Cell } from '../../../lib/export/cells.js';
+import { timeCell } from '../../../lib/export/cells.js';
+import { rowObject } from '../../../lib/export/cursor.js';
+import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
 import { orderBy, searchWhere } from '../../../lib/list.js';
-import type { Cell } from '../../orders/export/cells.js';
-import { timeCell } from '../../orders/export/cells.js';
-import { rowObject } from '../../orders/export/columns.js';
-import { fileSlug, sendExport } from '../../orders/export/send-export.js';
 import { requireEventDate } from '../event-date.js';
 import {
   HISTORY_SEARCH,

@@ -12,7 +12,7 @@ import {
 } from '../../../db/schema/index.js';
 import { badRequest } from '../../../lib/errors.js';
 import type { SearchTarget } from '../../../lib/list.js';
-import { ORDER_SEARCH } from '../../orders/order-query.js';
+import { ORDER_SEARCH } from '../../order-reads/index.js';
 import { personName } from './people.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { ExportKind } from '@marquee/contract';
 import type { z } from 'zod';
-import type { OrderRowData, TicketRowData } from '../order-items.js';
-import { orderColumns, ticketColumns } from '../order-query.js';
-import { type Cell, moneyCell, timeCell } from './cells.js';
+import { type Cell, moneyCell, timeCell } from '../../../lib/export/cells.js';
+import type { OrderRowData, TicketRowData } from '../../order-reads/index.js';
+import { orderColumns, ticketColumns } from '../../order-reads/index.js';
 
 /**
  * What each export kind writes: its header and how one row (as the cursor reads it) becomes cells.
@@ -120,10 +120,3 @@ export const EXPORT_LAYOUTS: Record<z.infer<typeof ExportKind>, ExportLayout<obj
   tickets,
   attendees,
 };
-
-/** A cursor row (values in SELECT order) as the object the layout reads. */
-export function rowObject(keys: string[], values: unknown[]): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) row[keys[i] as string] = values[i];
-  return row;
-}

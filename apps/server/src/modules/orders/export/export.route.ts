@@ -6,9 +6,12 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { bookings, events, tickets } from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/actor.js';
+import { callerTimeZone } from '../../../lib/caller-zone.js';
 import { requireEvent } from '../../../lib/event-access.js';
+import type { Statement } from '../../../lib/export/cursor.js';
+import { rowObject } from '../../../lib/export/cursor.js';
+import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
 import { orderBy, searchWhere } from '../../../lib/list.js';
-import { callerTimeZone } from '../caller-zone.js';
 import {
   bookingIn,
   ORDER_SEARCH,
@@ -20,10 +23,8 @@ import {
   TICKET_ORDER,
   TICKET_SEARCH,
   ticketsFrom,
-} from '../order-query.js';
-import { EXPORT_LAYOUTS, rowObject } from './columns.js';
-import type { Statement } from './cursor.js';
-import { fileSlug, sendExport } from './send-export.js';
+} from '../../order-reads/index.js';
+import { EXPORT_LAYOUTS } from './columns.js';
 
 type Query = z.output<typeof ExportQuery>;
 

@@ -16,6 +16,7 @@ import {
   outboxMessages,
   refunds,
 } from '../../../db/schema/index.js';
+import { eventRefunds, refundEngine } from '../index.js';
 import { CANCELLATION_EMAILED } from './cancellation.service.js';
 
 let t: TestApp | undefined;
@@ -115,7 +116,7 @@ describe('event cancellation refunds', () => {
       expect(b.refunded).toBe(b.status === 'CONFIRMED' ? b.total : 0);
 
     // One cancellation email per buyer, naming the event and the amount.
-    await t.app.eventRefunds.drain();
+    await eventRefunds(t.app.ports).drain();
     const emails = await t.db
       .select()
       .from(outboxMessages)
@@ -130,10 +131,10 @@ describe('event cancellation refunds', () => {
     }
 
     // A rerun (a retried queue job) changes nothing.
-    expect(await t.app.eventRefunds.run({ eventId })).toBe('SKIPPED');
+    expect(await eventRefunds(t.app.ports).run({ eventId })).toBe('SKIPPED');
     await t.db.update(eventRefundJobs).set({ status: 'RUNNING' }).where(eq(eventRefundJobs.eventId, eventId));
-    expect(await t.app.eventRefunds.run({ eventId })).toBe('COMPLETED');
-    await t.app.eventRefunds.drain();
+    expect(await eventRefunds(t.app.ports).run({ eventId })).toBe('COMPLETED');
+    await eventRefunds(t.app.ports).drain();
     expect(await refundsOf(t, eventId)).toHaveLength(3);
     expect(
       await t.db
@@ -154,11 +155,11 @@ describe('event cancellation refunds', () => {
     });
     expect(confirmed.body.result.status).toBe('QUEUED');
     const outcomes = await Promise.all([
-      t.app.eventRefunds.run({ eventId }),
-      t.app.eventRefunds.run({ eventId }),
+      eventRefunds(t.app.ports).run({ eventId }),
+      eventRefunds(t.app.ports).run({ eventId }),
     ]);
     expect(outcomes).toContain('COMPLETED');
-    await t.app.eventRefunds.drain();
+    await eventRefunds(t.app.ports).drain();
     const rows = await refundsOf(t, eventId);
     expect(rows).toHaveLength(8);
     expect(new Set(rows.map((r) => r.bookingId)).size).toBe(8);
@@ -218,7 +219,7 @@ describe('event cancellation refunds', () => {
       lastError: c.REFUND_MESSAGES.dueRequired(`${c.toMajorString({ amount: due, currency: 'USD' })} USD`),
     });
     // A queue job (a stray retry) does nothing while it waits.
-    expect(await t.app.eventRefunds.run({ eventId })).toBe('SKIPPED');
+    expect(await eventRefunds(t.app.ports).run({ eventId })).toBe('SKIPPED');
     expect(await refundsOf(t, eventId)).toHaveLength(0);
 
     // The organizer pays the due (the dues code posts DUE_PAID and tells the engine's listeners).
@@ -255,7 +256,7 @@ describe('event cancellation refunds', () => {
         kind: 'DUE_PAID',
       },
     ]);
-    await t.app.refunds.emitDuePaid(duePayment);
+    await refundEngine(t.app.ports).emitDuePaid(duePayment);
     await waitForStatus(t, eventId, 'COMPLETED');
     const rows = await refundsOf(t, eventId);
     expect(rows.map((r) => r.status)).toEqual(['PROCESSED', 'PROCESSED']);

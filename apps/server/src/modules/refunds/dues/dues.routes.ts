@@ -6,6 +6,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { consoleBaseFor } from '../../../lib/origins.js';
 import { addRoute } from '../../../lib/route.js';
 import { headerKey } from '../organizer/organizer.routes.js';
+import type { RefundEngine } from '../refund-engine.js';
 import { organizationBalance } from './balance.js';
 import type { Dues } from './due-payments.js';
 
@@ -16,7 +17,13 @@ import type { Dues } from './due-payments.js';
  */
 export async function dueRoutes(
   app: FastifyInstance,
-  opts: { db: Db; clock: Clock; dues: Dues; config: Pick<Config, 'publicUrl' | 'port' | 'apiOrigins'> },
+  opts: {
+    db: Db;
+    clock: Clock;
+    dues: Dues;
+    refunds: RefundEngine;
+    config: Pick<Config, 'publicUrl' | 'port' | 'apiOrigins'>;
+  },
 ) {
   const { db, clock, dues, config } = opts;
   /** Back to the console page the organizer paid from, on the origin the console was opened on. */
@@ -62,6 +69,6 @@ export async function dueRoutes(
 
   addRoute(app, c.getOrganizationBalance, async ({ grant }) => ({
     message: 'Balance loaded.',
-    result: await organizationBalance({ db, clock, engine: app.refunds }, grant.organization),
+    result: await organizationBalance({ db, clock, engine: opts.refunds }, grant.organization),
   }));
 }

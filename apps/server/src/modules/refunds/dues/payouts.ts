@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../../db/client.js';
 import { bookings, events, ledgerEntries, organizationPayouts } from '../../../db/schema/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
-import { completeEndedEvents } from '../../events/completion.js';
+import { completeEndedEvents } from '../../events/index.js';
 import { lockOrganizationFunds } from '../refund-engine.js';
 
 /** Confirmed bookings of completed events whose organizer part has not been paid out yet. */

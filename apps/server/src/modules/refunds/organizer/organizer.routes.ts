@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { notFound } from '../../../lib/errors.js';
 import { addRoute } from '../../../lib/route.js';
+import type { RefundEngine } from '../refund-engine.js';
 import { createBulkRefunds } from './bulk.js';
 import { refundOutcome } from './outcome.js';
 import { ticketsForRefund } from './tickets-for-refund.js';
@@ -21,20 +22,23 @@ const bulkMessage = (r: c.BulkRefundResult) =>
  * Refunds the organizer starts (docs/refunds.md): what an order can refund, the split before
  * confirming, one order's refund and the bulk refunds. The access declarations resolved every order
  * or event (organizers of the event, the organization's owner, administrators for support; scanners
- * and strangers get 404); the engine (`app.refunds`) moves the money and audits each refund.
+ * and strangers get 404); the engine (`refundEngine`, the module's entry) moves the money and audits each refund.
  */
-export async function organizerRefundRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
+export async function organizerRefundRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; clock: Clock; refunds: RefundEngine },
+) {
   const { db, clock } = opts;
-  const bulk = createBulkRefunds({ db, engine: () => app.refunds, log: app.log });
+  const bulk = createBulkRefunds({ db, engine: () => opts.refunds, log: app.log });
 
   addRoute(app, c.organizerTicketsForRefund, async ({ query }) => ({
     message: 'Refund options loaded.',
-    result: await ticketsForRefund({ db, engine: app.refunds, now: clock.now() }, query.bookingId),
+    result: await ticketsForRefund({ db, engine: opts.refunds, now: clock.now() }, query.bookingId),
   }));
 
   addRoute(app, c.checkBookingDueAmount, async ({ body }) => ({
     message: 'Refund calculated.',
-    result: await app.refunds.quote({
+    result: await opts.refunds.quote({
       bookingId: body.bookingId,
       ticketIds: body.ticketIds,
       amount: body.amount,
@@ -49,7 +53,7 @@ export async function organizerRefundRoutes(app: FastifyInstance, opts: { db: Db
     async ({ body, actor, events, request }) => {
       // Reached from an event's orders: an order of another event is not there.
       if (body.eventId && events[0]?.event.id !== body.eventId) throw notFound('The order');
-      const row = await app.refunds.refund({
+      const row = await opts.refunds.refund({
         bookingId: body.bookingId,
         ticketIds: body.ticketIds,
         amount: body.amount,
@@ -59,7 +63,7 @@ export async function organizerRefundRoutes(app: FastifyInstance, opts: { db: Db
         idempotencyKey: `org:${actor.user.id}:${headerKey(request)}`,
         initiatedBy: actor.user.id,
       });
-      const outcome = await refundOutcome(app.refunds, row);
+      const outcome = await refundOutcome(opts.refunds, row);
       return { message: outcome.message, result: outcome };
     },
     { idempotency: 'required' },

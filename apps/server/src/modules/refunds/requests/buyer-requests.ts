@@ -18,7 +18,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
-import { hashAccessToken } from '../../booking/codes.js';
+import { hashAccessToken } from '../../booking/index.js';
 import type { RefundEngine } from '../refund-engine.js';
 import { policyOfBooking } from '../refund-policy.js';
 import type { RequestDecisions } from './request-decisions.js';

@@ -2,9 +2,10 @@ import * as c from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Mailer } from '../../../adapters/mailer/mailer.js';
 import type { Db } from '../../../db/client.js';
+import { callerTimeZone } from '../../../lib/caller-zone.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addRoute } from '../../../lib/route.js';
-import { callerTimeZone } from '../../orders/caller-zone.js';
+import type { RefundEngine } from '../refund-engine.js';
 import { createBuyerRequests } from './buyer-requests.js';
 import { createRequestDecisions } from './request-decisions.js';
 import { createRequestEmails } from './request-emails.js';
@@ -24,11 +25,11 @@ function headerKey(request: FastifyRequest): string {
  */
 export async function refundRequestRoutes(
   app: FastifyInstance,
-  opts: { db: Db; clock: Clock; mailer: Mailer; publicUrl: string },
+  opts: { db: Db; clock: Clock; mailer: Mailer; publicUrl: string; refunds: RefundEngine },
 ) {
   const { db, clock } = opts;
   // The refund engine, decorated on the app before any route (app.ts).
-  const engine = () => app.refunds;
+  const engine = () => opts.refunds;
   const emails = createRequestEmails({ db, mailer: opts.mailer, publicUrl: opts.publicUrl });
   const decisions = createRequestDecisions({ db, clock, engine, emails, log: app.log });
   const buyer = createBuyerRequests({ db, clock, engine, decisions, emails, log: app.log });
@@ -36,7 +37,7 @@ export async function refundRequestRoutes(
 
   // A processed refund is emailed to its buyer, except a cancelled event's (that job emails them). The
   // engine itself marks the request's tickets PROCESSED in the same transaction.
-  app.refunds.onProcessed(async (refund) => {
+  opts.refunds.onProcessed(async (refund) => {
     if (refund.source === 'EVENT_CANCELLED') return;
     await emails.processed(refund);
   });

@@ -18,6 +18,7 @@ import {
   refunds,
   tickets,
 } from '../../../db/schema/index.js';
+import { refundEngine } from '../index.js';
 
 const HOUR = 3_600_000;
 
@@ -238,7 +239,7 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
 
   it('when the organizer owes money first: AUTOMATIC leaves the request waiting, approving answers 409', async () => {
     // Everything held for the organization paid out: any refund's organizer part becomes a due.
-    const held = await t.app.refunds.organizerHeld(t.db, w.organization.id, 'USD');
+    const held = await refundEngine(t.app.ports).organizerHeld(t.db, w.organization.id, 'USD');
     const payout = async (amount: number) => {
       const groupId = randomUUID();
       await t.db.insert(ledgerEntries).values(

@@ -6,7 +6,7 @@ import { bookings, events, refundRequests, refundRequestTickets } from '../../..
 import type { Actor } from '../../../lib/actor.js';
 import { resolvedEventScope } from '../../../lib/event-access.js';
 import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../lib/list.js';
-import { createdBetween, ORDER_SEARCH } from '../../orders/order-query.js';
+import { createdBetween, ORDER_SEARCH } from '../../order-reads/index.js';
 import { type RequestRowData, requestsFrom, toRequestViews } from './request-view.js';
 
 type Query = z.output<(typeof organizerRefundBookingTicketList)['query']>;

@@ -70,3 +70,10 @@ export async function openExportCursor(
     throw error;
   }
 }
+
+/** A cursor row (values in SELECT order) as the object the layout reads. */
+export function rowObject(keys: string[], values: unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) row[keys[i] as string] = values[i];
+  return row;
+}

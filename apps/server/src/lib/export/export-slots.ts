@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { type Db, poolOf, sidePool } from '../../../db/client.js';
-import { AppError } from '../../../lib/errors.js';
+import { type Db, poolOf, sidePool } from '../../db/client.js';
+import { AppError } from '../errors.js';
 
 export const EXPORT_MESSAGES = {
   perUser: (limit: number) =>

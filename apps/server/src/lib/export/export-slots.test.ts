@@ -1,9 +1,9 @@
 import * as c from '@marquee/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sellableEvent } from '../../../../test/checkout-fixtures.js';
-import { type HttpAnswer, httpCall, listenOnLoopback } from '../../../../test/concurrency.js';
-import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../../test/helpers.js';
+import { sellableEvent } from '../../../test/checkout-fixtures.js';
+import { type HttpAnswer, httpCall, listenOnLoopback } from '../../../test/concurrency.js';
+import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../test/helpers.js';
 import { EXPORT_MESSAGES } from './export-slots.js';
 
 /**

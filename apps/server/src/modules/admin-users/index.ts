@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ports } from '../../ports.js';
+import { adminUserRoutes } from './admin-users.routes.js';
+
+/** Administrators' user management, blocking included (docs/user-management.md). */
+export async function adminUsersModule(app: FastifyInstance, ports: Ports) {
+  await app.register(adminUserRoutes, { db: ports.db, clock: ports.clock, mailer: ports.mailer });
+}

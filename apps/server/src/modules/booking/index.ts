@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { perApp } from '../../lib/per-app.js';
+import type { Ports } from '../../ports.js';
+import { bookingRoutes } from './booking.routes.js';
+import { createCheckout } from './checkout.service.js';
+import { startHoldSweep } from './expiry.js';
+import { createPublicEvents } from './public-events.js';
+import { createSettlement } from './settlement.js';
+
+export { hashAccessToken } from './codes.js';
+export { releaseExpiredHolds } from './expiry.js';
+export { releaseSeats } from './inventory.js';
+export type { SettleResult } from './settlement.js';
+export { createCheckout, createSettlement };
+
+/** The checkout: holds seats, takes payments, confirms free orders (one per app: its emails drain on close). */
+export const checkout = perApp((ports: Ports) =>
+  createCheckout({
+    db: ports.db,
+    clock: ports.clock,
+    mailer: ports.mailer,
+    payments: ports.payments,
+    publicUrl: ports.config.publicUrl,
+    holdMinutes: ports.config.booking.holdMinutes,
+    rate: ports.config.serviceFee,
+    log: ports.log,
+  }),
+);
+
+/** Payment outcomes → bookings (docs/selling.md, "Settlement"); the payment webhook calls it. */
+export const settlement = perApp((ports: Ports) =>
+  createSettlement({
+    db: ports.db,
+    clock: ports.clock,
+    mailer: ports.mailer,
+    publicUrl: ports.config.publicUrl,
+    log: ports.log,
+  }),
+);
+
+/** Waits until booking emails on their way are handed to the mailer (tests). */
+export async function drainBookingEmails(ports: Ports): Promise<void> {
+  await Promise.all([checkout(ports).drain(), settlement(ports).drain()]);
+}
+
+/** Selling: the buyer routes and the hold sweep's timer. */
+export async function bookingModule(app: FastifyInstance, ports: Ports) {
+  const { db, clock, config } = ports;
+  await app.register(bookingRoutes, {
+    checkout: checkout(ports),
+    publicEvents: createPublicEvents({ db, rate: config.serviceFee }),
+    now: () => clock.now(),
+  });
+  const sweep = startHoldSweep({
+    db,
+    now: () => clock.now(),
+    everySeconds: config.booking.sweepSeconds,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    sweep.stop();
+    // Emails already on their way finish before the database closes.
+    await drainBookingEmails(ports);
+  });
+}

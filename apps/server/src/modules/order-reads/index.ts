@@ -1,0 +1,8 @@
+/**
+ * The order and ticket read model several modules share (orders, user management, the audit log,
+ * check-in, refunds): how an order or ticket row is selected, searched, scoped to an actor, filtered and
+ * shown. It registers no routes.
+ */
+export { orderDetail } from './order-detail.js';
+export { type OrderRowData, type TicketRowData, toOrderSummary, toTicketRow } from './order-items.js';
+export * from './order-query.js';
