@@ -7,7 +7,7 @@ import { ListError } from '../../../components/ListError';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { useSessionProfile } from '../../auth';
+import { useMayAccess } from '../../auth';
 import { eventDetailQuery, eventHeaderQuery } from '../api/event-detail';
 import { EventActionBar } from '../components/details/EventActionBar';
 import { EventHeaderCard } from '../components/details/EventHeaderCard';
@@ -50,7 +50,7 @@ export function EventDetailsPage() {
   const { eventId = '' } = useParams();
   const [params] = useSearchParams();
   const location = useLocation();
-  const profile = useSessionProfile();
+  const isAdmin = useMayAccess('admin');
   const header = useQuery(eventHeaderQuery(eventId));
   const scanner = header.data?.myRole === 'SCANNER';
   const detail = useQuery({ ...eventDetailQuery(eventId), enabled: header.isSuccess && !scanner });
@@ -61,7 +61,6 @@ export function EventDetailsPage() {
   // A class lives under `classes/`, other kinds under the plain path: a link with the wrong one is moved.
   const canonical = eventDetailsPath(event._id, event.kind);
   if (location.pathname !== canonical) return <Navigate replace to={`${canonical}${location.search}`} />;
-  const isAdmin = profile.role === 'ADMIN';
 
   return (
     <Stack gap="lg">
