@@ -7,4 +7,4 @@ export const useAuditLog = (query: Record<string, unknown>) =>
 export const useAuditFilterOptions = () => useQuery(routeQuery(auditLogKeys.options, undefined as never));
 /** The first 20 people matching what was typed into the actor picker. */
 export const useActorOptions = (search: string) =>
-  useQuery(routeQuery(auditLogKeys.actors, { limit: 20, search: search || undefined, sort: 'name' }));
+  useQuery(routeListQuery(auditLogKeys.actors, { limit: 20, search: search || undefined, sort: 'name' }));

@@ -7,13 +7,11 @@ import { contentKeys } from './keys';
 export const useContentList = () => useQuery(routeQuery(contentKeys.list));
 
 /**
- * One public page (terms, privacy). It rarely changes, so it is kept for ten minutes; another page's
- * text is never shown while this one loads.
+ * One public page (terms, privacy). It rarely changes, so it is kept for ten minutes.
  */
 export const useContentPage = (key: ContentKey) =>
   useQuery({
     ...routeQuery(contentKeys.detail, { key }),
-    placeholderData: undefined,
     staleTime: 10 * 60_000,
   });
 

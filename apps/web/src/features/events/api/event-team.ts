@@ -1,5 +1,5 @@
 import { organizationUserList, unlinkUserFromEvent, updateOrganizerAndScanners } from '@marquee/contract';
-import { routeQuery, useRouteMutation } from '../../../lib/api-hooks';
+import { routeListQuery, routeQuery, useRouteMutation } from '../../../lib/api-hooks';
 import { queryKeys } from '../../../lib/query-keys';
 import { AFTER_EVENT_CHANGE, eventKeys } from './keys';
 
@@ -8,7 +8,7 @@ export const eventScannersQuery = (eventId: string) => routeQuery(eventKeys.scan
 
 /** A member's events and role on each (`favorite-user-event-list`), for the member's page. */
 export const memberEventsQuery = (memberId: string, page = 1) =>
-  routeQuery(eventKeys.memberEvents, { memberId, page, limit: 10 });
+  routeListQuery(eventKeys.memberEvents, { memberId, page, limit: 10 });
 
 const memberOptionKeys = queryKeys('event-team-members', { active: organizationUserList });
 
