@@ -8,7 +8,7 @@ import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCompactDateTime, formatDate } from '../../../lib/dates';
-import { useOrganizerRequests } from '../api/approvals';
+import { useOrganizerRequests } from '../api/get-organizer-request-list';
 import { Decision } from '../components/Decision';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { DetailList } from '../components/DetailList';

@@ -3,7 +3,7 @@ import { ListError } from '../../../components/ListError';
 import { useListParams } from '../../../components/list-params';
 import { PageHeader } from '../../../components/PageHeader';
 import { browserTimeZone } from '../../../lib/dates';
-import { useAuditLog } from '../api/audit';
+import { useAuditLog } from '../api/get-audit-log-list';
 import { AuditEntryItem } from '../components/AuditEntryItem';
 import { AUDIT_FILTERS, AuditFilters } from '../components/AuditFilters';
 

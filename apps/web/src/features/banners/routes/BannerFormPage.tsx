@@ -23,7 +23,9 @@ import { ZonedDateTimeInput } from '../../../components/ZonedDateTimeInput';
 import { browserTimeZone } from '../../../lib/dates';
 import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useCategoryOptions } from '../../catalog';
-import { useBannerDetail, useCreateBanner, useUpdateBanner } from '../api/banners';
+import { useCreateBanner } from '../api/create-banner';
+import { useBannerDetail } from '../api/get-banner-detail';
+import { useUpdateBanner } from '../api/update-banner';
 import { EventLinkSelect } from '../components/EventLinkSelect';
 import { LINK_TYPE_OPTIONS, OFFERED_LINK_TYPES, VISIBILITY_OPTIONS } from '../components/labels';
 

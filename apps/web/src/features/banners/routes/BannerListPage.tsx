@@ -13,7 +13,10 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { STATUS_FILTER } from '../../../components/status-options';
 import { Thumb } from '../../../components/Thumb';
 import { formatCompactDateTime } from '../../../lib/dates';
-import { useBannerList, useDeleteBanner, useReorderBanner, useSetBannerStatus } from '../api/banners';
+import { useDeleteBanner } from '../api/delete-banner';
+import { useBannerList } from '../api/get-banner-list';
+import { useReorderBanner } from '../api/reorder-banner';
+import { useSetBannerStatus } from '../api/update-banner-status';
 import { VISIBILITY_LABELS, VISIBILITY_OPTIONS } from '../components/labels';
 
 function linkText(b: Banner) {

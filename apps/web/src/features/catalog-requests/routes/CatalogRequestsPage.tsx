@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/dates';
 import { useCategoryOptions } from '../../catalog';
-import { useMyCatalogRequests } from '../api/requests';
+import { useMyCatalogRequests } from '../api/get-my-catalog-request-list';
 import { REQUEST_KIND_LABELS } from '../components/CatalogRequestForm';
 import { CatalogRequestModal } from '../components/CatalogRequestModal';
 

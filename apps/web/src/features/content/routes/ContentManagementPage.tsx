@@ -3,7 +3,7 @@ import type { ContentKey } from '@marquee/contract';
 import { useSearchParams } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
-import { useContentList } from '../api/content';
+import { useContentList } from '../api/get-content-list';
 import { ContentEditor } from '../components/ContentEditor';
 
 /** The content pages (terms, privacy, about, FAQ), one tab each (`?key=`). */

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { HttpError } from '../../../lib/http';
 import { AdminDashboard } from '../../admin-dashboard';
 import { CONSOLE_ROLE_LABELS, consoleRoleOf, fullNameOf, useMayAccess, useSessionProfile } from '../../auth';
-import { dashboardQuery } from '../api/queries';
+import { dashboardQuery } from '../api/organizer-dashboard';
 import { DashboardCharts } from '../components/DashboardCharts';
 import { type DashboardChoice, DashboardFilters } from '../components/DashboardFilters';
 import { FigureCards } from '../components/FigureCards';

@@ -6,7 +6,7 @@ import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { HttpError } from '../../../lib/http';
 import { useMayAccess } from '../../auth';
-import { organizationNameQuery } from '../api/event-list';
+import { organizationNameQuery } from '../api/get-organization-detail';
 import { CreateEventButtons } from '../components/list/CreateEventButtons';
 import { EventList } from '../components/list/EventList';
 

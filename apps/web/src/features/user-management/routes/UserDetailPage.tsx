@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
 import { useSessionProfile } from '../../auth';
-import { useUserDetail } from '../api/users';
+import { useUserDetail } from '../api/get-admin-user-detail';
 import { BasicProfileTab } from '../components/BasicProfileTab';
 import { BlockUserModal } from '../components/BlockUserModal';
 import { BookedEventDetailsTab } from '../components/BookedEventDetailsTab';

@@ -14,7 +14,7 @@ import { tableBinding, useListParams } from '../../../../components/list-params'
 import { Thumb } from '../../../../components/Thumb';
 import { toast } from '../../../../lib/toasts';
 import { useMayAccess } from '../../../auth';
-import { eventListQuery } from '../../api/event-list';
+import { eventListQuery } from '../../api/panel-organizer-event-list';
 import { type EventListTab, eventDetailsPath } from '../../paths';
 import { ACTION_SPECS } from '../moderation/event-actions';
 import { useEditEvent } from '../moderation/use-edit-event';
