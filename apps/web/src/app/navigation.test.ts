@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { type ConsoleRole, mayAccess } from '../lib/access';
+import { adminAreaRoutes } from './feature-routes';
+import { screenAccessDecision } from './guards/screen-access';
 import { ACCOUNT_MENU, accountMenuItems, activeNavItem, SIDE_NAV, sideNavFor } from './navigation';
-import { BUILT_SCREENS } from './paths';
+import { BUILT_SCREENS, PATHS } from './paths';
+
+const ROLES: readonly ConsoleRole[] = ['ADMINISTRATOR', 'ORGANIZER', 'MEMBER', 'SCANNER'];
+
+/** The access the screen's route declares (its feature's routes.ts). */
+const declared = (path: string) => adminAreaRoutes.find((route) => `/${route.path}` === path)?.handle.access;
 
 describe('navigation', () => {
   it('plans the spec navigation for each role', () => {
-    const labelsFor = (role: 'ADMINISTRATOR' | 'ORGANIZER') =>
-      SIDE_NAV.filter((item) => item.roles.includes(role)).map((item) => item.label);
+    const labelsFor = (role: ConsoleRole) => sideNavFor(role).map((item) => item.label);
     expect(labelsFor('ADMINISTRATOR')).toEqual([
       'Dashboard',
       'Category management',
@@ -52,7 +59,38 @@ describe('navigation', () => {
       expect(sideNavFor(role).every((item) => BUILT_SCREENS.has(item.to))).toBe(true);
     }
     expect(sideNavFor('ORGANIZER').map((item) => item.label)).toContain('Dashboard');
-    expect(accountMenuItems()).toEqual(ACCOUNT_MENU.filter((item) => BUILT_SCREENS.has(item.to)));
+    expect(accountMenuItems('SCANNER')).toEqual(ACCOUNT_MENU.filter((item) => BUILT_SCREENS.has(item.to)));
+  });
+});
+
+describe('access declared on the routes', () => {
+  it('shows an entry to exactly the roles its screen declares, and the guard opens it to the same roles', () => {
+    for (const item of SIDE_NAV) {
+      const access = declared(item.to);
+      expect(access, item.to).toBeDefined();
+      for (const role of ROLES) {
+        const allowed = access !== undefined && mayAccess(role, access);
+        expect(sideNavFor(role).includes(item), `${item.label} for ${role}`).toBe(allowed);
+        expect(screenAccessDecision(role, access, item.to).kind === 'open', `${item.to} for ${role}`).toBe(
+          allowed,
+        );
+      }
+    }
+  });
+
+  it("keeps an administrator's screen out of an organizer's navigation and refuses it as not found", () => {
+    expect(declared(PATHS.tagManagement)).toBe('admin');
+    expect(sideNavFor('ORGANIZER').map((item) => item.to)).not.toContain(PATHS.tagManagement);
+    expect(screenAccessDecision('ORGANIZER', 'admin', PATHS.tagManagement)).toEqual({ kind: 'not-found' });
+    expect(screenAccessDecision('ADMINISTRATOR', 'admin', PATHS.tagManagement)).toEqual({ kind: 'open' });
+  });
+
+  it('refuses a screen that declares nothing, and sends a role the dashboard is not for to its own first entry', () => {
+    expect(screenAccessDecision('ADMINISTRATOR', undefined, '/anything')).toEqual({ kind: 'not-found' });
+    expect(screenAccessDecision('SCANNER', declared(PATHS.dashboard), PATHS.dashboard)).toEqual({
+      kind: 'redirect',
+      to: PATHS.checkIn,
+    });
   });
 });
 

@@ -19,93 +19,69 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import type { ConsoleRole } from '../features/auth';
-import { type AppPath, isBuilt, PATHS } from './paths';
+import { mayAccess, type ScreenAccess } from '../lib/access';
+import { adminAreaRoutes } from './feature-routes';
+import { type AppPath, PATHS } from './paths';
 
+/**
+ * An entry of the navigation. Who sees it is not written here: it is the access its screen's route
+ * declares (the feature's routes.ts), the same declaration the guard enforces.
+ */
 export interface NavItem {
   label: string;
   to: AppPath;
   icon: TablerIcon;
-  roles: readonly ConsoleRole[];
   /** Deeper screens that belong to this entry though their paths start elsewhere (an event's check-in). */
   alsoActive?: RegExp;
 }
 
-const EVERYONE: readonly ConsoleRole[] = ['ADMINISTRATOR', 'ORGANIZER', 'MEMBER'];
-/** Everyone with console access, scanner-only members included: the door is theirs too. */
-const WITH_SCANNERS: readonly ConsoleRole[] = [...EVERYONE, 'SCANNER'];
-
-/**
- * The side navigation, in display order. Members work on the events their organizer assigned them;
- * they also see, read-only, the organizations they belong to (domain.md, "People and roles").
- */
+/** The side navigation, in display order. */
 export const SIDE_NAV: readonly NavItem[] = [
-  { label: 'Dashboard', to: PATHS.dashboard, icon: IconLayoutDashboard, roles: EVERYONE },
-  {
-    label: 'Category management',
-    to: PATHS.categoryManagement,
-    icon: IconCategory,
-    roles: ['ADMINISTRATOR'],
-  },
-  { label: 'Tag management', to: PATHS.tagManagement, icon: IconTags, roles: ['ADMINISTRATOR'] },
-  { label: 'Banner management', to: PATHS.bannerManagement, icon: IconPhoto, roles: ['ADMINISTRATOR'] },
-  {
-    label: 'Content management',
-    to: PATHS.contentManagement,
-    icon: IconFileText,
-    roles: ['ADMINISTRATOR'],
-  },
-  {
-    label: 'Reason management',
-    to: PATHS.reasonManagement,
-    icon: IconListDetails,
-    roles: ['ADMINISTRATOR'],
-  },
-  { label: 'User management', to: PATHS.userManagement, icon: IconUsers, roles: ['ADMINISTRATOR'] },
-  {
-    label: 'Organizer requests',
-    to: PATHS.organizerRequests,
-    icon: IconUserCheck,
-    roles: ['ADMINISTRATOR'],
-  },
-  {
-    label: 'Non-profit requests',
-    to: PATHS.nonProfitRequests,
-    icon: IconHeartHandshake,
-    roles: ['ADMINISTRATOR'],
-  },
-  { label: 'Audit log', to: PATHS.auditLog, icon: IconHistory, roles: ['ADMINISTRATOR'] },
-  {
-    label: 'Organizations',
-    to: PATHS.organizations,
-    icon: IconBuildingCommunity,
-    roles: EVERYONE,
-  },
-  { label: 'Event management', to: PATHS.eventManagement, icon: IconCalendarEvent, roles: EVERYONE },
-  {
-    label: 'Catalog requests',
-    to: PATHS.catalogRequestsMine,
-    icon: IconGitPullRequest,
-    roles: ['ORGANIZER'],
-  },
-  { label: 'Orders', to: PATHS.orders, icon: IconReceipt, roles: EVERYONE },
+  { label: 'Dashboard', to: PATHS.dashboard, icon: IconLayoutDashboard },
+  { label: 'Category management', to: PATHS.categoryManagement, icon: IconCategory },
+  { label: 'Tag management', to: PATHS.tagManagement, icon: IconTags },
+  { label: 'Banner management', to: PATHS.bannerManagement, icon: IconPhoto },
+  { label: 'Content management', to: PATHS.contentManagement, icon: IconFileText },
+  { label: 'Reason management', to: PATHS.reasonManagement, icon: IconListDetails },
+  { label: 'User management', to: PATHS.userManagement, icon: IconUsers },
+  { label: 'Organizer requests', to: PATHS.organizerRequests, icon: IconUserCheck },
+  { label: 'Non-profit requests', to: PATHS.nonProfitRequests, icon: IconHeartHandshake },
+  { label: 'Audit log', to: PATHS.auditLog, icon: IconHistory },
+  { label: 'Organizations', to: PATHS.organizations, icon: IconBuildingCommunity },
+  { label: 'Event management', to: PATHS.eventManagement, icon: IconCalendarEvent },
+  { label: 'Catalog requests', to: PATHS.catalogRequestsMine, icon: IconGitPullRequest },
+  { label: 'Orders', to: PATHS.orders, icon: IconReceipt },
   {
     label: 'Check-in',
     to: PATHS.checkIn,
     icon: IconScan,
-    roles: WITH_SCANNERS,
     alsoActive: /^\/orders\/events\/[^/]+\/(check-in|scan-history)(\/|$)/,
   },
 ];
 
 /** Entries of the user menu in the header, above Logout. */
-export const ACCOUNT_MENU: readonly Omit<NavItem, 'roles'>[] = [
+export const ACCOUNT_MENU: readonly NavItem[] = [
   { label: 'My profile', to: PATHS.myProfile, icon: IconUser },
   { label: 'Change password', to: PATHS.changePassword, icon: IconKey },
 ];
 
-/** What a role sees in the side navigation: its items whose screens exist in this build. */
+/** Each console screen's declared access, by its absolute path. */
+const ACCESS_BY_PATH: ReadonlyMap<string, ScreenAccess> = new Map(
+  adminAreaRoutes.map((route) => [`/${route.path}`, route.handle.access]),
+);
+
+/**
+ * Whether `role` may open the screen at `path` as its route declares; a path no console screen is
+ * registered at (a screen not built yet) is open to no one, so a menu never leads to the not-found page.
+ */
+export function mayOpen(role: ConsoleRole, path: string): boolean {
+  const access = ACCESS_BY_PATH.get(path);
+  return access !== undefined && mayAccess(role, access);
+}
+
+/** What a role sees in the side navigation: the entries whose screens its role may open. */
 export function sideNavFor(role: ConsoleRole): NavItem[] {
-  return SIDE_NAV.filter((item) => item.roles.includes(role) && isBuilt(item.to));
+  return SIDE_NAV.filter((item) => mayOpen(role, item.to));
 }
 
 /**
@@ -120,6 +96,6 @@ export function activeNavItem(items: readonly NavItem[], pathname: string): NavI
     .sort((a, b) => b.to.length - a.to.length)[0];
 }
 
-export function accountMenuItems(): Omit<NavItem, 'roles'>[] {
-  return ACCOUNT_MENU.filter((item) => isBuilt(item.to));
+export function accountMenuItems(role: ConsoleRole): NavItem[] {
+  return ACCOUNT_MENU.filter((item) => mayOpen(role, item.to));
 }

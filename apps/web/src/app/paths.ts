@@ -66,14 +66,7 @@ export const PATHS = {
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 
-/**
- * Screens registered in the router, read from the features' routes. Navigation entries pointing anywhere
- * else stay hidden, so a menu never leads to the not-found page.
- */
+/** Screens registered in the router, read from the features' routes. */
 export const BUILT_SCREENS: ReadonlySet<AppPath> = new Set(
   registeredPaths([...accountAreaRoutes, ...adminAreaRoutes, ...publicAreaRoutes]) as AppPath[],
 );
-
-export function isBuilt(path: AppPath): boolean {
-  return BUILT_SCREENS.has(path);
-}

@@ -1,4 +1,4 @@
-import type { BodyOf, QueryOf, ResultOf, RouteDef } from '@marquee/contract';
+import { type BodyOf, HEADERS, type QueryOf, type ResultOf, type RouteDef } from '@marquee/contract';
 import {
   keepPreviousData,
   type QueryKey,
@@ -6,7 +6,9 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { type CallOptions, http } from './http';
+import { newIdempotencyKey } from './idempotency-key';
 import type { RouteKey } from './query-keys';
 import { toast } from './toasts';
 
@@ -18,8 +20,9 @@ type AnyCall = (
 const call = http as unknown as AnyCall;
 
 /**
- * Query options for one read of a feature (`categoryKeys.list`): its key from the feature's factory,
- * its call from the key's contract route. A new page keeps the previous one on screen while it loads.
+ * Query options for one read of a feature (`bannerKeys.detail`): its key from the feature's factory,
+ * its call from the key's contract route. Another record (another id) shows its loading state while it
+ * loads, never the previous record: a detail screen must not let someone act on the wrong one.
  */
 export function routeQuery<S extends string, N extends string, R extends RouteDef>(
   key: RouteKey<S, N, R>,
@@ -28,20 +31,20 @@ export function routeQuery<S extends string, N extends string, R extends RouteDe
   return queryOptions({
     queryKey: key(query),
     queryFn: async ({ signal }) => (await call(key.route, { query, signal })).result as ResultOf<R>,
-    placeholderData: keepPreviousData,
   });
 }
 
 /**
- * A list read taken from the URL (`useListParams().query`): address-bar values are plain strings here,
- * so they are not checked against the route's types; the server validates them and a bad one comes back
- * as a 400 naming it.
+ * Query options for a list (a page, a search of a picker): the next page or search keeps the previous
+ * one on screen while it loads, so the table and the options do not flash empty. A query taken from the
+ * URL (`useListParams().query`) holds plain strings, not checked against the route's types here; the
+ * server validates them and a bad one comes back as a 400 naming it.
  */
 export function routeListQuery<S extends string, N extends string, R extends RouteDef>(
   key: RouteKey<S, N, R>,
-  query: Record<string, unknown>,
+  query: QueryOf<R> | Record<string, unknown>,
 ) {
-  return routeQuery(key, query as QueryOf<R>);
+  return queryOptions({ ...routeQuery(key, query as QueryOf<R>), placeholderData: keepPreviousData });
 }
 
 export interface RouteMutationOptions {
@@ -51,6 +54,30 @@ export interface RouteMutationOptions {
    */
   invalidates: readonly QueryKey[];
   silentSuccess?: boolean;
+  /**
+   * For calls that move money or seats: every call carries an idempotency key (header
+   * `idempotency-key`) that belongs to one intent of the user, made when the screen or dialog that
+   * holds the mutation opens. Sending again (Retry after a lost answer or a timeout, a second click) is
+   * the same intent with the same key: the server answers the first result instead of refunding or
+   * charging twice, and refuses the key with another body (409) rather than guess. A success ends the
+   * intent; the next change from the same screen gets a new key. A failed call's key is released by the
+   * server, so a corrected retry under it runs afresh.
+   */
+  idempotent?: boolean;
+}
+
+/** The idempotency key of the current intent: one per mounted hook (a screen, a dialog) until a success. */
+function useIntentKey() {
+  const key = useRef<string | null>(null);
+  return {
+    current: () => {
+      key.current ??= newIdempotencyKey();
+      return key.current;
+    },
+    settled: () => {
+      key.current = null;
+    },
+  };
 }
 
 /**
@@ -59,12 +86,15 @@ export interface RouteMutationOptions {
  */
 export function useRouteMutation<R extends RouteDef>(route: R, options: RouteMutationOptions) {
   const queryClient = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
     mutationFn: async (body: BodyOf<R>) => {
-      const response = await call(route, { body });
+      const headers = options.idempotent ? { [HEADERS.idempotencyKey]: intent.current() } : undefined;
+      const response = await call(route, { body, headers });
       return response as { message: string; result: ResultOf<R> };
     },
     onSuccess: async (response) => {
+      intent.settled();
       // Refetch first, so the toast announces a change the screen already shows.
       await Promise.all(options.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       if (!options.silentSuccess) toast.success(response.message);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import type { ScreenAccess } from './access';
 
 /**
  * A feature's screens, by the area of the console they sit in: the account area needs no session,
@@ -8,9 +9,17 @@ import type { RouteObject } from 'react-router';
  */
 export interface FeatureRoutes {
   account?: RouteObject[];
-  admin?: RouteObject[];
+  admin?: ConsoleScreen[];
   public?: RouteObject[];
 }
+
+/** What a console screen's route declares: who may open it. The guard and the navigation read it. */
+export interface ScreenHandle {
+  access: ScreenAccess;
+}
+
+/** A screen of the admin area: a route that declares its access (the type makes it impossible to forget). */
+export type ConsoleScreen = RouteObject & { handle: ScreenHandle };
 
 /**
  * A screen at `path` (an absolute console path such as '/banner-management/new') whose component lives
@@ -22,6 +31,25 @@ export function lazyScreen<M>(
   pick: (module: M) => ComponentType,
 ): RouteObject {
   return { path: path.replace(/^\//, ''), lazy: lazyComponent(load, pick) };
+}
+
+/**
+ * A screen of the admin area at `path`, open to the roles of `access` (lib/access.ts). This declaration
+ * is the only place that says who may see the screen: the guard refuses everyone else and the side
+ * navigation shows the screen's entry only to those it lets in.
+ */
+export function consoleScreen<M>(
+  path: string,
+  access: ScreenAccess,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): ConsoleScreen {
+  return { ...lazyScreen(path, load, pick), handle: { access } };
+}
+
+/** The access a matched route declares (`handle.access`), if it is a console screen. */
+export function declaredAccess(handle: unknown): ScreenAccess | undefined {
+  return (handle as Partial<ScreenHandle> | undefined)?.access;
 }
 
 /** The `lazy` of a route whose component is loaded on first visit. */

@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
+import { ScreenAccessGate } from '../guards/ScreenAccessGate';
 import { AdminHeader } from './admin/AdminHeader';
 import { AdminNavbar } from './admin/AdminNavbar';
 import { HEADER_HEIGHT } from './admin/header-height';
@@ -25,7 +25,7 @@ export function AdminLayout() {
       </AppShell.Navbar>
       {/* tabIndex -1: the skip link moves focus here without adding a tab stop. */}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
-        <Outlet />
+        <ScreenAccessGate />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,4 +1,4 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes, lazyScreen } from '../../lib/routing';
 import { ACCOUNT_PATHS } from './paths';
 
 export const accountRoutes: FeatureRoutes = {
@@ -30,13 +30,15 @@ export const accountRoutes: FeatureRoutes = {
     ),
   ],
   admin: [
-    lazyScreen(
+    consoleScreen(
       ACCOUNT_PATHS.myProfile,
+      'session',
       () => import('./routes/MyProfilePage'),
       (m) => m.MyProfilePage,
     ),
-    lazyScreen(
+    consoleScreen(
       ACCOUNT_PATHS.changePassword,
+      'session',
       () => import('./routes/ChangePasswordPage'),
       (m) => m.ChangePasswordPage,
     ),

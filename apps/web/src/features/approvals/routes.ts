@@ -1,15 +1,17 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { APPROVAL_PATHS } from './paths';
 
 export const approvalRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       APPROVAL_PATHS.organizerRequests,
+      'admin',
       () => import('./routes/OrganizerRequestsPage'),
       (m) => m.OrganizerRequestsPage,
     ),
-    lazyScreen(
+    consoleScreen(
       APPROVAL_PATHS.nonProfitRequests,
+      'admin',
       () => import('./routes/NonProfitRequestsPage'),
       (m) => m.NonProfitRequestsPage,
     ),

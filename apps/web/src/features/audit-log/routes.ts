@@ -1,10 +1,11 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { AUDIT_LOG_PATHS } from './paths';
 
 export const auditLogRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       AUDIT_LOG_PATHS.auditLog,
+      'admin',
       () => import('./routes/AuditLogPage'),
       (m) => m.AuditLogPage,
     ),

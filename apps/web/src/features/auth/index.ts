@@ -1,7 +1,6 @@
 // The auth feature's public surface for the app shell and other features.
 
 export { PROFILE_QUERY_KEY, profileQueryOptions } from './api/get-user-detail';
-export { AdminOnly } from './components/AdminOnly';
 export { NoConsoleAccess } from './components/NoConsoleAccess';
 export {
   CONSOLE_ROLE_LABELS,
@@ -13,3 +12,4 @@ export {
 export { type LogoutDeps, type LogoutOptions, performLogout, useLogout } from './session/logout';
 export { loginPathFor, REDIRECT_PARAM, redirectTargetFrom } from './session/redirect';
 export { SessionProfileProvider, useSessionProfile } from './session/session-profile';
+export { useMayAccess } from './session/use-access';

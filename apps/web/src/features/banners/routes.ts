@@ -1,16 +1,18 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { BANNER_PATHS } from './paths';
 
 export const bannerRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       BANNER_PATHS.bannerManagement,
+      'admin',
       () => import('./routes/BannerListPage'),
       (m) => m.BannerListPage,
     ),
     ...[BANNER_PATHS.newBanner, BANNER_PATHS.editBanner].map((path) =>
-      lazyScreen(
+      consoleScreen(
         path,
+        'admin',
         () => import('./routes/BannerFormPage'),
         (m) => m.BannerFormPage,
       ),

@@ -1,4 +1,4 @@
 // The catalog feature's public surface for other features.
 
-export { useCategoryOptions } from './api/categories';
+export { useCategoryOptions } from './api/get-category-list';
 export { categoryKeys, subcategoryKeys } from './api/keys';

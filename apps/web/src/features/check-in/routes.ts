@@ -1,20 +1,23 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { CHECK_IN_PATHS } from './paths';
 
 export const checkInRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       CHECK_IN_PATHS.checkIn,
+      'session',
       () => import('./routes/CheckInPickerPage'),
       (m) => m.CheckInPickerPage,
     ),
-    lazyScreen(
+    consoleScreen(
       CHECK_IN_PATHS.eventCheckIn,
+      'session',
       () => import('./routes/CheckInPage'),
       (m) => m.CheckInPage,
     ),
-    lazyScreen(
+    consoleScreen(
       CHECK_IN_PATHS.scanHistory,
+      'session',
       () => import('./routes/ScanHistoryPage'),
       (m) => m.ScanHistoryPage,
     ),

@@ -1,4 +1,4 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes, lazyScreen } from '../../lib/routing';
 import { CONTENT_PATHS } from './paths';
 
 export const contentRoutes: FeatureRoutes = {
@@ -15,8 +15,9 @@ export const contentRoutes: FeatureRoutes = {
     ),
   ],
   admin: [
-    lazyScreen(
+    consoleScreen(
       CONTENT_PATHS.contentManagement,
+      'admin',
       () => import('./routes/ContentManagementPage'),
       (m) => m.ContentManagementPage,
     ),

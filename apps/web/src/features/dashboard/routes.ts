@@ -1,10 +1,11 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { DASHBOARD_PATHS } from './paths';
 
 export const dashboardRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       DASHBOARD_PATHS.dashboard,
+      'console',
       () => import('./routes/DashboardPage'),
       (m) => m.DashboardPage,
     ),

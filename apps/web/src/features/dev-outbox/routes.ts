@@ -1,10 +1,11 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { DEV_OUTBOX_PATHS } from './paths';
 
 export const devOutboxRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       DEV_OUTBOX_PATHS.devOutbox,
+      'admin',
       () => import('./routes/DevOutboxPage'),
       (m) => m.DevOutboxPage,
     ),

@@ -1,22 +1,24 @@
-import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../lib/routing';
+import { type ConsoleScreen, consoleScreen } from '../../lib/routing';
 import { EVENT_PATHS } from './paths';
 
 /** List and details screens (event-management, organization-events, event-details, event-class-details). */
-export const eventScreenRoutes: RouteObject[] = [
-  lazyScreen(
+export const eventScreenRoutes: ConsoleScreen[] = [
+  consoleScreen(
     EVENT_PATHS.eventManagement,
+    'console',
     () => import('./routes/EventListPage'),
     (m) => m.EventListPage,
   ),
-  lazyScreen(
+  consoleScreen(
     EVENT_PATHS.organizationEvents,
+    'console',
     () => import('./routes/OrganizationEventsPage'),
     (m) => m.OrganizationEventsPage,
   ),
   ...[EVENT_PATHS.eventDetails, EVENT_PATHS.eventClassDetails].map((path) =>
-    lazyScreen(
+    consoleScreen(
       path,
+      'console',
       () => import('./routes/EventDetailsPage'),
       (m) => m.EventDetailsPage,
     ),

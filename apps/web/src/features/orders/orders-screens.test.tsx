@@ -277,6 +277,32 @@ describe('order details', () => {
     );
   });
 
+  it('shows the loading state, never the previous order, while another order loads', async () => {
+    const OTHER_ID = '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a';
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const a = api({
+      [DETAIL]: (call) =>
+        ok(call.query.bookingId === OTHER_ID ? detail({ _id: OTHER_ID, code: 'MQ-OTHER' }) : detail()),
+    });
+    // The other order's answer waits until the test has looked at the screen.
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (String(input).includes(`bookingId=${OTHER_ID}`)) await held;
+      return a.fetch(input, init);
+    };
+    const { router } = renderApp(`/orders/${BOOKING_ID}`, { ...a, fetch });
+    expect(await screen.findByRole('heading', { name: 'Order MQ-7K2F9' })).toBeTruthy();
+
+    await router.navigate(`/orders/${OTHER_ID}`);
+    expect(await screen.findByRole('status', { name: 'Loading the order' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Order MQ-7K2F9' })).toBeNull();
+
+    release();
+    expect(await screen.findByRole('heading', { name: 'Order MQ-OTHER' })).toBeTruthy();
+  });
+
   it('shows an order it cannot see as not found', async () => {
     renderApp(
       `/orders/${BOOKING_ID}`,

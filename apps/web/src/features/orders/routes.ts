@@ -1,65 +1,77 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { ORDER_PATHS } from './paths';
 
 export const orderRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.orders,
+      'console',
       () => import('./routes/OrdersPage'),
       (m) => m.OrdersPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.eventOrderDetails,
+      'console',
       () => import('./routes/EventOrdersPage'),
       (m) => m.EventOrdersPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.orderDetails,
+      'console',
       () => import('./routes/OrderDetailsPage'),
       (m) => m.OrderDetailsPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.viewTickets,
+      'console',
       () => import('./routes/ViewTicketsPage'),
       (m) => m.ViewTicketsPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.refundRequest,
+      'console',
       () => import('./refund-screens/RefundRequestPage'),
       (m) => m.RefundRequestPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.orderRefund,
+      'console',
       () => import('./refund-screens/OrderRefundPage'),
       (m) => m.OrderRefundPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.confirmRefund,
+      'console',
       () => import('./refund-screens/OrderRefundPage'),
       (m) => m.ConfirmRefundPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.confirmEventOrderRefund,
+      'console',
       () => import('./refund-screens/OrderRefundPage'),
       (m) => m.OrderRefundPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.issueRefunds,
+      'console',
       () => import('./refund-screens/IssueRefundsPage'),
       (m) => m.IssueRefundsPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.eventOrdersIssueRefunds,
+      'console',
       () => import('./refund-screens/IssueRefundsPage'),
       (m) => m.EventOrdersIssueRefundsPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.eventTicketsIssueRefunds,
+      'console',
       () => import('./refund-screens/IssueRefundsPage'),
       (m) => m.EventTicketsIssueRefundsPage,
     ),
-    lazyScreen(
+    consoleScreen(
       ORDER_PATHS.eventAttendees,
+      'console',
       () => import('./routes/EventAttendeesPage'),
       (m) => m.EventAttendeesPage,
     ),

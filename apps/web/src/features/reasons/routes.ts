@@ -1,10 +1,11 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { REASON_PATHS } from './paths';
 
 export const reasonRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       REASON_PATHS.reasonManagement,
+      'admin',
       () => import('./routes/ReasonManagementPage'),
       (m) => m.ReasonManagementPage,
     ),

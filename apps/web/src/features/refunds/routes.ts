@@ -1,15 +1,17 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { REFUND_PATHS } from './paths';
 
 export const refundRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       REFUND_PATHS.issueEventRefund,
+      'console',
       () => import('./routes/IssueEventRefundPage'),
       (m) => m.IssueEventRefundPage,
     ),
-    lazyScreen(
+    consoleScreen(
       REFUND_PATHS.confirmEventRefund,
+      'console',
       () => import('./routes/ConfirmEventRefundPage'),
       (m) => m.ConfirmEventRefundPage,
     ),

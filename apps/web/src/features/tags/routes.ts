@@ -1,10 +1,11 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { TAG_PATHS } from './paths';
 
 export const tagRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       TAG_PATHS.tagManagement,
+      'admin',
       () => import('./routes/TagManagementPage'),
       (m) => m.TagManagementPage,
     ),

@@ -1,10 +1,11 @@
-import { type FeatureRoutes, lazyScreen } from '../../lib/routing';
+import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
 import { USER_MANAGEMENT_PATHS } from './paths';
 
 export const userManagementRoutes: FeatureRoutes = {
   admin: [
-    lazyScreen(
+    consoleScreen(
       USER_MANAGEMENT_PATHS.userManagement,
+      'admin',
       () => import('./routes/UserManagementPage'),
       (m) => m.UserManagementPage,
     ),
@@ -13,8 +14,9 @@ export const userManagementRoutes: FeatureRoutes = {
       USER_MANAGEMENT_PATHS.userDetailTab,
       USER_MANAGEMENT_PATHS.bookedEventDetails,
     ].map((path) =>
-      lazyScreen(
+      consoleScreen(
         path,
+        'admin',
         () => import('./routes/UserDetailPage'),
         (m) => m.UserDetailPage,
       ),

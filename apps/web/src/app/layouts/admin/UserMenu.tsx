@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { fullNameOf, useLogout, useSessionProfile } from '../../../features/auth';
+import { consoleRoleOf, fullNameOf, useLogout, useSessionProfile } from '../../../features/auth';
 import { accountMenuItems } from '../../navigation';
 
 export function UserMenu() {
@@ -30,7 +30,7 @@ export function UserMenu() {
             {profile.email}
           </Text>
         </Menu.Label>
-        {accountMenuItems().map((item) => (
+        {accountMenuItems(consoleRoleOf(profile) ?? 'MEMBER').map((item) => (
           <Menu.Item key={item.to} component={Link} to={item.to} leftSection={<item.icon size={16} />}>
             {item.label}
           </Menu.Item>

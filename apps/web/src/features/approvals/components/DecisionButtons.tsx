@@ -1,7 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { openConfirmAction } from '../../../components/ConfirmAction';
-import { type ApprovalKind, useDecide } from '../api/approvals';
+import { useDecide } from '../api/decide';
+import type { ApprovalKind } from '../api/keys';
 import type { RejectTarget } from './RejectModal';
 
 const APPROVE_TEXT: Record<ApprovalKind, (name: string) => { title: string; message: string }> = {

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { placeServerErrors } from '../../../lib/form-errors';
 import { HttpError, withFormErrorsDeferred } from '../../../lib/http';
 import { toast } from '../../../lib/toasts';
-import { type ApprovalKind, useDecide } from '../api/approvals';
+import { useDecide } from '../api/decide';
+import type { ApprovalKind } from '../api/keys';
 
 export interface RejectTarget {
   userId: string;

@@ -8,8 +8,7 @@ import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCompactDateTime, formatDate } from '../../../lib/dates';
-import { AdminOnly } from '../../auth';
-import { useNonProfitRequests } from '../api/approvals';
+import { useNonProfitRequests } from '../api/get-non-profit-request-list';
 import { Decision } from '../components/Decision';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { DetailList } from '../components/DetailList';
@@ -49,7 +48,7 @@ export function NonProfitRequestsPage() {
   const target = (r: NonProfitRequestItem): RejectTarget => ({ userId: r._id, name: r.user.name });
 
   return (
-    <AdminOnly>
+    <>
       <Stack gap="lg">
         <PageHeader
           title="Non-profit requests"
@@ -195,6 +194,6 @@ export function NonProfitRequestsPage() {
         )}
       </Drawer>
       <RejectModal kind="NON_PROFIT" target={rejecting} onClose={() => setRejecting(null)} />
-    </AdminOnly>
+    </>
   );
 }

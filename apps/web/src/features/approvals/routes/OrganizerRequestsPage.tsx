@@ -8,8 +8,7 @@ import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCompactDateTime, formatDate } from '../../../lib/dates';
-import { AdminOnly } from '../../auth';
-import { useOrganizerRequests } from '../api/approvals';
+import { useOrganizerRequests } from '../api/get-organizer-request-list';
 import { Decision } from '../components/Decision';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { DetailList } from '../components/DetailList';
@@ -37,7 +36,7 @@ export function OrganizerRequestsPage() {
   const target = (r: OrganizerRequestItem): RejectTarget => ({ userId: r._id, name: r.user.name });
 
   return (
-    <AdminOnly>
+    <>
       <Stack gap="lg">
         <PageHeader
           title="Organizer requests"
@@ -181,6 +180,6 @@ export function OrganizerRequestsPage() {
         )}
       </Drawer>
       <RejectModal kind="ORGANIZER" target={rejecting} onClose={() => setRejecting(null)} />
-    </AdminOnly>
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { useRef, useState } from 'react';
 import { CARD_LAYOUT_QUERY } from '../../../components/DataTable';
 import { humanizeEnum } from '../../../components/EnumBadge';
 import type { ListParams } from '../../../components/list-params';
-import { useActorOptions, useAuditFilterOptions } from '../api/audit';
+import { useAuditFilterOptions } from '../api/get-audit-filter-options';
+import { useActorOptions } from '../api/get-user-list';
 
 export const AUDIT_FILTERS = ['actorId', 'entityType', 'entityId', 'action', 'from', 'to'] as const;
 

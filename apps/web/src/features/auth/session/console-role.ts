@@ -1,10 +1,7 @@
 import type { OrganizerRequest, UserProfile } from '@marquee/contract';
+import type { ConsoleRole } from '../../../lib/access';
 
-/**
- * How a profile uses the console; decides the navigation it sees (domain.md, "People and roles").
- * `SCANNER`: a member whose only event roles are scanner (`scansOnly`): door check-in is all they do.
- */
-export type ConsoleRole = 'ADMINISTRATOR' | 'ORGANIZER' | 'MEMBER' | 'SCANNER';
+export type { ConsoleRole };
 
 type RoleFacts = Pick<UserProfile, 'role' | 'organizerRequest' | 'isOrganizationMember' | 'scansOnly'>;
 

@@ -5,3 +5,5 @@ export const bannerKeys = queryKeys('banners', {
   list: getBannerList,
   detail: getBannerDetail,
 });
+
+export const AFTER_BANNER_CHANGE = { invalidates: [bannerKeys.all] };

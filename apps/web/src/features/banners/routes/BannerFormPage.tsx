@@ -22,9 +22,10 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ZonedDateTimeInput } from '../../../components/ZonedDateTimeInput';
 import { browserTimeZone } from '../../../lib/dates';
 import { submitWithServerErrors } from '../../../lib/form-errors';
-import { AdminOnly } from '../../auth';
 import { useCategoryOptions } from '../../catalog';
-import { useBannerDetail, useCreateBanner, useUpdateBanner } from '../api/banners';
+import { useCreateBanner } from '../api/create-banner';
+import { useBannerDetail } from '../api/get-banner-detail';
+import { useUpdateBanner } from '../api/update-banner';
 import { EventLinkSelect } from '../components/EventLinkSelect';
 import { LINK_TYPE_OPTIONS, OFFERED_LINK_TYPES, VISIBILITY_OPTIONS } from '../components/labels';
 
@@ -111,103 +112,101 @@ export function BannerFormPage() {
   // Banners belong to no event, so their window is read in the administrator's own zone, as labelled.
   const zone = browserTimeZone();
   return (
-    <AdminOnly>
-      <Stack gap="lg" maw={720}>
-        <PageHeader title={title} back={{ to: PATHS.bannerManagement, label: 'Banners' }} />
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-          <form onSubmit={submit} noValidate aria-label={title}>
-            <Stack gap="md">
-              <TextInput label="Title" required {...form.getInputProps('title')} />
-              <ImagePicker
-                label="Image"
-                required
-                description="A wide picture works best (for example 1200 × 400)."
-                value={v.image ? [{ url: v.image, thumbnailUrl: v.thumbnail }] : []}
-                onChange={(images) => {
-                  form.setFieldValue('image', images[0]?.url ?? '');
-                  form.setFieldValue('thumbnail', images[0]?.thumbnailUrl ?? null);
+    <Stack gap="lg" maw={720}>
+      <PageHeader title={title} back={{ to: PATHS.bannerManagement, label: 'Banners' }} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <form onSubmit={submit} noValidate aria-label={title}>
+          <Stack gap="md">
+            <TextInput label="Title" required {...form.getInputProps('title')} />
+            <ImagePicker
+              label="Image"
+              required
+              description="A wide picture works best (for example 1200 × 400)."
+              value={v.image ? [{ url: v.image, thumbnailUrl: v.thumbnail }] : []}
+              onChange={(images) => {
+                form.setFieldValue('image', images[0]?.url ?? '');
+                form.setFieldValue('thumbnail', images[0]?.thumbnailUrl ?? null);
+              }}
+              error={form.errors.image as string | undefined}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Links to
+              </Text>
+              <SegmentedControl
+                data={linkTypeOptions(v.linkType)}
+                value={v.linkType}
+                onChange={(value) => {
+                  form.setFieldValue('linkType', value as BannerLinkType);
+                  form.setFieldValue('linkValue', '');
                 }}
-                error={form.errors.image as string | undefined}
+                aria-label="Link type"
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  Links to
-                </Text>
-                <SegmentedControl
-                  data={linkTypeOptions(v.linkType)}
-                  value={v.linkType}
-                  onChange={(value) => {
-                    form.setFieldValue('linkType', value as BannerLinkType);
-                    form.setFieldValue('linkValue', '');
-                  }}
-                  aria-label="Link type"
-                />
-              </Stack>
-              {v.linkType === 'CATEGORY' && (
-                <Select
-                  label="Category"
-                  required
-                  searchable
-                  data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
-                  {...form.getInputProps('linkValue')}
-                />
-              )}
-              {v.linkType === 'EVENT' && (
-                <EventLinkSelect
-                  currentLabel={detail.data?.linkType === 'EVENT' ? detail.data.linkLabel : null}
-                  {...form.getInputProps('linkValue')}
-                />
-              )}
-              {v.linkType === 'URL' && (
-                <TextInput
-                  label="Web address"
-                  required
-                  placeholder="https://"
-                  {...form.getInputProps('linkValue')}
-                />
-              )}
-              <Select
-                label="Visibility"
-                data={VISIBILITY_OPTIONS}
-                allowDeselect={false}
-                {...form.getInputProps('visibility')}
-              />
-              {/* Side by side only where a day and a time fit twice on one line. */}
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <ZonedDateTimeInput
-                  label="Active from"
-                  zone={zone}
-                  clearable
-                  description="Empty: from now"
-                  {...form.getInputProps('activeFrom')}
-                />
-                <ZonedDateTimeInput
-                  label="Active to"
-                  zone={zone}
-                  clearable
-                  description="Empty: no end"
-                  {...form.getInputProps('activeTo')}
-                />
-              </SimpleGrid>
-              <Select
-                label="Status"
-                data={STATUS_OPTIONS}
-                allowDeselect={false}
-                {...form.getInputProps('status')}
-              />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => navigate(PATHS.bannerManagement)}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={create.isPending || update.isPending}>
-                  {bannerId ? 'Save' : 'Create banner'}
-                </Button>
-              </Group>
             </Stack>
-          </form>
-        </Paper>
-      </Stack>
-    </AdminOnly>
+            {v.linkType === 'CATEGORY' && (
+              <Select
+                label="Category"
+                required
+                searchable
+                data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+                {...form.getInputProps('linkValue')}
+              />
+            )}
+            {v.linkType === 'EVENT' && (
+              <EventLinkSelect
+                currentLabel={detail.data?.linkType === 'EVENT' ? detail.data.linkLabel : null}
+                {...form.getInputProps('linkValue')}
+              />
+            )}
+            {v.linkType === 'URL' && (
+              <TextInput
+                label="Web address"
+                required
+                placeholder="https://"
+                {...form.getInputProps('linkValue')}
+              />
+            )}
+            <Select
+              label="Visibility"
+              data={VISIBILITY_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('visibility')}
+            />
+            {/* Side by side only where a day and a time fit twice on one line. */}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <ZonedDateTimeInput
+                label="Active from"
+                zone={zone}
+                clearable
+                description="Empty: from now"
+                {...form.getInputProps('activeFrom')}
+              />
+              <ZonedDateTimeInput
+                label="Active to"
+                zone={zone}
+                clearable
+                description="Empty: no end"
+                {...form.getInputProps('activeTo')}
+              />
+            </SimpleGrid>
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => navigate(PATHS.bannerManagement)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending || update.isPending}>
+                {bannerId ? 'Save' : 'Create banner'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
   );
 }
 

@@ -13,8 +13,10 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { STATUS_FILTER } from '../../../components/status-options';
 import { Thumb } from '../../../components/Thumb';
 import { formatCompactDateTime } from '../../../lib/dates';
-import { AdminOnly } from '../../auth';
-import { useBannerList, useDeleteBanner, useReorderBanner, useSetBannerStatus } from '../api/banners';
+import { useDeleteBanner } from '../api/delete-banner';
+import { useBannerList } from '../api/get-banner-list';
+import { useReorderBanner } from '../api/reorder-banner';
+import { useSetBannerStatus } from '../api/update-banner-status';
 import { VISIBILITY_LABELS, VISIBILITY_OPTIONS } from '../components/labels';
 
 function linkText(b: Banner) {
@@ -48,140 +50,131 @@ export function BannerListPage() {
   }
 
   return (
-    <AdminOnly>
-      <Stack gap="lg">
-        <PageHeader
-          title="Banner management"
-          description="Banners shown at the top of the marketplace, in this order."
-          actions={
-            <Button component={Link} to={PATHS.newBanner} leftSection={<IconPlus size={16} />}>
-              Add banner
-            </Button>
-          }
-        />
-        <DataTable<Banner>
-          {...tableBinding(list, query, 'No banners yet.')}
-          label="Banners"
-          minWidth={1080}
-          rowKey={(b) => b._id}
-          searchPlaceholder="Search banners"
-          toolbar={
-            <>
-              <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
-              <ListFilter
-                list={list}
-                name="visibility"
-                label="Filter by visibility"
-                data={[{ value: '', label: 'Any visibility' }, ...VISIBILITY_OPTIONS]}
-                w={170}
-              />
-            </>
-          }
-          columns={[
-            {
-              key: 'order',
-              title: 'Order',
-              sortable: true,
-              width: 90,
-              render: (b) => {
-                const index = rows.findIndex((r) => r._id === b._id);
-                return canReorder ? (
-                  <Group gap={2} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label={`Move ${b.title} up`}
-                      disabled={index === 0 || reorder.isPending}
-                      onClick={() => move(index, -1)}
-                    >
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label={`Move ${b.title} down`}
-                      disabled={index === rows.length - 1 || reorder.isPending}
-                      onClick={() => move(index, 1)}
-                    >
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
-                  </Group>
-                ) : (
-                  b.order + 1
-                );
-              },
-            },
-            {
-              key: 'image',
-              title: 'Image',
-              render: (b) => <Thumb src={b.thumbnail ?? b.image} alt={b.title} />,
-              width: 64,
-            },
-            { key: 'title', title: 'Title', sortable: true, render: (b) => <Text fw={500}>{b.title}</Text> },
-            {
-              key: 'link',
-              title: 'Links to',
-              render: (b) =>
-                b.linkType === 'URL' ? (
-                  <Anchor
-                    href={b.linkValue}
-                    target="_blank"
-                    rel="noreferrer"
+    <Stack gap="lg">
+      <PageHeader
+        title="Banner management"
+        description="Banners shown at the top of the marketplace, in this order."
+        actions={
+          <Button component={Link} to={PATHS.newBanner} leftSection={<IconPlus size={16} />}>
+            Add banner
+          </Button>
+        }
+      />
+      <DataTable<Banner>
+        {...tableBinding(list, query, 'No banners yet.')}
+        label="Banners"
+        minWidth={1080}
+        rowKey={(b) => b._id}
+        searchPlaceholder="Search banners"
+        toolbar={
+          <>
+            <ListFilter list={list} name="status" label="Filter by status" data={STATUS_FILTER} w={150} />
+            <ListFilter
+              list={list}
+              name="visibility"
+              label="Filter by visibility"
+              data={[{ value: '', label: 'Any visibility' }, ...VISIBILITY_OPTIONS]}
+              w={170}
+            />
+          </>
+        }
+        columns={[
+          {
+            key: 'order',
+            title: 'Order',
+            sortable: true,
+            width: 90,
+            render: (b) => {
+              const index = rows.findIndex((r) => r._id === b._id);
+              return canReorder ? (
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
                     size="sm"
-                    lineClamp={1}
-                    maw={220}
+                    aria-label={`Move ${b.title} up`}
+                    disabled={index === 0 || reorder.isPending}
+                    onClick={() => move(index, -1)}
                   >
-                    {b.linkValue}
-                  </Anchor>
-                ) : (
-                  <Text size="sm">{linkText(b)}</Text>
-                ),
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    aria-label={`Move ${b.title} down`}
+                    disabled={index === rows.length - 1 || reorder.isPending}
+                    onClick={() => move(index, 1)}
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                </Group>
+              ) : (
+                b.order + 1
+              );
             },
-            {
-              key: 'visibility',
-              title: 'Visibility',
-              render: (b) => <EnumBadge value={b.visibility} labels={VISIBILITY_LABELS} color="indigo" />,
-            },
-            {
-              key: 'activeFrom',
-              title: 'Active',
-              sortable: true,
-              render: (b) => (
-                <Text size="xs">
-                  {b.activeFrom ? formatCompactDateTime(b.activeFrom) : 'Any time'}
-                  {' → '}
-                  {b.activeTo ? formatCompactDateTime(b.activeTo) : 'no end'}
-                </Text>
+          },
+          {
+            key: 'image',
+            title: 'Image',
+            render: (b) => <Thumb src={b.thumbnail ?? b.image} alt={b.title} />,
+            width: 64,
+          },
+          { key: 'title', title: 'Title', sortable: true, render: (b) => <Text fw={500}>{b.title}</Text> },
+          {
+            key: 'link',
+            title: 'Links to',
+            render: (b) =>
+              b.linkType === 'URL' ? (
+                <Anchor href={b.linkValue} target="_blank" rel="noreferrer" size="sm" lineClamp={1} maw={220}>
+                  {b.linkValue}
+                </Anchor>
+              ) : (
+                <Text size="sm">{linkText(b)}</Text>
               ),
-            },
-            { key: 'status', title: 'Status', render: (b) => <StatusBadge status={b.status} /> },
-            {
-              key: 'actions',
-              title: 'Actions',
-              render: (b) => (
-                <RowActions
-                  name={b.title}
-                  edit={{ to: editBannerPath(b._id) }}
-                  status={{
-                    active: b.status === 'ACTIVE',
-                    onToggle: () =>
-                      setStatus.mutate({
-                        bannerId: b._id,
-                        status: b.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
-                      }),
-                  }}
-                  remove={{
-                    title: 'Delete banner',
-                    message: `Delete the banner "${b.title}"? This cannot be undone.`,
-                    onConfirm: () => remove.mutateAsync({ bannerId: b._id }),
-                  }}
-                />
-              ),
-            },
-          ]}
-        />
-      </Stack>
-    </AdminOnly>
+          },
+          {
+            key: 'visibility',
+            title: 'Visibility',
+            render: (b) => <EnumBadge value={b.visibility} labels={VISIBILITY_LABELS} color="indigo" />,
+          },
+          {
+            key: 'activeFrom',
+            title: 'Active',
+            sortable: true,
+            render: (b) => (
+              <Text size="xs">
+                {b.activeFrom ? formatCompactDateTime(b.activeFrom) : 'Any time'}
+                {' → '}
+                {b.activeTo ? formatCompactDateTime(b.activeTo) : 'no end'}
+              </Text>
+            ),
+          },
+          { key: 'status', title: 'Status', render: (b) => <StatusBadge status={b.status} /> },
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (b) => (
+              <RowActions
+                name={b.title}
+                edit={{ to: editBannerPath(b._id) }}
+                status={{
+                  active: b.status === 'ACTIVE',
+                  onToggle: () =>
+                    setStatus.mutate({
+                      bannerId: b._id,
+                      status: b.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+                    }),
+                }}
+                remove={{
+                  title: 'Delete banner',
+                  message: `Delete the banner "${b.title}"? This cannot be undone.`,
+                  onConfirm: () => remove.mutateAsync({ bannerId: b._id }),
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+    </Stack>
   );
 }
 

@@ -19,7 +19,7 @@ import {
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useCategoryOptions } from '../../catalog';
-import { useSendCatalogRequest } from '../api/requests';
+import { useSendCatalogRequest } from '../api/send-catalog-request';
 
 export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
   CATEGORY: 'Category',

@@ -6,7 +6,9 @@ import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/dates';
-import { type RequestQueue, useReviewQueue, useReviewRequest } from '../api/requests';
+import type { RequestQueue } from '../api/keys';
+import { useReviewQueue } from '../api/review-queue';
+import { useReviewRequest } from '../api/review-request';
 
 const STATUS = [
   { value: 'PENDING', label: 'Pending' },

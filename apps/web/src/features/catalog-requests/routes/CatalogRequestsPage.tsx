@@ -5,13 +5,11 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
-import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/dates';
-import { useSessionProfile } from '../../auth';
 import { useCategoryOptions } from '../../catalog';
-import { useMyCatalogRequests } from '../api/requests';
+import { useMyCatalogRequests } from '../api/get-my-catalog-request-list';
 import { REQUEST_KIND_LABELS } from '../components/CatalogRequestForm';
 import { CatalogRequestModal } from '../components/CatalogRequestModal';
 
@@ -28,11 +26,6 @@ const KIND_FILTER = [
 
 /** An approved organizer's requests for new categories, subcategories and tags, and their outcome. */
 export function CatalogRequestsPage() {
-  const profile = useSessionProfile();
-  return profile.organizerRequest === 'APPROVED' ? <CatalogRequests /> : <NotFoundMessage />;
-}
-
-function CatalogRequests() {
   const list = useListParams(['status', 'kind'] as const);
   const query = useMyCatalogRequests(list.query);
   const categories = useCategoryOptions();

@@ -17,3 +17,9 @@ export const categoryKeys = queryKeys('categories', {
 export const subcategoryKeys = queryKeys('subcategories', {
   list: subcategoryListWithPagination,
 });
+
+// Subcategory rows show their categories' names, so a renamed category refreshes them too.
+export const AFTER_CATEGORY_EDIT = [categoryKeys.all, subcategoryKeys.all];
+
+// A category's list and pickers count and filter its subcategories.
+export const AFTER_SUBCATEGORY_CHANGE = { invalidates: [subcategoryKeys.all, categoryKeys.all] };

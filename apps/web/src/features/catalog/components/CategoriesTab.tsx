@@ -11,7 +11,9 @@ import { RowActions } from '../../../components/RowActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { STATUS_FILTER } from '../../../components/status-options';
 import { Thumb } from '../../../components/Thumb';
-import { useCategoryList, useSetCategoryPopular, useSetCategoryStatus } from '../api/categories';
+import { useCategoryList } from '../api/category-list-with-pagination';
+import { useSetCategoryPopular } from '../api/mark-as-popular-category';
+import { useSetCategoryStatus } from '../api/update-status-category';
 import { CategoryFormModal } from './CategoryFormModal';
 
 export function CategoriesTab() {

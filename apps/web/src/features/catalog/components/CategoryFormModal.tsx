@@ -4,7 +4,8 @@ import { type Category, CategoryBody } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { submitWithServerErrors } from '../../../lib/form-errors';
-import { useCreateCategory, useUpdateCategory } from '../api/categories';
+import { useCreateCategory } from '../api/create-category';
+import { useUpdateCategory } from '../api/update-category';
 import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
 
 interface Values extends CatalogItemValues {

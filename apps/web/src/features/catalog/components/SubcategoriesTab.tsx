@@ -11,13 +11,11 @@ import { RowActions } from '../../../components/RowActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { STATUS_FILTER } from '../../../components/status-options';
 import { Thumb } from '../../../components/Thumb';
-import { useCategoryOptions } from '../api/categories';
-import {
-  useDeleteSubcategory,
-  useSetSubcategoryPopular,
-  useSetSubcategoryStatus,
-  useSubcategoryList,
-} from '../api/subcategories';
+import { useDeleteSubcategory } from '../api/delete-subcategory';
+import { useCategoryOptions } from '../api/get-category-list';
+import { useSetSubcategoryPopular } from '../api/mark-as-popular-subcategory';
+import { useSubcategoryList } from '../api/subcategory-list';
+import { useSetSubcategoryStatus } from '../api/update-status-subcategory';
 import { SubcategoryFormModal } from './SubcategoryFormModal';
 
 export function SubcategoriesTab() {

@@ -4,8 +4,9 @@ import { type Subcategory, SubcategoryBody } from '@marquee/contract';
 import { FormActions } from '../../../components/FormActions';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { submitWithServerErrors } from '../../../lib/form-errors';
-import { useAssociableCategories } from '../api/categories';
-import { useCreateSubcategory, useUpdateSubcategory } from '../api/subcategories';
+import { useAssociableCategories } from '../api/associate-category-list';
+import { useCreateSubcategory } from '../api/create-subcategory';
+import { useUpdateSubcategory } from '../api/update-subcategory';
 import { CatalogItemFields, type CatalogItemValues } from './CatalogItemFields';
 
 interface Values extends CatalogItemValues {

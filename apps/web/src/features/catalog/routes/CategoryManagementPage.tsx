@@ -2,7 +2,6 @@ import { Stack, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { AdminOnly } from '../../auth';
 import { RequestsTable } from '../../catalog-requests';
 import { CategoriesTab } from '../components/CategoriesTab';
 import { SubcategoriesTab } from '../components/SubcategoriesTab';
@@ -20,30 +19,28 @@ export function CategoryManagementPage() {
   const navigate = useNavigate();
   const tab = (Object.entries(TABS).find(([, path]) => path === pathname)?.[0] ?? 'categories') as Tab;
   return (
-    <AdminOnly>
-      <Stack gap="lg">
-        <PageHeader
-          title="Category management"
-          description="Categories and subcategories organizers file their events under."
-        />
-        <Tabs value={tab} onChange={(value) => value && navigate(TABS[value as Tab])} keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="categories">Categories</Tabs.Tab>
-            <Tabs.Tab value="subcategories">Subcategories</Tabs.Tab>
-            <Tabs.Tab value="requests">Requests</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="categories" pt="md">
-            <CategoriesTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="subcategories" pt="md">
-            <SubcategoriesTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="requests" pt="md">
-            <RequestsTable queue="CATALOG" />
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
-    </AdminOnly>
+    <Stack gap="lg">
+      <PageHeader
+        title="Category management"
+        description="Categories and subcategories organizers file their events under."
+      />
+      <Tabs value={tab} onChange={(value) => value && navigate(TABS[value as Tab])} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="categories">Categories</Tabs.Tab>
+          <Tabs.Tab value="subcategories">Subcategories</Tabs.Tab>
+          <Tabs.Tab value="requests">Requests</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="categories" pt="md">
+          <CategoriesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="subcategories" pt="md">
+          <SubcategoriesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="requests" pt="md">
+          <RequestsTable queue="CATALOG" />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
   );
 }
 

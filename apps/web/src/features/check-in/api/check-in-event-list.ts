@@ -1,6 +1,6 @@
 import { checkInEventList } from '@marquee/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routeQuery } from '../../../lib/api-hooks';
+import { routeListQuery } from '../../../lib/api-hooks';
 import { http } from '../../../lib/http';
 import { readWithOfflineCopy } from '../door';
 import { checkInKeys } from './keys';
@@ -11,7 +11,7 @@ import { checkInKeys } from './keys';
  */
 export function checkInEventListQuery(options: { search?: string; past?: boolean } = {}) {
   const query = { search: options.search || undefined, include: options.past ? 'past' : 'current' } as const;
-  const read = routeQuery(checkInKeys.events, query);
+  const read = routeListQuery(checkInKeys.events, query);
   return queryOptions({
     ...read,
     // A door device reloading with no network still knows its events and their dates.

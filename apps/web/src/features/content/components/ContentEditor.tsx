@@ -4,7 +4,7 @@ import { ContentBody as ContentBodySchema, type ContentPage } from '@marquee/con
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { formatCompactDateTime } from '../../../lib/dates';
 import { submitWithServerErrors } from '../../../lib/form-errors';
-import { useSaveContent } from '../api/content';
+import { useSaveContent } from '../api/update-content-detail';
 import { ContentBody } from './ContentBody';
 
 /** Title and body of one page, with a live preview rendered exactly like the public page. */

@@ -3,17 +3,12 @@ import type { ContentKey } from '@marquee/contract';
 import { useSearchParams } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
-import { AdminOnly } from '../../auth';
-import { useContentList } from '../api/content';
+import { useContentList } from '../api/get-content-list';
 import { ContentEditor } from '../components/ContentEditor';
 
 /** The content pages (terms, privacy, about, FAQ), one tab each (`?key=`). */
 export function ContentManagementPage() {
-  return (
-    <AdminOnly>
-      <ContentManagement />
-    </AdminOnly>
-  );
+  return <ContentManagement />;
 }
 
 function ContentManagement() {

@@ -2,7 +2,7 @@ import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import type { ContentKey } from '@marquee/contract';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { useContentPage } from '../api/content';
+import { useContentPage } from '../api/get-content-detail';
 import { ContentBody } from '../components/ContentBody';
 
 function ContentView({ contentKey }: { contentKey: ContentKey }) {

@@ -2,7 +2,7 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, type DashboardPeriod } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { organizationChoicesQuery } from '../api/queries';
+import { organizationChoicesQuery } from '../api/panel-organization-list';
 
 export interface DashboardChoice {
   organizationId: string;

@@ -4,7 +4,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { organizationPath } from '../../organizations/paths';
-import { useDashboardLink } from '../api/queries';
+import { useDashboardLink } from '../api/create-dashboard-link';
 
 const PAYOUT_LABELS: Record<PayoutStatus, { label: string; color: string }> = {
   NOT_STARTED: { label: 'Not set up', color: 'gray' },

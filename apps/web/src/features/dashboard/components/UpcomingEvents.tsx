@@ -7,7 +7,7 @@ import { ListError } from '../../../components/ListError';
 import { formatDayDate, formatTime } from '../../../lib/dates';
 import { eventCheckInPath } from '../../check-in/paths';
 import { eventOrdersPath } from '../../orders/paths';
-import { upcomingEventsQuery } from '../api/queries';
+import { upcomingEventsQuery } from '../api/dashboard-upcoming-event-list';
 import { soldText } from '../format';
 
 function UpcomingRow({ event }: { event: UpcomingEvent }) {

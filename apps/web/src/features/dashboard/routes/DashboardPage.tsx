@@ -1,14 +1,13 @@
 import { Badge, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
 import { HttpError } from '../../../lib/http';
 import { AdminDashboard } from '../../admin-dashboard';
-import { CONSOLE_ROLE_LABELS, consoleRoleOf, fullNameOf, useSessionProfile } from '../../auth';
-import { CHECK_IN_PATHS } from '../../check-in/paths';
-import { dashboardQuery } from '../api/queries';
+import { CONSOLE_ROLE_LABELS, consoleRoleOf, fullNameOf, useMayAccess, useSessionProfile } from '../../auth';
+import { dashboardQuery } from '../api/organizer-dashboard';
 import { DashboardCharts } from '../components/DashboardCharts';
 import { type DashboardChoice, DashboardFilters } from '../components/DashboardFilters';
 import { FigureCards } from '../components/FigureCards';
@@ -101,8 +100,7 @@ function OrganizerDashboardView() {
 export function DashboardPage() {
   const profile = useSessionProfile();
   const role = consoleRoleOf(profile);
-  // Door check-in is all a scanner-only member does: the console opens there (after sign-in too).
-  if (role === 'SCANNER') return <Navigate to={CHECK_IN_PATHS.checkIn} replace />;
+  const isAdmin = useMayAccess('admin');
   return (
     <Stack gap="lg">
       <PageHeader
@@ -119,7 +117,7 @@ export function DashboardPage() {
         }
       />
       {/* Administrators see the platform's dashboard; organizers and members their own. */}
-      {role === 'ADMINISTRATOR' ? <AdminDashboard /> : <OrganizerDashboardView />}
+      {isAdmin ? <AdminDashboard /> : <OrganizerDashboardView />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeQuery } from '../../../lib/api-hooks';
+import { routeListQuery } from '../../../lib/api-hooks';
 import { eventKeys } from './keys';
 
 /**
@@ -8,7 +8,12 @@ import { eventKeys } from './keys';
  */
 export function useLinkableEventOptions(search: string) {
   const query = useQuery(
-    routeQuery(eventKeys.list, { tab: 'UPCOMING', search: search || undefined, limit: 50, sort: 'startsAt' }),
+    routeListQuery(eventKeys.list, {
+      tab: 'UPCOMING',
+      search: search || undefined,
+      limit: 50,
+      sort: 'startsAt',
+    }),
   );
   const options = (query.data?.items ?? [])
     .filter((e) => e.status === 'PUBLISHED' && !e.isBlocked)

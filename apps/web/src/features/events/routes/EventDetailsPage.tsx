@@ -7,8 +7,9 @@ import { ListError } from '../../../components/ListError';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { useSessionProfile } from '../../auth';
-import { eventDetailQuery, eventHeaderQuery } from '../api/event-detail';
+import { useMayAccess } from '../../auth';
+import { eventDetailQuery } from '../api/panel-organizer-event-detail';
+import { eventHeaderQuery } from '../api/partially-event-detail';
 import { EventActionBar } from '../components/details/EventActionBar';
 import { EventHeaderCard } from '../components/details/EventHeaderCard';
 import { eventWhen } from '../components/details/event-time';
@@ -50,7 +51,7 @@ export function EventDetailsPage() {
   const { eventId = '' } = useParams();
   const [params] = useSearchParams();
   const location = useLocation();
-  const profile = useSessionProfile();
+  const isAdmin = useMayAccess('admin');
   const header = useQuery(eventHeaderQuery(eventId));
   const scanner = header.data?.myRole === 'SCANNER';
   const detail = useQuery({ ...eventDetailQuery(eventId), enabled: header.isSuccess && !scanner });
@@ -61,7 +62,6 @@ export function EventDetailsPage() {
   // A class lives under `classes/`, other kinds under the plain path: a link with the wrong one is moved.
   const canonical = eventDetailsPath(event._id, event.kind);
   if (location.pathname !== canonical) return <Navigate replace to={`${canonical}${location.search}`} />;
-  const isAdmin = profile.role === 'ADMIN';
 
   return (
     <Stack gap="lg">

@@ -11,7 +11,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
 import { availabilityQuery } from '../api/availability';
 import { dropDownsQuery } from '../api/drop-downs';
-import { eventDetailQuery } from '../api/event-detail';
+import { eventDetailQuery } from '../api/panel-organizer-event-detail';
 import { EventForm } from '../components/form/EventForm';
 import { EVENT_PATHS, eventDetailsPath } from '../paths';
 

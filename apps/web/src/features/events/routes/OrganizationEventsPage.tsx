@@ -5,16 +5,15 @@ import { organizationPath, PATHS } from '../../../app/paths';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { HttpError } from '../../../lib/http';
-import { useSessionProfile } from '../../auth';
-import { organizationNameQuery } from '../api/event-list';
+import { useMayAccess } from '../../auth';
+import { organizationNameQuery } from '../api/get-organization-detail';
 import { CreateEventButtons } from '../components/list/CreateEventButtons';
 import { EventList } from '../components/list/EventList';
-import { canCreateEvents } from './EventListPage';
 
 /** `/event-management/organizations/:organizationId`: the event list fixed to one organization. */
 export function OrganizationEventsPage() {
   const { organizationId = '' } = useParams();
-  const profile = useSessionProfile();
+  const canCreate = useMayAccess('approved-organizer');
   const organization = useQuery(organizationNameQuery(organizationId));
   const name = organization.data?.name;
   // An organization the caller may not see is not found, like any other id of theirs it is not.
@@ -32,7 +31,7 @@ export function OrganizationEventsPage() {
             </Anchor>
           )
         }
-        actions={canCreateEvents(profile) && organization.data?.access !== 'MEMBER' && <CreateEventButtons />}
+        actions={canCreate && organization.data?.access !== 'MEMBER' && <CreateEventButtons />}
       />
       <EventList organizationId={organizationId} />
     </Stack>

@@ -1,11 +1,14 @@
 import {
   eventAttendeesList,
   eventRegisteredUsers,
+  getReasonList,
   organizerBookingDetail,
   organizerBookingList,
   organizerBookingTicketList,
   organizerEventBookingList,
   organizerEventBookingTicketList,
+  organizerRefundBookingTicketList,
+  organizerTicketsForRefund,
   panelOrganizationList,
   panelOrganizerEventList,
   partiallyEventDetail,
@@ -13,7 +16,7 @@ import {
 } from '@marquee/contract';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Orders are read-only in this feature (refunds come later), so nothing here invalidates them yet. */
+/** The orders and their tickets; every refund call refreshes them (`AFTER_REFUND`). */
 export const orderKeys = queryKeys('orders', {
   list: organizerBookingList,
   detail: organizerBookingDetail,
@@ -34,3 +37,13 @@ export const orderRefKeys = queryKeys('order-refs', {
   events: panelOrganizerEventList,
   eventHeader: partiallyEventDetail,
 });
+
+/** Refund reads of the orders feature. */
+export const refundKeys = queryKeys('order-refunds', {
+  requests: organizerRefundBookingTicketList,
+  forRefund: organizerTicketsForRefund,
+  reasons: getReasonList,
+});
+
+/** After any refund change: orders (refunded amounts, ticket states) and refund reads are stale. */
+export const AFTER_REFUND = [refundKeys.all, orderKeys.all];

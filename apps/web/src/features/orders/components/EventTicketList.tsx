@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
-import { eventTicketListQuery } from '../api/queries';
+import { eventTicketListQuery } from '../api/organizer-event-booking-ticket-list';
 import { eventTicketsIssueRefundsPath, viewTicketsPath } from '../paths';
 import { TicketFilters } from './TicketFilters';
 import { ticketColumns, viewTicketsAction } from './TicketTable';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
-import { eventsTabQuery } from '../api/queries';
+import { eventsTabQuery } from '../api/panel-organizer-event-list';
 import { eventOrdersPath } from '../paths';
 import { inEventZone, zoneOf } from './labels';
 

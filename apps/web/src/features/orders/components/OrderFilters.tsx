@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { CARD_LAYOUT_QUERY } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import type { ListParams } from '../../../components/list-params';
-import { eventOptionsQuery, organizationOptionsQuery } from '../api/queries';
+import { organizationOptionsQuery } from '../api/panel-organization-list';
+import { eventOptionsQuery } from '../api/panel-organizer-event-list';
 import { BOOKING_STATUS_LABELS } from './labels';
 
 export const ORDER_FILTERS = ['organizationId', 'eventId', 'status', 'from', 'to'] as const;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
-import { registeredUsersQuery } from '../api/queries';
+import { registeredUsersQuery } from '../api/event-registered-users';
 import { inEventZone } from './labels';
 
 type Person = z.infer<typeof RegisteredUser>;

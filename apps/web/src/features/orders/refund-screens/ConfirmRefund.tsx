@@ -1,16 +1,20 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { CONFIRM_LABELS, type RefundQuote, type TicketsForRefund } from '@marquee/contract';
 import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { PageLoader } from '../../../components/PageLoader';
 import { browser } from '../../../lib/browser';
 import { HttpError } from '../../../lib/http';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toasts';
+import { useApproveRefundRequest } from '../api/booking-refund-processed';
+import { orderRefundBody, refundQuoteQuery } from '../api/check-booking-due-amount';
+import { useConfirmOrderRefund } from '../api/confirm-event-order-refund';
+import { usePayRefundDue } from '../api/pay-order-ticket-due-amount';
+import { useApproveRefundTickets } from '../api/refund-processed';
 import {
   eventOrdersPath,
   orderDetailsPath,
@@ -19,7 +23,6 @@ import {
   refundRequestPath,
 } from '../paths';
 import { AmountList } from './AmountList';
-import { confirmOrderRefund, orderRefundBody, payRefundDue, refundQuoteQuery, useRefundRefresh } from './api';
 
 const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -105,36 +108,65 @@ export function ConfirmRefund({
   order: TicketsForRefund | undefined;
 }) {
   const navigate = useNavigate();
-  const refresh = useRefundRefresh();
   const body = orderRefundBody(bookingId, selection);
   const quote = useQuery({ ...refundQuoteQuery(body), enabled: selection.ticketIds.length > 0 });
-  const [confirmKey] = useState(newIdempotencyKey);
-  const [payKey] = useState(newIdempotencyKey);
+  // Each hook keeps one idempotency key for this visit of the screen: a retry is the same refund.
+  const confirmOrder = useConfirmOrderRefund();
+  const approveRequest = useApproveRefundRequest();
+  const approveTickets = useApproveRefundTickets();
+  const pay = usePayRefundDue();
+  // Going to the card page: the button stays busy, so a second click cannot open a second payment.
+  const [leaving, setLeaving] = useState(false);
   const cancelTo = selection.requestId
     ? refundRequestPath(selection.requestId, bookingId)
     : eventId
       ? eventOrdersPath(eventId)
       : orderDetailsPath(bookingId);
 
-  const confirm = useMutation({
-    mutationFn: () => confirmOrderRefund(bookingId, selection, confirmKey),
-    onSuccess: async (response) => {
-      await refresh();
+  const confirm = selection.requestId
+    ? selection.wholeRequest
+      ? approveRequest
+      : approveTickets
+    : confirmOrder;
+  const afterConfirm = {
+    onSuccess: (response: { message: string; result: { message?: string } }) => {
       toast.success(response.result.message || response.message);
       navigate(orderDetailsPath(bookingId));
     },
     // A 409 means the money moved meanwhile (a due, less left): show the quote as it is now.
-    onError: (error) => {
+    onError: (error: Error) => {
       if (error instanceof HttpError && error.status === 409) void quote.refetch();
     },
-  });
-  const pay = useMutation({
-    mutationFn: () => payRefundDue(body, orderDetailsPath(bookingId), payKey),
-    onSuccess: (due) => {
-      if (due.redirectUrl) browser.assign(due.redirectUrl);
-      else toast.info('The payment was started; finish it with the payment provider, then refund again.');
-    },
-  });
+  };
+  /** The buyer's whole request, chosen tickets of it, or the organizer's own choice on the order. */
+  function runConfirm() {
+    const choice = {
+      ...(selection.amount !== undefined ? { amount: selection.amount } : {}),
+      ...(selection.refundServiceFee !== undefined ? { refundServiceFee: selection.refundServiceFee } : {}),
+    };
+    if (selection.requestId && selection.wholeRequest)
+      approveRequest.mutate({ requestId: selection.requestId, ...choice }, afterConfirm);
+    else if (selection.requestId)
+      approveTickets.mutate(
+        { requestId: selection.requestId, ticketIds: selection.ticketIds, ...choice },
+        afterConfirm,
+      );
+    else confirmOrder.mutate(body, afterConfirm);
+  }
+  function runPay() {
+    pay.mutate(
+      { ...body, returnPath: orderDetailsPath(bookingId) },
+      {
+        onSuccess: ({ result }) => {
+          if (result.redirectUrl) {
+            setLeaving(true);
+            browser.assign(result.redirectUrl);
+          } else
+            toast.info('The payment was started; finish it with the payment provider, then refund again.');
+        },
+      },
+    );
+  }
 
   if (selection.ticketIds.length === 0) {
     return (
@@ -158,7 +190,7 @@ export function ConfirmRefund({
   }
   const q = quote.data;
   const money = (amount: number) => formatMoney(amount, q.currency);
-  const busy = confirm.isPending || pay.isPending;
+  const busy = confirm.isPending || pay.isPending || leaving;
 
   return (
     <Stack gap="lg">
@@ -191,9 +223,9 @@ export function ConfirmRefund({
               <Button
                 color="orange"
                 leftSection={<IconCreditCard size={16} aria-hidden />}
-                loading={pay.isPending}
-                disabled={busy && !pay.isPending}
-                onClick={() => pay.mutate()}
+                loading={pay.isPending || leaving}
+                disabled={busy && !pay.isPending && !leaving}
+                onClick={runPay}
               >
                 {`Pay ${money(q.due)} and refund`}
               </Button>
@@ -211,7 +243,7 @@ export function ConfirmRefund({
           {CONFIRM_LABELS.cancel}
         </Button>
         <Button
-          onClick={() => confirm.mutate()}
+          onClick={runConfirm}
           loading={confirm.isPending}
           disabled={q.due > 0 || (busy && !confirm.isPending)}
         >

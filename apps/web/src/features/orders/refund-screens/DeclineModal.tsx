@@ -2,8 +2,9 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/co
 import { CONFIRM_LABELS } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../../lib/toasts';
-import { declineReasonsQuery, useDeclineRequest } from './api';
+import { useDeclineRefundRequest } from '../api/decline-booking-refund-request';
+import { useDeclineRefundTickets } from '../api/decline-refund-request';
+import { declineReasonsQuery } from '../api/get-reason-list';
 
 /**
  * Declining a buyer's request (chosen tickets, or all of it without `ticketIds`): a reason from the
@@ -21,7 +22,9 @@ export function DeclineModal({
   onClose: () => void;
 }) {
   const reasons = useQuery({ ...declineReasonsQuery(), enabled: opened });
-  const decline = useDeclineRequest();
+  const declineTickets = useDeclineRefundTickets();
+  const declineRequest = useDeclineRefundRequest();
+  const decline = ticketIds ? declineTickets : declineRequest;
   const [reasonId, setReasonId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,15 +40,10 @@ export function DeclineModal({
       setError('Choose a reason for declining');
       return;
     }
-    decline.mutate(
-      { requestId, ticketIds, reasonId, note },
-      {
-        onSuccess: (response) => {
-          toast.success(response.message);
-          close();
-        },
-      },
-    );
+    const body = { requestId, reasonId, ...(note.trim() ? { note: note.trim() } : {}) };
+    // The whole request, or only the chosen tickets of it.
+    if (ticketIds) declineTickets.mutate({ ...body, ticketIds }, { onSuccess: close });
+    else declineRequest.mutate(body, { onSuccess: close });
   }
 
   return (

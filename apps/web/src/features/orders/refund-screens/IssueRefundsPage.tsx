@@ -12,24 +12,31 @@ import {
   Title,
 } from '@mantine/core';
 import { type BulkRefundResult, CONFIRM_LABELS, EMPTY_SELECTION } from '@marquee/contract';
-import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EnumBadge } from '../../../components/EnumBadge';
 import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
-import { toast } from '../../../lib/toasts';
-import { chosenTicketsQuery } from '../api/queries';
+import { useIssueEventOrderRefunds } from '../api/event-orders-issue-refunds';
+import { useIssueEventTicketRefunds } from '../api/event-tickets-issue-refunds';
+import { useIssueRefunds } from '../api/issue-refunds';
+import { ticketsForRefundQuery } from '../api/organizer-tickets-for-refund';
+import { chosenTicketsQuery } from '../api/view-ticket-list';
 import { TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from '../components/labels';
 import { eventOrdersPath, ORDER_PATHS, orderDetailsPath, orderRefundPath } from '../paths';
 import { AmountList } from './AmountList';
-import { type BulkTarget, issueBulkRefund, ticketsForRefundQuery, useRefundRefresh } from './api';
 import { BULK_OUTCOME_COLORS, BULK_OUTCOME_LABELS } from './labels';
 
 const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const idsOf = (value: string | null) => (value ?? '').split(',').filter(Boolean);
+
+/** Where a bulk refund's selection came from; each has its own call. */
+type BulkTarget =
+  | { kind: 'orders'; bookingIds: string[] }
+  | { kind: 'event-orders'; eventId: string; bookingIds: string[] }
+  | { kind: 'event-tickets'; eventId: string; ticketIds: string[] };
 
 /** The chosen orders, each with what a full refund of it would give back now. */
 function ChosenOrders({ bookingIds }: { bookingIds: string[] }) {
@@ -193,25 +200,30 @@ export function BulkResult({ result, eventId }: { result: BulkRefundResult; even
 
 /**
  * issue-refunds, event-orders-issue-refunds and event-tickets-issue-refunds: the chosen orders or tickets
- * (from the URL), the fee choice, Confirm, then the per-order result. One idempotency key per visit.
+ * (from the URL), the fee choice, Confirm, then the per-order result. Each call hook keeps one
+ * idempotency key for this visit, so a retry of Confirm never refunds twice.
  */
 function BulkRefund({ target, back }: { target: BulkTarget; back: { to: string; label: string } }) {
   const eventId = target.kind === 'orders' ? undefined : target.eventId;
   const ids = target.kind === 'event-tickets' ? target.ticketIds : target.bookingIds;
   const [fee, setFee] = useState<boolean | null>(null);
-  const [key] = useState(newIdempotencyKey);
-  const refresh = useRefundRefresh();
+  const byOrders = useIssueRefunds();
+  const byEventOrders = useIssueEventOrderRefunds();
+  const byEventTickets = useIssueEventTicketRefunds();
   // The fee choice starts at the organization's setting, read from the first chosen order.
   const firstBooking = target.kind === 'event-tickets' ? null : (target.bookingIds[0] ?? null);
   const policy = useQuery({ ...ticketsForRefundQuery(firstBooking ?? ''), enabled: !!firstBooking });
   const defaultFee = policy.data?.policy.refundServiceFee ?? true;
-  const run = useMutation({
-    mutationFn: () => issueBulkRefund(target, fee ?? undefined, key),
-    onSuccess: async (response) => {
-      await refresh();
-      toast.success(response.message);
-    },
-  });
+  const run =
+    target.kind === 'orders' ? byOrders : target.kind === 'event-orders' ? byEventOrders : byEventTickets;
+  function confirm() {
+    const refundServiceFee = fee ?? undefined;
+    const choice = refundServiceFee === undefined ? {} : { refundServiceFee };
+    if (target.kind === 'orders') byOrders.mutate({ bookingIds: target.bookingIds, ...choice });
+    else if (target.kind === 'event-orders')
+      byEventOrders.mutate({ eventId: target.eventId, bookingIds: target.bookingIds, ...choice });
+    else byEventTickets.mutate({ eventId: target.eventId, ticketIds: target.ticketIds, ...choice });
+  }
   const title =
     target.kind === 'event-tickets'
       ? `Refund ${ids.length} ticket${ids.length === 1 ? '' : 's'}`
@@ -266,7 +278,7 @@ function BulkRefund({ target, back }: { target: BulkTarget; back: { to: string; 
               <Button variant="default" component={Link} to={back.to}>
                 {CONFIRM_LABELS.cancel}
               </Button>
-              <Button onClick={() => run.mutate()} loading={run.isPending}>
+              <Button onClick={confirm} loading={run.isPending}>
                 {CONFIRM_LABELS.confirm}
               </Button>
             </Group>

@@ -22,6 +22,8 @@ import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
 import { formatMoney, minorDigits, parseMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toasts';
+import { refundQuoteQuery } from '../api/check-booking-due-amount';
+import { ticketsForRefundQuery } from '../api/organizer-tickets-for-refund';
 import { zoneOf } from '../components/labels';
 import {
   confirmRefundPath,
@@ -30,7 +32,6 @@ import {
   readRefundSelection,
   refundRequestPath,
 } from '../paths';
-import { refundQuoteQuery, ticketsForRefundQuery } from './api';
 import { ConfirmRefund } from './ConfirmRefund';
 import { RefundTicketTable } from './RefundTicketTable';
 

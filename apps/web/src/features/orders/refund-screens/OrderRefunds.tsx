@@ -18,9 +18,9 @@ import { Link } from 'react-router';
 import { EnumBadge } from '../../../components/EnumBadge';
 import { ListError } from '../../../components/ListError';
 import { formatMoney } from '../../../lib/money';
+import { ticketsForRefundQuery } from '../api/organizer-tickets-for-refund';
 import { inEventZone } from '../components/labels';
 import { orderRefundPath, refundRequestPath } from '../paths';
-import { ticketsForRefundQuery } from './api';
 import {
   DUE_STATUS_LABELS,
   REFUND_SOURCE_LABELS,

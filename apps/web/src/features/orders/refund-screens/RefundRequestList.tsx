@@ -6,10 +6,10 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { EnumBadge } from '../../../components/EnumBadge';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { formatMoney } from '../../../lib/money';
+import { refundRequestListQuery } from '../api/organizer-refund-booking-ticket-list';
 import { inEventZone, zoneOf } from '../components/labels';
 import { OrderFilters } from '../components/OrderFilters';
 import { eventOrdersPath, orderDetailsPath, refundRequestPath } from '../paths';
-import { refundRequestListQuery } from './api';
 import { REQUEST_STATUS_COLORS, REQUEST_STATUS_LABELS } from './labels';
 
 const FILTERS = ['tab', 'status', 'organizationId', 'eventId', 'from', 'to'] as const;

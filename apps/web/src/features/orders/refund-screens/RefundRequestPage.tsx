@@ -13,10 +13,11 @@ import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toasts';
+import { refundRequestListQuery } from '../api/organizer-refund-booking-ticket-list';
+import { ticketsForRefundQuery } from '../api/organizer-tickets-for-refund';
 import { InfoCard } from '../components/InfoCard';
 import { inEventZone, zoneOf } from '../components/labels';
 import { confirmRefundPath, orderDetailsPath, refundRequestsTabPath } from '../paths';
-import { refundRequestListQuery, ticketsForRefundQuery } from './api';
 import { DeclineModal } from './DeclineModal';
 import { REQUEST_STATUS_COLORS, REQUEST_STATUS_LABELS } from './labels';
 

@@ -8,7 +8,7 @@ import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
-import { eventHeaderQuery } from '../api/queries';
+import { eventHeaderQuery } from '../api/partially-event-detail';
 import { EventTicketList } from '../components/EventTicketList';
 import { type ExportKind, ExportMenu } from '../components/ExportMenu';
 import { zoneOf } from '../components/labels';

@@ -9,7 +9,7 @@ import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
-import { orderDetailQuery } from '../api/queries';
+import { orderDetailQuery } from '../api/organizer-booking-detail';
 import { InfoCard } from '../components/InfoCard';
 import { BOOKING_STATUS_COLORS, BOOKING_STATUS_LABELS, inEventZone, zoneOf } from '../components/labels';
 import { LedgerTable, OrderLines, OrderTotals } from '../components/OrderMoney';

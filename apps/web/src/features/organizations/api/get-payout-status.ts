@@ -3,6 +3,3 @@ import { payoutKeys } from './keys';
 
 export const payoutStatusQuery = (organizationId: string) =>
   routeQuery(payoutKeys.status, { organizationId });
-
-export const organizationBalanceQuery = (organizationId: string) =>
-  routeQuery(payoutKeys.balance, { organizationId });

@@ -1,6 +1,6 @@
 import type { organizationOwnerList, QueryOf } from '@marquee/contract';
-import { routeQuery } from '../../../lib/api-hooks';
+import { routeListQuery } from '../../../lib/api-hooks';
 import { organizationKeys } from './keys';
 
 export const organizationOwnersQuery = (query: QueryOf<typeof organizationOwnerList>) =>
-  routeQuery(organizationKeys.owners, query);
+  routeListQuery(organizationKeys.owners, query);

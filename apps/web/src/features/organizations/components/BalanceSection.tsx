@@ -7,7 +7,7 @@ import { formatDate, formatTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { orderDetailsPath } from '../../orders';
 import { issueEventRefundPath } from '../../refunds';
-import { organizationBalanceQuery } from '../api/get-payout-status';
+import { organizationBalanceQuery } from '../api/get-organization-balance';
 
 const DUE_STATUS: Record<DuePayment['status'], { label: string; color: string }> = {
   PENDING: { label: 'Awaiting payment', color: 'yellow' },

@@ -14,7 +14,6 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { browserTimeZone } from '../../../lib/dates';
 import { submitWithServerErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
-import { useSessionProfile } from '../../auth';
 import { useCreateOrganization } from '../api/create-organization';
 import { organizationDetailQuery } from '../api/get-organization-detail';
 import { useUpdateOrganization } from '../api/update-organization';
@@ -61,7 +60,6 @@ function toBody({ logoThumbnail: _t, logo, ...v }: Values) {
 export function OrganizationFormPage() {
   const { organizationId } = useParams();
   const navigate = useNavigate();
-  const profile = useSessionProfile();
   const detail = useQuery({
     ...organizationDetailQuery(organizationId ?? ''),
     enabled: !!organizationId,
@@ -124,7 +122,6 @@ export function OrganizationFormPage() {
   if (organizationId && (detail.error instanceof HttpError || loaded?.access === 'MEMBER')) {
     return <NotFoundMessage />;
   }
-  if (!organizationId && profile.organizerRequest !== 'APPROVED') return <NotFoundMessage />;
 
   const title = organizationId ? `Edit ${loaded?.name ?? 'organization'}` : 'Add organization';
   const v = form.values;

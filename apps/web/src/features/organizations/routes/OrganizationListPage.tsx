@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate } from '../../../lib/dates';
-import { useSessionProfile } from '../../auth';
+import { useMayAccess } from '../../auth';
 import { organizationListQuery } from '../api/panel-organization-list';
 import { PAYOUT_STATUS_LABELS } from '../components/labels';
 import { OrganizationLogo } from '../components/OrganizationLogo';
@@ -22,9 +22,8 @@ const ACCESS_LABELS: Record<Organization['access'], string> = {
 
 /** `/organizations`: an organizer's own and member-of organizations; an administrator's view of all. */
 export function OrganizationListPage() {
-  const profile = useSessionProfile();
-  const isAdmin = profile.role === 'ADMIN';
-  const isOrganizer = profile.organizerRequest === 'APPROVED';
+  const isAdmin = useMayAccess('admin');
+  const isOrganizer = useMayAccess('approved-organizer');
   const list = useListParams(['ownerId', 'ownerName'] as const);
   const { ownerName, ...query } = list.query as Record<string, unknown>;
   const result = useQuery(organizationListQuery(query));

@@ -16,8 +16,8 @@ import { HttpError } from '../../../lib/http';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney, minorDigits } from '../../../lib/money';
 import { getAccessToken, getStoredEmail } from '../../../lib/storage';
+import { reserve } from '../api/create-booking';
 import { publicEventKeys } from '../api/keys';
-import { reserve } from '../api/public-event';
 import {
   availabilityOf,
   bookingBody,

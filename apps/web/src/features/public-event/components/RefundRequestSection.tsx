@@ -21,8 +21,9 @@ import { showServerErrors } from '../../../lib/form-errors';
 import { HttpError, withFormErrorsDeferred } from '../../../lib/http';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
+import { refundOptionsQuery } from '../api/get-refund-options';
 import { publicEventKeys } from '../api/keys';
-import { askForRefund, refundOptionsQuery } from '../api/refunds';
+import { askForRefund } from '../api/request-refund';
 import { dateTime, zoneNote } from '../model/when';
 import { REQUEST_STATUS, RefundHistory } from './RefundRequests';
 

@@ -3,7 +3,7 @@ import type { PublicEvent, PublicOccurrence } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { publicEventQuery } from '../api/public-event';
+import { publicEventQuery } from '../api/public-event-detail';
 import { CheckoutPanel } from '../components/CheckoutPanel';
 import { EventSummary } from '../components/EventSummary';
 import { PublicFrame } from '../components/PublicFrame';

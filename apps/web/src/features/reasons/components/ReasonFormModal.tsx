@@ -5,7 +5,8 @@ import { FormActions } from '../../../components/FormActions';
 import { STATUS_OPTIONS } from '../../../components/status-options';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { submitWithServerErrors } from '../../../lib/form-errors';
-import { useCreateReason, useUpdateReason } from '../api/reasons';
+import { useCreateReason } from '../api/create-reason';
+import { useUpdateReason } from '../api/update-reason';
 
 export const REASON_KIND_OPTIONS = Object.entries(REASON_KIND_LABELS).map(([value, label]) => ({
   value,

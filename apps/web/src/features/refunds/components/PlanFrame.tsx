@@ -11,7 +11,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
 import { eventDetailsPath } from '../../events/paths';
 import { eventOrdersPath } from '../../orders/paths';
-import { eventRefundPlanQuery } from '../api/event-refund';
+import { eventRefundPlanQuery } from '../api/issue-event-refund';
 import { RefundProgress } from './RefundProgress';
 
 /** `?refundServiceFee=true|false`; absent = the organization's setting. */

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ListError } from '../../../components/ListError';
 import { formatMoney } from '../../../lib/money';
-import { eventRefundProgressQuery, jobFinished } from '../api/event-refund';
+import { eventRefundProgressQuery, jobFinished } from '../api/get-event-refund-progress';
 
 const STATUS_TEXT: Record<EventRefundJob['status'], string> = {
   WAITING_FOR_DUE: 'Waiting for the due payment to be confirmed',

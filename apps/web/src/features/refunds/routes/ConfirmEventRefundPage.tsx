@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { browser } from '../../../lib/browser';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toasts';
-import { payEventDue, startEventRefund } from '../api/event-refund';
+import { useStartEventRefund } from '../api/confirm-event-refund';
 import { eventRefundKeys } from '../api/keys';
+import { usePayEventDue } from '../api/pay-due-to-cancel-event';
 import { EventRefundSummary } from '../components/EventRefundSummary';
 import { PlanFrame, useFeeChoice } from '../components/PlanFrame';
 import { confirmEventRefundPath, issueEventRefundPath } from '../paths';
@@ -19,43 +19,43 @@ function ConfirmActions({ plan, onStarted }: { plan: EventRefundPlan; onStarted:
   const queryClient = useQueryClient();
   const [fee] = useFeeChoice();
   const refundServiceFee = fee ?? plan.quote.refundServiceFee;
-  // One key per confirmation: a retry after a lost answer is the same request, never a second job.
-  const [startKey] = useState(newIdempotencyKey);
-  const [payKey] = useState(newIdempotencyKey);
-  const [busy, setBusy] = useState<'start' | 'pay' | null>(null);
+  // Each hook keeps one idempotency key for this confirmation: a retry is the same job, the same payment.
+  const start = useStartEventRefund();
+  const payment = usePayEventDue();
+  // Going to the card page: the button stays busy, so a second click cannot open a second payment.
+  const [leaving, setLeaving] = useState(false);
   const money = (amount: number) => formatMoney(amount, plan.currency);
   const due = plan.quote.due;
 
-  async function confirm() {
-    setBusy('start');
-    try {
-      const { result, message } = await startEventRefund({ eventId, refundServiceFee }, startKey);
-      queryClient.setQueryData(eventRefundKeys.progress({ eventId }), result);
-      onStarted();
-      toast.success(message);
-      void queryClient.invalidateQueries({ queryKey: eventRefundKeys.plan.all });
-    } catch {
-      // The http helper has said why (the event changed, a due appeared…); read the plan again.
-      void queryClient.invalidateQueries({ queryKey: eventRefundKeys.plan.all });
-    } finally {
-      setBusy(null);
-    }
+  function confirm() {
+    start.mutate(
+      { eventId, refundServiceFee },
+      {
+        onSuccess: ({ result, message }) => {
+          queryClient.setQueryData(eventRefundKeys.progress({ eventId }), result);
+          onStarted();
+          toast.success(message);
+        },
+        // The http helper has said why (the event changed, a due appeared…); read the plan again.
+        onError: () => void queryClient.invalidateQueries({ queryKey: eventRefundKeys.plan.all }),
+      },
+    );
   }
 
-  async function pay() {
-    setBusy('pay');
-    try {
-      const returnPath = confirmEventRefundPath(eventId, refundServiceFee);
-      const { result } = await payEventDue({ eventId, refundServiceFee, returnPath }, payKey);
-      if (result.redirectUrl) {
-        browser.assign(result.redirectUrl);
-        return;
-      }
-      toast.error('This payment cannot be made from the console. Contact the platform to settle it.');
-      setBusy(null);
-    } catch {
-      setBusy(null);
-    }
+  function pay() {
+    const returnPath = confirmEventRefundPath(eventId, refundServiceFee);
+    payment.mutate(
+      { eventId, refundServiceFee, returnPath },
+      {
+        onSuccess: ({ result }) => {
+          if (result.redirectUrl) {
+            setLeaving(true);
+            browser.assign(result.redirectUrl);
+          } else
+            toast.error('This payment cannot be made from the console. Contact the platform to settle it.');
+        },
+      },
+    );
   }
 
   const cancel = (
@@ -80,8 +80,8 @@ function ConfirmActions({ plan, onStarted }: { plan: EventRefundPlan; onStarted:
           {cancel}
           <Button
             leftSection={<IconCreditCard size={16} aria-hidden />}
-            loading={busy === 'pay'}
-            onClick={() => void pay()}
+            loading={payment.isPending || leaving}
+            onClick={pay}
           >
             {`Pay ${money(due)} to start the refunds`}
           </Button>
@@ -96,7 +96,7 @@ function ConfirmActions({ plan, onStarted }: { plan: EventRefundPlan; onStarted:
       </Text>
       <Group gap="sm">
         {cancel}
-        <Button color="red" loading={busy === 'start'} onClick={() => void confirm()}>
+        <Button color="red" loading={start.isPending} onClick={confirm}>
           Confirm
         </Button>
       </Group>

@@ -5,7 +5,8 @@ import { FormActions } from '../../../components/FormActions';
 import { STATUS_OPTIONS } from '../../../components/status-options';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { submitWithServerErrors } from '../../../lib/form-errors';
-import { useCreateTag, useUpdateTag } from '../api/tags';
+import { useCreateTag } from '../api/create-tag';
+import { useUpdateTag } from '../api/update-tag';
 
 export function TagFormModal({ tag, onClose }: { tag: Tag | 'new'; onClose: () => void }) {
   const editing = tag === 'new' ? null : tag;

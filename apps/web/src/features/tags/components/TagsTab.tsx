@@ -11,7 +11,8 @@ import { RowActions } from '../../../components/RowActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { STATUS_FILTER } from '../../../components/status-options';
 import { formatDate } from '../../../lib/dates';
-import { useDeleteTags, useTagList } from '../api/tags';
+import { useDeleteTags } from '../api/delete-tag';
+import { useTagList } from '../api/tag-list-with-pagination';
 import { TagFormModal } from './TagFormModal';
 
 export function TagsTab() {

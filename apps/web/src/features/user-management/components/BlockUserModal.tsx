@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type AdminUserDetail, BLOCK_REASON_MAX, UpdateUserStatusBody } from '@marquee/contract';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { submitWithServerErrors } from '../../../lib/form-errors';
-import { useUpdateUserStatus } from '../api/users';
+import { useUpdateUserStatus } from '../api/update-user-status';
 import { nameOf } from './labels';
 
 interface Values {

@@ -6,7 +6,7 @@ import { EnumBadge } from '../../../components/EnumBadge';
 import { ListError } from '../../../components/ListError';
 import { formatDate, formatDateTimeSeconds } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
-import { useUserBooking } from '../api/users';
+import { useUserBooking } from '../api/get-admin-booking-detail';
 import { userDetailPath } from '../paths';
 import { DetailField } from './DetailField';
 import { BOOKING_COLORS } from './EventsBookedTab';

@@ -6,7 +6,7 @@ import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
-import { useCreatedEvents } from '../api/users';
+import { useCreatedEvents } from '../api/get-organizer-created-event-list';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },

@@ -7,7 +7,7 @@ import { ListFilter } from '../../../components/ListFilter';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { formatDate, formatDateTimeSeconds } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
-import { useUserBookings } from '../api/users';
+import { useUserBookings } from '../api/get-user-booking-list';
 import { bookedEventDetailsPath } from '../paths';
 
 const STATUS_OPTIONS = [

@@ -4,7 +4,7 @@ import { EnumBadge } from '../../../components/EnumBadge';
 import { ListError } from '../../../components/ListError';
 import { formatDate } from '../../../lib/dates';
 import { organizationPath } from '../../organizations/paths';
-import { useUserOrganizations } from '../api/users';
+import { useUserOrganizations } from '../api/get-user-organizer-list';
 
 const ROLE_WORDS: Record<string, string> = { EVENT_ORGANIZER: 'Event organizer', SCANNER: 'Scanner' };
 

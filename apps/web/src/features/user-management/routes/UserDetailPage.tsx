@@ -7,8 +7,8 @@ import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
-import { AdminOnly, useSessionProfile } from '../../auth';
-import { useUserDetail } from '../api/users';
+import { useSessionProfile } from '../../auth';
+import { useUserDetail } from '../api/get-admin-user-detail';
 import { BasicProfileTab } from '../components/BasicProfileTab';
 import { BlockUserModal } from '../components/BlockUserModal';
 import { BookedEventDetailsTab } from '../components/BookedEventDetailsTab';
@@ -147,9 +147,5 @@ function UserDetail({
 /** `/user-management/:userId[/:tab]` and `/user-management/:userId/booked-event-details/:bookingId`. */
 export function UserDetailPage() {
   const { userId = '', tab, bookingId } = useParams();
-  return (
-    <AdminOnly>
-      <UserDetail key={userId} userId={userId} tab={tab} bookingId={bookingId} />
-    </AdminOnly>
-  );
+  return <UserDetail key={userId} userId={userId} tab={tab} bookingId={bookingId} />;
 }

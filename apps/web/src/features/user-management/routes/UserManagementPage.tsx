@@ -8,8 +8,9 @@ import { CARD_LAYOUT_QUERY, DataTable } from '../../../components/DataTable';
 import { ListFilter } from '../../../components/ListFilter';
 import { type ListParams, tableBinding, useListParams } from '../../../components/list-params';
 import { PageHeader } from '../../../components/PageHeader';
-import { AdminOnly } from '../../auth';
-import { useOrganizerList, useUserExport, useUserList } from '../api/users';
+import { useOrganizerList } from '../api/get-organizer-list';
+import { useUserList } from '../api/get-user-list';
+import { useUserExport } from '../api/user-export';
 import { NON_PROFIT_OPTIONS, REQUEST_OPTIONS, ROLE_OPTIONS, STATUS_OPTIONS } from '../components/labels';
 import { organizerColumns, userColumns } from '../components/user-columns';
 
@@ -118,7 +119,7 @@ export function UserManagementPage() {
   );
 
   return (
-    <AdminOnly>
+    <>
       <Stack gap="lg">
         <PageHeader
           title="User management"
@@ -140,6 +141,6 @@ export function UserManagementPage() {
         {view === 'all' ? <AllUsers list={list} /> : <Organizers list={list} />}
       </Stack>
       {exporter.modal}
-    </AdminOnly>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { openConfirmAction } from '../../../../components/ConfirmAction';
 import { eventAttendeesPath } from '../../../orders';
 import { issueEventRefundPath } from '../../../refunds';
-import { useUpdateEventVisibility } from '../../api/event-actions';
+import { useUpdateEventVisibility } from '../../api/update-event-status';
 import { EVENT_PATHS } from '../../paths';
 import { ACTION_SPECS, availableActions, canManage } from '../moderation/event-actions';
 import { useEditEvent } from '../moderation/use-edit-event';

@@ -7,7 +7,7 @@ import { CARD_LAYOUT_QUERY } from '../../../../components/DataTable';
 import { ListFilter } from '../../../../components/ListFilter';
 import type { ListParams } from '../../../../components/list-params';
 import { useCategoryOptions } from '../../../catalog';
-import { organizationOptionsQuery } from '../../api/event-list';
+import { organizationOptionsQuery } from '../../api/panel-organization-list';
 
 export const EVENT_FILTERS = [
   'tab',

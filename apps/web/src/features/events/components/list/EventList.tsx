@@ -13,8 +13,8 @@ import { type BulkAction, DataTable } from '../../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../../components/list-params';
 import { Thumb } from '../../../../components/Thumb';
 import { toast } from '../../../../lib/toasts';
-import { useSessionProfile } from '../../../auth';
-import { eventListQuery } from '../../api/event-list';
+import { useMayAccess } from '../../../auth';
+import { eventListQuery } from '../../api/panel-organizer-event-list';
 import { type EventListTab, eventDetailsPath } from '../../paths';
 import { ACTION_SPECS } from '../moderation/event-actions';
 import { useEditEvent } from '../moderation/use-edit-event';
@@ -57,8 +57,8 @@ const bulkWord = (action: EventAction) => action.toLowerCase() as EmptySelection
  * and bulk actions. `organizationId` fixes it to one organization (organization-events).
  */
 export function EventList({ organizationId }: { organizationId?: string }) {
-  const profile = useSessionProfile();
-  const isAdmin = profile.role === 'ADMIN';
+  const isAdmin = useMayAccess('admin');
+  const mayUseCatalog = useMayAccess('organizer');
   const list = useListParams(EVENT_FILTERS);
   const tab = tabOf(list.filters.tab);
   const query: Record<string, unknown> = {
@@ -135,13 +135,7 @@ export function EventList({ organizationId }: { organizationId?: string }) {
         searchPlaceholder="Search events"
         selection={{ selected, onChange: setSelected }}
         bulkActions={bulk}
-        toolbar={
-          <EventFilters
-            list={list}
-            withOrganization={!organizationId}
-            withCategory={isAdmin || profile.organizerRequest === 'APPROVED'}
-          />
-        }
+        toolbar={<EventFilters list={list} withOrganization={!organizationId} withCategory={mayUseCatalog} />}
         columns={[
           {
             key: 'image',

@@ -2,8 +2,11 @@ import { EVENT_MESSAGES, emptySelectionMessage } from '@marquee/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { openConfirmAction } from '../../../../components/ConfirmAction';
 import { toast } from '../../../../lib/toasts';
+import { useArchiveEvents } from '../../api/archive-event';
 import { availabilityQuery } from '../../api/availability';
-import { useArchiveEvents, useCancelEvent, useDeleteEvent, useEventAction } from '../../api/event-actions';
+import { useCancelEvent } from '../../api/cancel-event';
+import { useDeleteEvent } from '../../api/delete-event';
+import { useEventAction } from '../../api/organizer-panel-event-action';
 import { ACTION_SPECS, type ModeratedEvent, type ModerationAction } from './event-actions';
 import { openReasonDialog } from './ReasonDialog';
 

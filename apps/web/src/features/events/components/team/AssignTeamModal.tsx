@@ -4,7 +4,8 @@ import { CONFIRM_LABELS, type EventDetail } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { whenModalsReady } from '../../../../lib/modals';
-import { activeMembersQuery, useUpdateEventTeam } from '../../api/event-team';
+import { activeMembersQuery } from '../../api/organization-user-list';
+import { useUpdateEventTeam } from '../../api/update-organizer-and-scanners';
 
 function AssignTeam({ event, onClose }: { event: EventDetail; onClose: () => void }) {
   const members = useQuery(activeMembersQuery(event.organization._id));

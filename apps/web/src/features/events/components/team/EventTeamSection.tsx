@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } 
 import type { EventDetail, EventTeamMember } from '@marquee/contract';
 import { IconUserMinus, IconUsersPlus } from '@tabler/icons-react';
 import { openConfirmAction } from '../../../../components/ConfirmAction';
-import { useUnlinkEventMember } from '../../api/event-team';
+import { useUnlinkEventMember } from '../../api/unlink-user-from-event';
 import { openAssignTeam } from './AssignTeamModal';
 
 const ROLE_TITLES = { EVENT_ORGANIZER: 'Event organizers', SCANNER: 'Ticket scanners' } as const;

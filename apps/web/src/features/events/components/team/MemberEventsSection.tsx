@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListError } from '../../../../components/ListError';
-import { memberEventsQuery } from '../../api/event-team';
+import { memberEventsQuery } from '../../api/favorite-user-event-list';
 import { eventDetailsPath } from '../../paths';
 import { EventWhenText } from '../list/EventWhenText';
 

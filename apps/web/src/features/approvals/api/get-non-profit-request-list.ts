@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { routeListQuery } from '../../../lib/api-hooks';
+import { approvalKeys } from './keys';
+
+export const useNonProfitRequests = (query: Record<string, unknown>) =>
+  useQuery(routeListQuery(approvalKeys.nonProfitRequests, query));
