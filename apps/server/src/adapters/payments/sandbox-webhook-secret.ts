@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 export interface WebhookSecret {
   /** Reads it (once; a failed read is tried again next time). */
   load(): Promise<string>;
-  /** The value once loaded; a 503 before (the server is still starting). */
+  /** The value once loaded; before, a 503 (and a read started for the retry). */
   current(): string;
 }
 
@@ -35,6 +35,8 @@ export function sandboxWebhookSecret(db: Db, configured?: string): WebhookSecret
     },
     current() {
       if (!value) {
+        // Read it now for the retry; this call says "busy" meanwhile.
+        this.load().catch(() => {});
         throw new AppError(
           503,
           'The server is still starting; the webhook will be accepted shortly.',
