@@ -175,9 +175,11 @@ export function createSandboxPayments(deps: {
     // A database that is away at start must not stop the server: the secret is read again on the first
     // webhook (which answers 503 until then, and the sender retries).
     ready: async () => {
-      await secret.load().catch((error: unknown) =>
-        deps.log?.warn({ err: error }, 'sandbox webhook secret not read yet; it is read on first use'),
-      );
+      await secret
+        .load()
+        .catch((error: unknown) =>
+          deps.log?.warn({ err: error }, 'sandbox webhook secret not read yet; it is read on first use'),
+        );
     },
 
     // One account per organization, however many calls race (the port's contract, like Stripe's
