@@ -1,6 +1,6 @@
 import type { EventDetail, EventHeader, EventRole } from '@marquee/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import {
   categories,
   classTypes,
@@ -13,10 +13,10 @@ import {
   subcategories,
   tags,
   ticketInventory,
-} from '../../db/schema/index.js';
-import { eventHeader } from './event-header.js';
-import { OCCURRENCE_SOLD, TICKET_TYPE_SOLD } from './event-writer.js';
-import { teamOf } from './team.service.js';
+} from '../../../db/schema/index.js';
+import { eventHeader } from '../event-header.js';
+import { OCCURRENCE_SOLD, TICKET_TYPE_SOLD } from '../repo/event-writer.js';
+import { teamOf } from '../repo/team.js';
 
 /**
  * One event as the console reads it whole (`panel-organizer-event-detail`, what every authoring call

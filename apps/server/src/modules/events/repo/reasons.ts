@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { reasons } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { reasons } from '../../../db/schema/index.js';
+import { badRequest } from '../../../lib/errors.js';
 
 /**
  * The reason a report or a cancellation names must be an ACTIVE reason of its kind (the reference list

@@ -1,7 +1,7 @@
 import type { ClassBookingMode, EventKind } from '@marquee/contract';
 import { formatInZone } from '@marquee/time';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../../db/client.js';
 import {
   type EventRow,
   eventOccurrences,
@@ -10,9 +10,9 @@ import {
   eventTicketTypes,
   type OccurrenceRow,
   ticketInventory,
-} from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
-import type { EventValues, ResolvedLocation } from './authoring-rules.js';
+} from '../../../db/schema/index.js';
+import { AppError } from '../../../lib/errors.js';
+import type { EventValues, ResolvedLocation } from '../authoring-rules.js';
 
 /**
  * Writes an event and everything under it in the caller's transaction: the row, tags, dates and

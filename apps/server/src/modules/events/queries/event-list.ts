@@ -8,12 +8,13 @@ import type {
 } from '@marquee/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { categories, events, organizations, ticketInventory } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
-import { badRequest } from '../../lib/errors.js';
-import { myEventRole, resolvedEventScope } from '../../lib/event-access.js';
-import { countUpTo, defineList, type PageWindow, paged } from '../../lib/list.js';
+import type { Db } from '../../../db/client.js';
+import { categories, events, organizations, ticketInventory } from '../../../db/schema/index.js';
+import type { Actor } from '../../../lib/actor.js';
+import { badRequest } from '../../../lib/errors.js';
+import { myEventRole, resolvedEventScope } from '../../../lib/event-access.js';
+import { countUpTo, defineList, type PageWindow, paged } from '../../../lib/list.js';
+import { completeEndedEvents } from '../repo/completion.js';
 
 type Query = z.output<typeof EventListQuerySchema>;
 
@@ -214,6 +215,9 @@ export function createEventList(db: Db) {
       items: (found: Row[]) => found.map(toSummary),
     });
 
-  return async (actor: Actor, query: Query, now: Date) =>
-    listFor(actor, query.tab)(query, filters(await resolvedEventScope(db, actor), query, now));
+  return async (actor: Actor, query: Query, now: Date) => {
+    // Ended events read COMPLETED, and sit under PAST, before the tab filters them.
+    await completeEndedEvents(db, now);
+    return listFor(actor, query.tab)(query, filters(await resolvedEventScope(db, actor), query, now));
+  };
 }
