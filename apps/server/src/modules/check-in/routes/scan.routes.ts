@@ -1,22 +1,25 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import { addRoute } from '../../lib/route.js';
-import { createMarks } from './marks.js';
-import type { ScanEngine } from './scan-engine.js';
+import type { Clock } from '../../../lib/clock.js';
+import { addRoute } from '../../../lib/route.js';
+import type { UnitOfWork } from '../../../lib/unit-of-work.js';
+import { markTickets } from '../commands/mark-tickets.js';
+import type { ScanEngine } from '../scan-engine.js';
 
 /**
  * The door's writes (docs/check-in.md): a scan, a device's offline queue, manual marks. Each call's
  * access declaration resolved the event at `scan` level (owners, administrators, the event's organizers
  * and scanners; anyone else 404) before the handler runs.
  */
-export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock; engine: ScanEngine }) {
-  const { db, clock } = opts;
-  const marks = createMarks({ db, clock, notify: (change) => opts.engine.notify(change) });
+export async function scanRoutes(
+  app: FastifyInstance,
+  opts: { clock: Clock; unitOfWork: UnitOfWork; engine: ScanEngine },
+) {
+  const { clock, engine } = opts;
+  const markDeps = { unitOfWork: opts.unitOfWork, notify: engine.notify };
 
   addRoute(app, c.scanTicket, async ({ actor, body, event }) => {
-    const outcome = await opts.engine.scan(
+    const outcome = await engine.scan(
       {
         eventId: body.eventId,
         occurrenceId: body.occurrenceId,
@@ -34,7 +37,7 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Cl
   });
 
   addRoute(app, c.syncOfflineScans, async ({ actor, body, event }) => {
-    const outcomes = await opts.engine.syncOffline(
+    const outcomes = await engine.syncOffline(
       {
         eventId: body.eventId,
         actorId: actor.user.id,
@@ -54,7 +57,7 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db; clock: Cl
   });
 
   addRoute(app, c.markScannedUnscannedTickets, async ({ actor, body }) => {
-    const result = await marks.mark({
+    const result = await markTickets(markDeps, {
       eventId: body.eventId,
       occurrenceId: body.occurrenceId,
       scanned: body.scanned,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { eventOccurrences, type OccurrenceRow } from '../../db/schema/index.js';
-import { badRequest } from '../../lib/errors.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { eventOccurrences, type OccurrenceRow } from '../../../db/schema/index.js';
+import { notAnEventDate } from '../door-errors.js';
 
 /**
  * The date a check-in call is about, which must be one of the event's dates. The event itself was
@@ -21,8 +21,11 @@ export async function requireEventDate(
   return date;
 }
 
-/** The answer to a date that is not one of the event's (`checkin_scan` finds it in SQL and raises P0002). */
-export const notAnEventDate = () =>
-  badRequest('This date is not one of the event’s dates.', [
-    { field: 'occurrenceId', message: 'Choose one of the event’s dates' },
-  ]);
+/** The ids of every date of the event (a course ticket is good on each). */
+export async function eventDateIds(db: DbOrTx, eventId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: eventOccurrences.id })
+    .from(eventOccurrences)
+    .where(eq(eventOccurrences.eventId, eventId));
+  return rows.map((row) => row.id);
+}

@@ -13,6 +13,7 @@ import {
   type SearchTarget,
 } from '../../../lib/list.js';
 import { ORDER_SEARCH, ticketsCounted } from '../../order-reads/index.js';
+import { requireEventDate } from './event-date.js';
 import { personName } from './people.js';
 
 type Query = z.output<(typeof checkInAttendeeList)['query']>;
@@ -35,7 +36,8 @@ const DOOR_ORDER: SQL[] = [
  * another status is asked for, each with its admission for that date. One SELECT and one COUNT (with
  * an estimate past a few pages).
  */
-export function checkInAttendees(db: Db, query: Query): Promise<Page<CheckInAttendee>> {
+export async function checkInAttendees(db: Db, query: Query): Promise<Page<CheckInAttendee>> {
+  await requireEventDate(db, query.eventId, query.occurrenceId);
   const admitted = sql`exists (select 1 from ${ticketAdmissions} where ${ticketAdmissions.ticketId} = ${tickets.id} and ${ticketAdmissions.occurrenceId} = ${query.occurrenceId})`;
   const list = defineList({
     search: DOOR_SEARCH,

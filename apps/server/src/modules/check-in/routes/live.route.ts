@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { requireEventDate } from '../event-date.js';
-import { readCounts } from '../reads/counts.js';
-import { checkInChannel } from './live-publisher.js';
+import { checkInChannel } from '../live/live-publisher.js';
+import { readCounts } from '../queries/counts.js';
+import { requireEventDate } from '../queries/event-date.js';
 
 type Query = z.output<typeof CheckInLiveQuery>;
 

@@ -1,6 +1,7 @@
 import type { CheckInCounts } from '@marquee/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
+import { requireEventDate } from './event-date.js';
 
 interface CountRow extends Record<string, unknown> {
   ticket_type_id: string;
@@ -47,4 +48,15 @@ export async function readCounts(
     byTicketType,
     at: at.toISOString(),
   };
+}
+
+/** check-in-counts: the counts of one of the event's dates (another event's date is a 400). */
+export async function countsOfDate(
+  db: DbOrTx,
+  eventId: string,
+  occurrenceId: string,
+  at: Date,
+): Promise<CheckInCounts> {
+  await requireEventDate(db, eventId, occurrenceId);
+  return readCounts(db, eventId, occurrenceId, at);
 }
