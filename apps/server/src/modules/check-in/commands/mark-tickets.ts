@@ -1,7 +1,7 @@
 import type { ScanResult } from '@marquee/contract';
 import { notFound } from '../../../lib/errors.js';
 import type { UnitOfWork } from '../../../lib/unit-of-work.js';
-import { requireEventDate } from '../queries/event-date.js';
+import { dateOfEventOrRefuse } from '../queries/event-date.js';
 import { admitByHand, lockEventTickets, unadmitByHand } from '../repo/marks.js';
 import type { CheckInChange } from '../scan-engine.js';
 
@@ -37,7 +37,7 @@ export function markTickets(
 ): Promise<MarkResult> {
   const ids = [...new Set(input.ticketIds)].sort();
   return deps.unitOfWork(async ({ tx, now, audit, afterCommit }) => {
-    await requireEventDate(tx, input.eventId, input.occurrenceId);
+    await dateOfEventOrRefuse(tx, input.eventId, input.occurrenceId);
     const rows = await lockEventTickets(tx, input.eventId, ids);
     // A ticket of another event is one the caller may not see.
     if (rows.length !== ids.length) throw notFound('A chosen ticket');

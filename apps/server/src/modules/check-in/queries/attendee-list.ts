@@ -13,7 +13,7 @@ import {
   type SearchTarget,
 } from '../../../lib/list.js';
 import { ORDER_SEARCH, ticketsCounted } from '../../order-reads/index.js';
-import { requireEventDate } from './event-date.js';
+import { dateOfEventOrRefuse } from './event-date.js';
 import { personName } from './people.js';
 
 type Query = z.output<(typeof checkInAttendeeList)['query']>;
@@ -37,7 +37,7 @@ const DOOR_ORDER: SQL[] = [
  * an estimate past a few pages).
  */
 export async function checkInAttendees(db: Db, query: Query): Promise<Page<CheckInAttendee>> {
-  await requireEventDate(db, query.eventId, query.occurrenceId);
+  await dateOfEventOrRefuse(db, query.eventId, query.occurrenceId);
   const admitted = sql`exists (select 1 from ${ticketAdmissions} where ${ticketAdmissions.ticketId} = ${tickets.id} and ${ticketAdmissions.occurrenceId} = ${query.occurrenceId})`;
   const list = defineList({
     search: DOOR_SEARCH,

@@ -1,7 +1,7 @@
 import type { CheckInCounts } from '@marquee/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { requireEventDate } from './event-date.js';
+import { dateOfEventOrRefuse } from './event-date.js';
 
 interface CountRow extends Record<string, unknown> {
   ticket_type_id: string;
@@ -57,6 +57,6 @@ export async function countsOfDate(
   occurrenceId: string,
   at: Date,
 ): Promise<CheckInCounts> {
-  await requireEventDate(db, eventId, occurrenceId);
+  await dateOfEventOrRefuse(db, eventId, occurrenceId);
   return readCounts(db, eventId, occurrenceId, at);
 }

@@ -8,7 +8,7 @@ import { notAnEventDate } from '../door-errors.js';
  * resolved by the call's access declaration; a date of another event is the caller's mistake (400 on
  * `occurrenceId`, as the scan and mark calls answer), never a way to read that event.
  */
-export async function requireEventDate(
+export async function dateOfEventOrRefuse(
   db: DbOrTx,
   eventId: string,
   occurrenceId: string,

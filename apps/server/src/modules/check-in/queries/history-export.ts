@@ -8,7 +8,7 @@ import { type Cell, timeCell } from '../../../lib/export/cells.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { type ExportFile, fileSlug } from '../../../lib/export/send-export.js';
 import { orderBy, searchWhere } from '../../../lib/list.js';
-import { requireEventDate } from './event-date.js';
+import { dateOfEventOrRefuse } from './event-date.js';
 import {
   HISTORY_SEARCH,
   HISTORY_SORT,
@@ -67,7 +67,7 @@ export async function scanHistoryExport(
   now: Date,
 ): Promise<ExportFile> {
   const zone = event.timeZone ?? 'UTC';
-  if (query.occurrenceId) await requireEventDate(db, query.eventId, query.occurrenceId);
+  if (query.occurrenceId) await dateOfEventOrRefuse(db, query.eventId, query.occurrenceId);
   const where = and(searchWhere(query.search, HISTORY_SEARCH), ...historyFilters(query));
   const order = orderBy(query.sort, HISTORY_SORT.fields, HISTORY_SORT.default, HISTORY_SORT.tieBreaker);
   return {

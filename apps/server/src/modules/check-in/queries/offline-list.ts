@@ -1,7 +1,7 @@
 import type { OfflineTicket, ScanSource } from '@marquee/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { requireEventDate } from './event-date.js';
+import { dateOfEventOrRefuse } from './event-date.js';
 
 interface OfflineRow extends Record<string, unknown> {
   code_hash: string;
@@ -32,7 +32,7 @@ export async function offlineTickets(
   eventId: string,
   occurrenceId: string,
 ): Promise<OfflineTicket[]> {
-  await requireEventDate(db, eventId, occurrenceId);
+  await dateOfEventOrRefuse(db, eventId, occurrenceId);
   const result = await db.execute<OfflineRow>(sql`
     select encode(sha256(convert_to(t.code, 'UTF8')), 'hex') as code_hash,
       t.id as ticket_id, t.status, t.attendee_name, b.buyer_name, tt.name as ticket_type_name,

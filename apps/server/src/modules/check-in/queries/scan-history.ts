@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { bookings, scans, tickets, users } from '../../../db/schema/index.js';
 import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../lib/list.js';
-import { requireEventDate } from './event-date.js';
+import { dateOfEventOrRefuse } from './event-date.js';
 import {
   HISTORY_SEARCH,
   HISTORY_SORT,
@@ -71,7 +71,7 @@ export function createScanHistory(db: Db) {
 
   return async (query: Query, zone: string): Promise<ScanHistoryPage> => {
     // A date filter of another event would only match nothing; it is still the caller's mistake.
-    if (query.occurrenceId) await requireEventDate(db, query.eventId, query.occurrenceId);
+    if (query.occurrenceId) await dateOfEventOrRefuse(db, query.eventId, query.occurrenceId);
     const [page, scanners] = await Promise.all([
       list(query, historyFilters(query)),
       scannersOf(query.eventId),

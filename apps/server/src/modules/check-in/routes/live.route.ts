@@ -11,7 +11,7 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { checkInChannel } from '../live/live-publisher.js';
 import { readCounts } from '../queries/counts.js';
-import { requireEventDate } from '../queries/event-date.js';
+import { dateOfEventOrRefuse } from '../queries/event-date.js';
 
 type Query = z.output<typeof CheckInLiveQuery>;
 
@@ -62,7 +62,7 @@ export function liveRoute(app: FastifyInstance, opts: { db: Db; clock: Clock }) 
     },
     async (request, reply) => {
       const { eventId, occurrenceId } = request.query as Query;
-      await requireEventDate(db, eventId, occurrenceId);
+      await dateOfEventOrRefuse(db, eventId, occurrenceId);
 
       const output = new PassThrough();
       let ended = false;
