@@ -420,7 +420,7 @@ export const updateClassCreator = defineRoute({
   body: UpdateEventInput,
   access: { event: 'manage', from: 'body.eventId' },
 });
-/** A new draft needs the organization (manage); saving over one needs the event (checked in the service too). */
+/** The organization (manage) decides both: a new draft, and saving over one of its drafts (any other draft 404). */
 export const saveAsDraft = defineRoute({
   ...authoring(
     'save-as-draft',

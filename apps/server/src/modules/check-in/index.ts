@@ -3,8 +3,8 @@ import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
 import { refundEngine } from '../refunds/index.js';
 import { livePlugin } from './live/live.plugin.js';
-import { readRoutes } from './reads/reads.routes.js';
-import { scanRoutes } from './scan.routes.js';
+import { readRoutes } from './routes/reads.routes.js';
+import { scanRoutes } from './routes/scan.routes.js';
 import { createScanEngine } from './scan-engine.js';
 
 /** The scan engine: scans decided in PostgreSQL; live counts listen to it (one per app). */
@@ -17,7 +17,7 @@ export const scanEngine = perApp((ports: Ports) => createScanEngine({ db: ports.
 export async function checkInModule(app: FastifyInstance, ports: Ports) {
   const { db, clock } = ports;
   const engine = scanEngine(ports);
-  await app.register(scanRoutes, { db, clock, engine });
+  await app.register(scanRoutes, { clock, unitOfWork: ports.unitOfWork, engine });
   await app.register(readRoutes, { db, clock });
   await app.register(livePlugin, { db, clock, engine, pubsub: ports.pubsub, refunds: refundEngine(ports) });
 }

@@ -6,17 +6,16 @@ import {
   MESSAGES,
 } from '@marquee/contract';
 import { isValidTimeZone } from '@marquee/time';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { refuse } from './authoring-messages.js';
 import {
-  categories,
-  classTypes,
-  type OrganizationRow,
-  subcategories,
-  subcategoryCategories,
-  tags,
-} from '../../db/schema/index.js';
+  activeTagIds,
+  classTypeBookingMode,
+  isActiveCategory,
+  isActiveSubcategoryOf,
+} from './repo/catalog-refs.js';
+import type { OrganizationRow } from './repo/rows.js';
 import { timeZoneAt } from './time-zone.js';
 
 /**
@@ -140,35 +139,17 @@ async function checkReferences(
   ctx: RuleContext,
   errors: FieldError[],
 ): Promise<ClassBookingMode | null> {
-  if (values.categoryId) {
-    const [category] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.id, values.categoryId), eq(categories.status, 'ACTIVE')));
-    if (!category) errors.push({ field: 'categoryId', message: RULE_MESSAGES.category });
+  if (values.categoryId && !(await isActiveCategory(db, values.categoryId))) {
+    errors.push({ field: 'categoryId', message: RULE_MESSAGES.category });
   }
   if (values.subcategoryId) {
-    const [link] = values.categoryId
-      ? await db
-          .select({ id: subcategories.id })
-          .from(subcategories)
-          .innerJoin(subcategoryCategories, eq(subcategoryCategories.subcategoryId, subcategories.id))
-          .where(
-            and(
-              eq(subcategories.id, values.subcategoryId),
-              eq(subcategories.status, 'ACTIVE'),
-              eq(subcategoryCategories.categoryId, values.categoryId),
-            ),
-          )
-      : [];
-    if (!link) errors.push({ field: 'subcategoryId', message: RULE_MESSAGES.subcategory });
+    const linked = values.categoryId
+      ? await isActiveSubcategoryOf(db, values.subcategoryId, values.categoryId)
+      : false;
+    if (!linked) errors.push({ field: 'subcategoryId', message: RULE_MESSAGES.subcategory });
   }
   if (values.tagIds.length > 0) {
-    const active = await db
-      .select({ id: tags.id })
-      .from(tags)
-      .where(and(inArray(tags.id, values.tagIds), eq(tags.status, 'ACTIVE')));
-    const known = new Set(active.map((t) => t.id));
+    const known = await activeTagIds(db, values.tagIds);
     values.tagIds.forEach((id, n) => {
       if (!known.has(id)) errors.push({ field: `tagIds.${n}`, message: RULE_MESSAGES.tag });
     });
@@ -178,12 +159,9 @@ async function checkReferences(
     if (ctx.mode === 'publish') errors.push({ field: 'classTypeId', message: RULE_MESSAGES.classType });
     return null;
   }
-  const [classType] = await db
-    .select({ bookingMode: classTypes.bookingMode })
-    .from(classTypes)
-    .where(eq(classTypes.id, values.classTypeId));
-  if (!classType) errors.push({ field: 'classTypeId', message: RULE_MESSAGES.classType });
-  return classType?.bookingMode ?? null;
+  const bookingMode = await classTypeBookingMode(db, values.classTypeId);
+  if (!bookingMode) errors.push({ field: 'classTypeId', message: RULE_MESSAGES.classType });
+  return bookingMode ?? null;
 }
 
 /** `_id`s must name the event's own rows, once each; on a new event they are ignored. */
@@ -278,4 +256,15 @@ export async function checkEvent(db: DbOrTx, values: EventValues, ctx: RuleConte
   checkOccurrences(values, ctx, errors);
   checkTicketTypes(values, ctx, errors);
   return { errors, location, classBookingMode };
+}
+
+/** `checkEvent`, where any error refuses the whole call (400 with every field's error). */
+export async function checkEventOrRefuse(
+  db: DbOrTx,
+  values: EventValues,
+  ctx: RuleContext,
+): Promise<CheckedEvent> {
+  const checked = await checkEvent(db, values, ctx);
+  if (checked.errors.length > 0) throw refuse(checked.errors);
+  return checked;
 }

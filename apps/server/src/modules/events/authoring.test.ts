@@ -585,6 +585,29 @@ describe('drafts', () => {
     });
     expect(publish.status).toBe(404);
   });
+  it('saving over a draft while naming another organization the caller also manages is 404', async () => {
+    const draft = await call(t, c.saveAsDraft, {
+      token: owner,
+      body: { kind: 'SINGLE', organizationId: orgId, title: uniqueTitle('Home draft') },
+    });
+    const second = await call(t, c.createOrganization, {
+      token: owner,
+      body: { name: 'Olivia Annex' } as never,
+    });
+    expect(second.status).toBe(200);
+    const moved = await call(t, c.saveAsDraft, {
+      token: owner,
+      body: {
+        eventId: draft.body.result._id,
+        kind: 'SINGLE',
+        organizationId: second.body.result._id,
+        title: 'Moved draft',
+      },
+    });
+    // The route's rule resolved the named organization: a draft of any other one is not found there.
+    expect(moved.status).toBe(404);
+    expect(moved.error?.message).toBe('The event was not found.');
+  });
 });
 
 describe('update: dates and ticket types matched by _id', () => {

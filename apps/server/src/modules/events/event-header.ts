@@ -1,13 +1,9 @@
 import type { EventHeader } from '@marquee/contract';
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
 import type { EventGrant } from '../../lib/event-access.js';
-import { completeEndedEvents } from './completion.js';
 
 /**
  * The light header (`EventHeader`) of one event: what `partially-event-detail` answers, what the
- * management calls answer after a change, and the head of the whole detail (event-detail.ts). Everything
+ * management calls answer after a change, and the head of the whole detail (queries/event-detail.ts). Everything
  * it needs is on the event row, its organization and the actor's role, so no query.
  */
 export function eventHeader({ event, organization, role }: EventGrant): EventHeader {
@@ -30,14 +26,4 @@ export function eventHeader({ event, organization, role }: EventGrant): EventHea
     isReported: event.isReported,
     isArchived: event.isArchived,
   };
-}
-
-/**
- * The grant as it reads once ended events are COMPLETED, as the list reads them: the access check
- * loaded the event row before completion ran, so the row is read again when this run completed any.
- */
-export async function currentGrant(db: DbOrTx, grant: EventGrant, now: Date): Promise<EventGrant> {
-  if ((await completeEndedEvents(db, now)) === 0) return grant;
-  const [event] = await db.select().from(events).where(eq(events.id, grant.event.id));
-  return event ? { ...grant, event } : grant;
 }

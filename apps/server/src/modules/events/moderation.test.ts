@@ -7,7 +7,7 @@ import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import { type EventWorld, eventWorld, insertReason } from '../../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { auditLog, eventOccurrences, events, ticketInventory } from '../../db/schema/index.js';
-import { completeEndedEvents } from './completion.js';
+import { completeEndedEvents } from './index.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
 const DAY = 86_400_000;

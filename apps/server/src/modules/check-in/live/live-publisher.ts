@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PubSub } from '../../../lib/pubsub.js';
-import { readCounts } from '../reads/counts.js';
+import { readCounts } from '../queries/counts.js';
 import type { CheckInChange, ScanEngine } from '../scan-engine.js';
 
 /** The channel of one event's check-in: every message of every date goes there. */

@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PubSub } from '../../../lib/pubsub.js';
 import type { RefundEngine } from '../../refunds/index.js';
+import { liveRoute } from '../routes/live.route.js';
 import type { ScanEngine } from '../scan-engine.js';
-import { liveRoute } from './live.route.js';
 import { createLivePublisher } from './live-publisher.js';
 import { forwardRefundedTickets } from './refunded-tickets.js';
 

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
-import { eventOccurrences } from '../../../db/schema/index.js';
 import type { RefundedTickets } from '../../refunds/index.js';
+import { eventDateIds } from '../queries/event-date.js';
 import type { ScanEngine } from '../scan-engine.js';
 
 /**
@@ -13,14 +12,7 @@ import type { ScanEngine } from '../scan-engine.js';
 export function forwardRefundedTickets(deps: { db: Db; engine: ScanEngine; log: FastifyBaseLogger }) {
   async function forward(change: RefundedTickets) {
     const dated = [...new Set(change.tickets.map((t) => t.occurrenceId))];
-    const dates = dated.includes(null)
-      ? (
-          await deps.db
-            .select({ id: eventOccurrences.id })
-            .from(eventOccurrences)
-            .where(eq(eventOccurrences.eventId, change.eventId))
-        ).map((row) => row.id)
-      : (dated as string[]);
+    const dates = dated.includes(null) ? await eventDateIds(deps.db, change.eventId) : (dated as string[]);
     const ticketIds = change.tickets.map((t) => t.id);
     for (const occurrenceId of dates) {
       deps.engine.notify({ eventId: change.eventId, occurrenceId, deviceId: null, ticketIds, conflicts: [] });

@@ -1,0 +1,12 @@
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { UnitOfWork } from '../../../lib/unit-of-work.js';
+import type { FeeRate } from '../fees.js';
+
+/** What the events commands are given (bound once in the module's entry). */
+export interface EventsDeps {
+  db: Db;
+  clock: Clock;
+  unitOfWork: UnitOfWork;
+  config: { imageLimit: number; serviceFee: FeeRate };
+}
