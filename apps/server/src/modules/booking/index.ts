@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
-import { bookingRoutes } from './booking.routes.js';
-import { createCheckout } from './checkout.service.js';
-import { startHoldSweep } from './expiry.js';
-import { createPublicEvents } from './public-events.js';
-import { createSettlement } from './settlement.js';
+import { bookingRoutes } from './routes.js';
+import { createCheckout } from './commands/start-checkout.js';
+import { startHoldSweep } from './repo/expiry.js';
+import { createPublicEvents } from './queries/public-events.js';
+import { createSettlement } from './commands/settle-payment.js';
 
 export { hashAccessToken } from './codes.js';
-export { releaseExpiredHolds } from './expiry.js';
-export { releaseSeats } from './inventory.js';
-export type { SettleResult } from './settlement.js';
+export { releaseExpiredHolds } from './repo/expiry.js';
+export { releaseSeats } from './repo/seats.js';
+export type { SettleResult } from './commands/settle-payment.js';
 export { createCheckout, createSettlement };
 
 /** The checkout: holds seats, takes payments, confirms free orders (one per app: its emails drain on close). */

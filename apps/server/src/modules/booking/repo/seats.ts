@@ -1,7 +1,7 @@
 import { BOOKING_MESSAGES } from '@marquee/contract';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import type { Tx } from '../../../db/client.js';
+import { AppError } from '../../../lib/errors.js';
 
 /** Seats one booking takes: per inventory row, and in all on its date (null: a course). */
 export interface SeatClaim {

@@ -1,6 +1,6 @@
 import type { PublicOccurrence, SalesState } from '@marquee/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import {
   type EventRow,
   type EventTicketTypeRow,
@@ -12,9 +12,9 @@ import {
   type OrganizationRow,
   organizations,
   ticketInventory,
-} from '../../db/schema/index.js';
-import type { FeeRate } from '../events/index.js';
-import type { Pricing } from './pricing.js';
+} from '../../../db/schema/index.js';
+import type { FeeRate } from '../../events/index.js';
+import type { Pricing } from '../pricing.js';
 
 /** Everything about one event that buying needs: read once, no locks (the guarded UPDATEs decide). */
 export interface SaleView {

@@ -1,9 +1,9 @@
 import { BOOKING_MESSAGES, type BuyerBooking, type CreateBookingBody } from '@marquee/contract';
 import { and, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Mailer } from '../../adapters/mailer/mailer.js';
-import type { PaymentsProvider } from '../../adapters/payments/payments.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Mailer } from '../../../adapters/mailer/mailer.js';
+import type { PaymentsProvider } from '../../../adapters/payments/payments.js';
+import type { Db, Tx } from '../../../db/client.js';
 import {
   type BookingRow,
   bookingEvents,
@@ -11,19 +11,19 @@ import {
   bookings,
   events,
   payments,
-} from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
-import type { FeeRate } from '../events/index.js';
-import { loadBuyerBooking } from './buyer-booking.js';
-import { hashAccessToken, newAccessToken, newBookingCode } from './codes.js';
-import { markConfirmed, writeConfirmation } from './confirm.js';
-import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
-import { throttledRelease } from './expiry.js';
-import { releaseSeats, reserveSeats, type SeatClaim } from './inventory.js';
-import { unitQuote } from './pricing.js';
+} from '../../../db/schema/index.js';
+import type { Actor } from '../../../lib/actor.js';
+import type { Clock } from '../../../lib/clock.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { createUnitOfWork } from '../../../lib/unit-of-work.js';
+import type { FeeRate } from '../../events/index.js';
+import { loadBuyerBooking } from '../queries/buyer-booking.js';
+import { hashAccessToken, newAccessToken, newBookingCode } from '../codes.js';
+import { markConfirmed, writeConfirmation } from '../repo/confirmation.js';
+import { confirmationEmail, ticketPageUrl } from '../confirmation-email.js';
+import { throttledRelease } from '../repo/expiry.js';
+import { releaseSeats, reserveSeats, type SeatClaim } from '../repo/seats.js';
+import { unitQuote } from '../pricing.js';
 import {
   dateState,
   loadSaleView,
@@ -32,8 +32,8 @@ import {
   type SaleView,
   saleDates,
   windowState,
-} from './sale-view.js';
-import { claimOf } from './seat-claim.js';
+} from '../queries/sale-view.js';
+import { claimOf } from '../repo/seat-claim.js';
 
 type Body = z.output<typeof CreateBookingBody>;
 type FieldError = { field: string; message: string };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 
 /** At most this many holds per sweep: a backlog is worked off over a few sweeps, never in one long lock. */
 const BATCH = 500;

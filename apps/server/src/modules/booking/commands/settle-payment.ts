@@ -1,16 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Mailer } from '../../adapters/mailer/mailer.js';
-import type { Db, Tx } from '../../db/client.js';
-import { type BookingRow, bookingEvents, bookings, payments } from '../../db/schema/index.js';
-import type { Clock } from '../../lib/clock.js';
-import { chargeMismatch, type ReportedCharge } from '../../lib/reported-charge.js';
-import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
-import { loadBuyerBooking } from './buyer-booking.js';
-import { newAccessToken } from './codes.js';
-import { markConfirmed, writeConfirmation } from './confirm.js';
-import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
-import { releaseSeats, reserveSeats, SoldOut } from './inventory.js';
-import { claimOf } from './seat-claim.js';
+import type { Mailer } from '../../../adapters/mailer/mailer.js';
+import type { Db, Tx } from '../../../db/client.js';
+import { type BookingRow, bookingEvents, bookings, payments } from '../../../db/schema/index.js';
+import type { Clock } from '../../../lib/clock.js';
+import { chargeMismatch, type ReportedCharge } from '../../../lib/reported-charge.js';
+import { type Change, createUnitOfWork } from '../../../lib/unit-of-work.js';
+import { loadBuyerBooking } from '../queries/buyer-booking.js';
+import { newAccessToken } from '../codes.js';
+import { markConfirmed, writeConfirmation } from '../repo/confirmation.js';
+import { confirmationEmail, ticketPageUrl } from '../confirmation-email.js';
+import { releaseSeats, reserveSeats, SoldOut } from '../repo/seats.js';
+import { claimOf } from '../repo/seat-claim.js';
 
 export interface SettleInput extends ReportedCharge {
   provider: string;

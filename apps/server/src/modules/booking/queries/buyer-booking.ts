@@ -1,6 +1,6 @@
 import type { BuyerBooking } from '@marquee/contract';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import {
   type BookingRow,
   bookingLines,
@@ -9,7 +9,7 @@ import {
   eventTicketTypes,
   payments,
   tickets,
-} from '../../db/schema/index.js';
+} from '../../../db/schema/index.js';
 
 /** A booking as its buyer sees it; `accessToken` is the raw token the caller holds (never stored). */
 export async function loadBuyerBooking(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../../db/client.js';
 import {
   type BookingRow,
   bookingEvents,
@@ -8,8 +8,8 @@ import {
   bookings,
   ledgerEntries,
   tickets,
-} from '../../db/schema/index.js';
-import { newTicketCode } from './codes.js';
+} from '../../../db/schema/index.js';
+import { newTicketCode } from '../codes.js';
 
 /**
  * What confirming a booking writes, once (the caller has just flipped it to CONFIRMED with a guarded

@@ -1,8 +1,8 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { Checkout } from './checkout.service.js';
-import type { PublicEvents } from './public-events.js';
+import type { Checkout } from './commands/start-checkout.js';
+import type { PublicEvents } from './queries/public-events.js';
 
 /**
  * The buyer API (docs/selling.md). Every call is public; a buyer who sends a session (`accesstoken`)
