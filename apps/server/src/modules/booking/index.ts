@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
+import { createCheckout } from './checkout.js';
+import { startHoldSweep } from './hold-sweep.js';
 import { bookingRoutes } from './routes.js';
-import { createCheckout } from './commands/start-checkout.js';
-import { startHoldSweep } from './repo/expiry.js';
-import { createPublicEvents } from './queries/public-events.js';
-import { createSettlement } from './commands/settle-payment.js';
+import { createSettlement } from './settlement.js';
 
 export { hashAccessToken } from './codes.js';
 export { releaseExpiredHolds } from './repo/expiry.js';
+export { orderMachine, paymentMachine, ticketMachine } from './repo/machines.js';
+/** The buyer's only credential check (a booking id and its access token); 404 for any other pair. */
+export { bookingByToken } from './repo/orders.js';
 export { releaseSeats } from './repo/seats.js';
-export type { SettleResult } from './commands/settle-payment.js';
+export type { SettleResult } from './settlement.js';
 export { createCheckout, createSettlement };
 
 /** The checkout: holds seats, takes payments, confirms free orders (one per app: its emails drain on close). */
@@ -46,11 +48,7 @@ export async function drainBookingEmails(ports: Ports): Promise<void> {
 /** Selling: the buyer routes and the hold sweep's timer. */
 export async function bookingModule(app: FastifyInstance, ports: Ports) {
   const { db, clock, config } = ports;
-  await app.register(bookingRoutes, {
-    checkout: checkout(ports),
-    publicEvents: createPublicEvents({ db, rate: config.serviceFee }),
-    now: () => clock.now(),
-  });
+  await app.register(bookingRoutes, { selling: checkout(ports).selling });
   const sweep = startHoldSweep({
     db,
     now: () => clock.now(),
