@@ -14,8 +14,7 @@ import {
   payments,
   tickets,
 } from '../../db/schema/index.js';
-import { releaseExpiredHolds } from './expiry.js';
-import { drainBookingEmails, settlement } from './index.js';
+import { drainBookingEmails, releaseExpiredHolds, settlement } from './index.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
-import { bookingRoutes } from './booking.routes.js';
-import { createCheckout } from './checkout.service.js';
-import { startHoldSweep } from './expiry.js';
-import { createPublicEvents } from './public-events.js';
+import { createCheckout } from './checkout.js';
+import { startHoldSweep } from './hold-sweep.js';
+import { bookingRoutes } from './routes.js';
 import { createSettlement } from './settlement.js';
 
 export { hashAccessToken } from './codes.js';
-export { releaseExpiredHolds } from './expiry.js';
-export { releaseSeats } from './inventory.js';
+export { releaseExpiredHolds } from './repo/expiry.js';
+export { orderMachine, paymentMachine, ticketMachine } from './repo/machines.js';
+/** The buyer's only credential check (a booking id and its access token); 404 for any other pair. */
+export { bookingByToken } from './repo/orders.js';
+export { releaseSeats } from './repo/seats.js';
 export type { SettleResult } from './settlement.js';
 export { createCheckout, createSettlement };
 
@@ -46,11 +48,7 @@ export async function drainBookingEmails(ports: Ports): Promise<void> {
 /** Selling: the buyer routes and the hold sweep's timer. */
 export async function bookingModule(app: FastifyInstance, ports: Ports) {
   const { db, clock, config } = ports;
-  await app.register(bookingRoutes, {
-    checkout: checkout(ports),
-    publicEvents: createPublicEvents({ db, rate: config.serviceFee }),
-    now: () => clock.now(),
-  });
+  await app.register(bookingRoutes, { selling: checkout(ports).selling });
   const sweep = startHoldSweep({
     db,
     now: () => clock.now(),

@@ -1,5 +1,5 @@
-import type { EventTicketTypeRow, OrganizationRow } from '../../db/schema/index.js';
 import { type FeeRate, quoteFees } from '../events/index.js';
+import type { EventTicketTypeRow, OrganizationRow } from './queries/sale-view.js';
 
 export interface Pricing {
   currency: string;

@@ -1,13 +1,26 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { sourcesOf } from '../../../db/state-machine.js';
+import { orderMachine } from './machines.js';
 
 /** At most this many holds per sweep: a backlog is worked off over a few sweeps, never in one long lock. */
 const BATCH = 500;
 
 /**
+ * The statuses a hold may expire from, read from the order's machine. The sweep moves a batch in one
+ * statement (claimed with SKIP LOCKED), which `transition` (one row per call) cannot do; it inlines
+ * them as literals so the planner can still use the partial index on HELD holds.
+ */
+const EXPIRABLE = sql.raw(
+  sourcesOf(orderMachine, 'EXPIRED')
+    .map((status) => `'${status}'`)
+    .join(', '),
+);
+
+/**
  * Gives back the seats of every HELD booking whose hold has run out, in one statement: the holds are
  * claimed with `FOR UPDATE SKIP LOCKED` (a booking being paid or settled right now is left to that
- * change), flipped HELD → EXPIRED by a guarded UPDATE, and only the flipped ones return their seats,
+ * change), moved HELD → EXPIRED (the order machine's move) by a guarded UPDATE, and only the flipped ones return their seats,
  * summed per inventory row and per date (one UPDATE per row: a row updated twice in one statement
  * would count once). Running it twice, or from two servers at once, releases each hold exactly once.
  * Returns how many holds expired.
@@ -17,13 +30,13 @@ export async function releaseExpiredHolds(db: DbOrTx, now: Date): Promise<number
   const result = await db.execute<{ expired: number }>(sql`
     with due as (
       select id from bookings
-      where status = 'HELD' and hold_expires_at <= ${at}::timestamptz
+      where status in (${EXPIRABLE}) and hold_expires_at <= ${at}::timestamptz
       order by hold_expires_at
       limit ${BATCH}
       for update skip locked
     ), flipped as (
       update bookings b set status = 'EXPIRED', updated_at = ${at}::timestamptz
-      from due where b.id = due.id and b.status = 'HELD'
+      from due where b.id = due.id and b.status in (${EXPIRABLE})
       returning b.id, b.occurrence_id, b.organization_id
     ), per_row as (
       select l.inventory_id, sum(l.quantity)::int as quantity
@@ -59,45 +72,4 @@ export async function releaseExpiredHolds(db: DbOrTx, now: Date): Promise<number
         + (select count(*) from audited) as touched
   `);
   return result.rows[0]?.expired ?? 0;
-}
-
-/** The periodic sweep (app lifecycle): unref'd so it never keeps the process alive; stop() on close. */
-export function startHoldSweep(options: {
-  db: DbOrTx;
-  now: () => Date;
-  everySeconds: number;
-  log: { error(obj: object, msg: string): void };
-}) {
-  if (options.everySeconds <= 0) return { stop() {} };
-  const timer = setInterval(() => {
-    releaseExpiredHolds(options.db, options.now()).catch((error) =>
-      options.log.error({ err: error }, 'releasing expired holds failed'),
-    );
-  }, options.everySeconds * 1000);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}
-
-/**
- * The sweep as checkout and event reads run it: at most once a second per process (by the app's clock),
- * so a burst of buyers does not run it a thousand times; a hold expired less than a second ago may
- * still count as taken for that second.
- */
-export function throttledRelease(db: DbOrTx, intervalMs = 1000) {
-  let last = Number.NEGATIVE_INFINITY;
-  let running: Promise<number> | null = null;
-  return async (now: Date): Promise<void> => {
-    if (running) {
-      await running;
-      return;
-    }
-    if (Math.abs(now.getTime() - last) < intervalMs) return;
-    last = now.getTime();
-    running = releaseExpiredHolds(db, now);
-    try {
-      await running;
-    } finally {
-      running = null;
-    }
-  };
 }

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.js';
 import {
   type BookingRow,
   bookingEvents,
   bookingLines,
-  bookings,
   ledgerEntries,
   tickets,
-} from '../../db/schema/index.js';
-import { newTicketCode } from './codes.js';
+} from '../../../db/schema/index.js';
+import { newTicketCode } from '../codes.js';
 
 /**
- * What confirming a booking writes, once (the caller has just flipped it to CONFIRMED with a guarded
- * UPDATE, so only one change ever gets here): one ticket per seat with its attendee name, and the
- * ledger's posting group — the buyer's payment (debit) split into the platform's fee and what the
+ * What confirming a booking writes, once (the caller has just moved it to CONFIRMED through the
+ * order's state machine, a guarded UPDATE, so only one change ever gets here): one ticket per seat
+ * with its attendee name, and the ledger's posting group — the buyer's payment (debit) split into the platform's fee and what the
  * organizer is owed (credits), summing to zero. A free booking posts nothing (all zero).
  */
 export async function writeConfirmation(tx: Tx, booking: BookingRow, now: Date, detail: string) {
@@ -62,28 +61,4 @@ export async function writeConfirmation(tx: Tx, booking: BookingRow, now: Date, 
       ]);
   }
   await tx.insert(bookingEvents).values({ bookingId: booking.id, kind: 'CONFIRMED', detail, at: now });
-}
-
-/** Flips HELD → CONFIRMED with a guarded UPDATE (and a fresh access token hash); null when not HELD. */
-export async function markConfirmed(
-  tx: Tx,
-  bookingId: string,
-  now: Date,
-  accessTokenHash: string,
-  /** The checkout token's hash when the token is replaced (paid bookings), kept as still valid. */
-  checkoutTokenHash: string | null = null,
-) {
-  const [row] = await tx
-    .update(bookings)
-    .set({
-      status: 'CONFIRMED',
-      confirmedAt: now,
-      holdExpiresAt: null,
-      accessTokenHash,
-      checkoutTokenHash,
-      updatedAt: now,
-    })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'HELD')))
-    .returning();
-  return row ?? null;
 }

@@ -1,18 +1,20 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { Checkout } from './checkout.service.js';
-import type { PublicEvents } from './public-events.js';
+import type { Selling } from './checkout.js';
+import { cancelHold } from './commands/cancel-hold.js';
+import { startCheckout } from './commands/start-checkout.js';
+import { getBuyerBooking } from './queries/buyer-booking.js';
+import { publicEventDetail } from './queries/public-event-detail.js';
+import { listPublicEvents } from './queries/public-event-list.js';
 
 /**
  * The buyer API (docs/selling.md). Every call is public; a buyer who sends a session (`accesstoken`)
  * is recognised through the sessions plugin, and a stale or wrong session is simply a guest.
  */
-export async function bookingRoutes(
-  app: FastifyInstance,
-  opts: { checkout: Checkout; publicEvents: PublicEvents; now: () => Date },
-) {
-  const { checkout, publicEvents, now } = opts;
+export async function bookingRoutes(app: FastifyInstance, opts: { selling: Selling }) {
+  const { selling } = opts;
+  const now = () => selling.clock.now();
 
   // Before the handler (and before the idempotency record, which is scoped per signed-in user).
   app.addHook('preValidation', async (request: FastifyRequest) => {
@@ -27,14 +29,11 @@ export async function bookingRoutes(
 
   addRoute(app, c.publicEventList, async (ctx) => ({
     message: 'Events on sale',
-    result: await publicEvents.list(ctx.query, now()),
+    result: await listPublicEvents(selling, ctx.query, now()),
   }));
 
   addRoute(app, c.publicEventDetail, async (ctx) => {
-    const at = now();
-    // What is left must not count holds that already ran out.
-    await checkout.releaseHolds(at);
-    const result = await publicEvents.detail(ctx.query.event, at);
+    const result = await publicEventDetail(selling, ctx.query.event, now());
     return { message: result.title, result };
   });
 
@@ -42,7 +41,7 @@ export async function bookingRoutes(
     app,
     c.createBooking,
     async (ctx) => {
-      const result = await checkout.create(ctx.body, ctx.actor, ctx.request.id);
+      const result = await startCheckout(selling, ctx.body, ctx.actor, ctx.request.id);
       const message =
         result.status === 'CONFIRMED'
           ? `Booking ${result.code} is confirmed.`
@@ -53,12 +52,12 @@ export async function bookingRoutes(
   );
 
   addRoute(app, c.getBuyerBooking, async (ctx) => {
-    const result = await checkout.get(ctx.query.bookingId, ctx.query.token);
+    const result = await getBuyerBooking(selling, ctx.query.bookingId, ctx.query.token);
     return { message: `Booking ${result.code}`, result };
   });
 
   addRoute(app, c.cancelHeldBooking, async (ctx) => {
-    const result = await checkout.cancel(ctx.body.bookingId, ctx.body.token, ctx.request.id);
+    const result = await cancelHold(selling, ctx.body.bookingId, ctx.body.token, ctx.request.id);
     return { message: `Booking ${result.code} is cancelled; its seats are released.`, result };
   });
 }

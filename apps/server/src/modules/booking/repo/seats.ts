@@ -1,7 +1,9 @@
 import { BOOKING_MESSAGES } from '@marquee/contract';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import type { Tx } from '../../../db/client.js';
+import type { BookingRow } from '../../../db/schema/index.js';
+import { AppError } from '../../../lib/errors.js';
+import { claimOf } from './seat-claim.js';
 
 /** Seats one booking takes: per inventory row, and in all on its date (null: a course). */
 export interface SeatClaim {
@@ -73,4 +75,20 @@ export async function releaseSeats(tx: Tx, claim: SeatClaim): Promise<void> {
       sql`update event_occurrences set sold = sold - ${total} where id = ${claim.occurrenceId} and sold >= ${total}`,
     );
   }
+}
+
+/** Re-takes the seats of a booking whose hold ended, in a savepoint: false (and nothing kept) when gone. */
+export async function retakeSeats(tx: Tx, booking: BookingRow): Promise<boolean> {
+  try {
+    await tx.transaction(async (savepoint) => reserveSeats(savepoint, await claimOf(savepoint, booking)));
+    return true;
+  } catch (error) {
+    if (error instanceof SoldOut) return false;
+    throw error;
+  }
+}
+
+/** Gives back the seats a stored booking holds (the change that ends its hold calls it, once). */
+export async function releaseSeatsOf(tx: Tx, booking: BookingRow): Promise<void> {
+  await releaseSeats(tx, await claimOf(tx, booking));
 }

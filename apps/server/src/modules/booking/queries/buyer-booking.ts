@@ -1,6 +1,6 @@
 import type { BuyerBooking } from '@marquee/contract';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import {
   type BookingRow,
   bookingLines,
@@ -9,7 +9,9 @@ import {
   eventTicketTypes,
   payments,
   tickets,
-} from '../../db/schema/index.js';
+} from '../../../db/schema/index.js';
+import type { Selling } from '../checkout.js';
+import { bookingByToken } from '../repo/orders.js';
 
 /** A booking as its buyer sees it; `accessToken` is the raw token the caller holds (never stored). */
 export async function loadBuyerBooking(
@@ -112,4 +114,14 @@ export async function loadBuyerBooking(
     confirmedAt: booking.confirmedAt?.toISOString() ?? null,
     createdAt: booking.createdAt.toISOString(),
   };
+}
+
+/** get-buyer-booking: the booking its token opens, with holds that ran out already released. */
+export async function getBuyerBooking(
+  selling: Pick<Selling, 'db' | 'clock' | 'releaseHolds'>,
+  bookingId: string,
+  token: string,
+): Promise<BuyerBooking> {
+  await selling.releaseHolds(selling.clock.now());
+  return loadBuyerBooking(selling.db, await bookingByToken(selling.db, bookingId, token), token);
 }

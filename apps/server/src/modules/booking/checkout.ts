@@ -1,0 +1,77 @@
+import type { Mailer } from '../../adapters/mailer/mailer.js';
+import type { PaymentsProvider } from '../../adapters/payments/payments.js';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Clock } from '../../lib/clock.js';
+import { createUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work.js';
+import type { FeeRate } from '../events/index.js';
+import { type BookingEmails, createBookingEmails } from './booking-emails.js';
+import type { CheckoutBody } from './checkout-rules.js';
+import { cancelHold } from './commands/cancel-hold.js';
+import { startCheckout } from './commands/start-checkout.js';
+import { throttledRelease } from './hold-sweep.js';
+import { getBuyerBooking } from './queries/buyer-booking.js';
+
+export interface CheckoutDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  payments: PaymentsProvider;
+  publicUrl: string;
+  holdMinutes: number;
+  rate: FeeRate;
+  log?: { error(obj: object, msg: string): void };
+  /** False: no confirmation emails (the demo seeding's orders, whose guests have made-up addresses). */
+  confirmationEmails?: boolean;
+}
+
+/** What the buyer's commands and queries are given. */
+export interface Selling {
+  db: Db;
+  clock: Clock;
+  unitOfWork: UnitOfWork;
+  payments: PaymentsProvider;
+  publicUrl: string;
+  holdMinutes: number;
+  rate: FeeRate;
+  log?: { error(obj: object, msg: string): void };
+  emails: BookingEmails;
+  /** The hold sweep as checkout and event reads run it (at most once a second per process). */
+  releaseHolds: (now: Date) => Promise<void>;
+}
+
+/** The checkout: holds seats, takes payments, confirms free orders (its emails drain on close). */
+export function createCheckout(deps: CheckoutDeps) {
+  const { db, clock } = deps;
+  const selling: Selling = {
+    db,
+    clock,
+    unitOfWork: createUnitOfWork({ db, clock, log: deps.log }),
+    payments: deps.payments,
+    publicUrl: deps.publicUrl,
+    holdMinutes: deps.holdMinutes,
+    rate: deps.rate,
+    log: deps.log,
+    emails: createBookingEmails({
+      db,
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+      log: deps.log,
+      enabled: deps.confirmationEmails !== false,
+    }),
+    releaseHolds: throttledRelease(db),
+  };
+  return {
+    selling,
+    create: (body: CheckoutBody, actor: Actor | null, requestId: string) =>
+      startCheckout(selling, body, actor, requestId),
+    get: (bookingId: string, token: string) => getBuyerBooking(selling, bookingId, token),
+    cancel: (bookingId: string, token: string, requestId: string) =>
+      cancelHold(selling, bookingId, token, requestId),
+    releaseHolds: selling.releaseHolds,
+    /** Waits for emails still being sent (app close, tests). */
+    drain: () => selling.emails.drain(),
+  };
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;

@@ -1,0 +1,21 @@
+import type { Change } from '../../../lib/unit-of-work.js';
+import type { BookingEmails } from '../booking-emails.js';
+import { writeConfirmation } from '../repo/confirmation.js';
+import { type BookingRow, confirmOrder } from '../repo/orders.js';
+
+/**
+ * A free order is confirmed in the unit of work that creates it: HELD → CONFIRMED, its tickets, and
+ * the confirmation email once the change has committed. Returns the order as it now is.
+ */
+export async function confirmFreeOrder(
+  change: Change,
+  emails: BookingEmails,
+  booking: BookingRow,
+  access: { token: string; hash: string },
+): Promise<BookingRow> {
+  const tokens = { accessTokenHash: access.hash, checkoutTokenHash: null };
+  const confirmed = (await confirmOrder(change, booking.id, ['HELD'], tokens)) ?? booking;
+  await writeConfirmation(change.tx, confirmed, change.now, 'Free booking confirmed');
+  change.afterCommit(() => emails.confirmInBackground(confirmed, access.token));
+  return confirmed;
+}

@@ -1,0 +1,146 @@
+import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
+import type { Actor } from '../../../lib/actor.js';
+import { AppError } from '../../../lib/errors.js';
+import type { Selling } from '../checkout.js';
+import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
+import { newAccessToken } from '../codes.js';
+import { loadBuyerBooking } from '../queries/buyer-booking.js';
+import { loadSaleView, saleEventOf } from '../queries/sale-view.js';
+import { addTimeline, insertOrder } from '../repo/orders.js';
+import { insertPayment, type PaymentRow } from '../repo/payments.js';
+import { reserveSeats, type SeatClaim } from '../repo/seats.js';
+import { dateState, remainingOf } from '../sales-state.js';
+import { confirmFreeOrder } from './confirm-free-order.js';
+import { startPayment } from './start-payment.js';
+
+/**
+ * create-booking (docs/selling.md): checks the order against the event as it is now, then in one unit
+ * of work records the order HELD with its lines and its pending payment (or confirms it at once when
+ * it is free) and takes the seats last. A paid order's payment is started with the provider after
+ * COMMIT, never with locks held.
+ */
+export async function startCheckout(
+  selling: Selling,
+  body: CheckoutBody,
+  actor: Actor | null,
+  requestId: string,
+): Promise<BuyerBooking> {
+  const { db, clock } = selling;
+  const startedAt = clock.now();
+  await selling.releaseHolds(startedAt);
+  const event = await saleEventOf(db, body.eventId);
+  const view = await loadSaleView(db, event, selling.rate);
+  const picked = pickDate(view, body);
+  const errors = [...picked.errors];
+  const buyer = buyerOf(body, actor, errors);
+  if (!picked.date) throw refuse(errors);
+  const date = picked.date;
+  const state = dateState(view, date, startedAt);
+  if (state !== 'ON_SALE' && state !== 'SOLD_OUT') {
+    throw new AppError(409, BOOKING_MESSAGES.notOnSale, [
+      {
+        field: view.isCourse || !body.occurrenceId ? 'eventId' : 'occurrenceId',
+        message: BOOKING_MESSAGES.notOnSale,
+      },
+    ]);
+  }
+  const order = priceOrder(view, body, date, startedAt);
+  errors.push(...order.errors);
+  if (errors.length > 0 || !buyer) throw refuse(errors);
+  // Cheap early answer when a line cannot fit even now; the guarded UPDATE below is what decides.
+  for (const line of order.lines) {
+    const left = remainingOf(view, date, line.typeId);
+    if (left < line.quantity) {
+      const message = BOOKING_MESSAGES.soldOut(line.name, left);
+      throw new AppError(409, message, [{ field: `lines.${line.index}.quantity`, message }]);
+    }
+  }
+  const access = newAccessToken();
+  const free = order.amounts.total === 0;
+  const claim: SeatClaim = {
+    occurrenceId: date.id,
+    lines: order.lines.map((l) => ({
+      index: l.index,
+      inventoryId: l.inventoryId,
+      name: l.name,
+      quantity: l.quantity,
+    })),
+  };
+
+  const created = await selling.unitOfWork(
+    async (change) => {
+      const { tx, now, audit } = change;
+      const booking = await insertOrder(
+        tx,
+        {
+          accessTokenHash: access.hash,
+          eventId: event.id,
+          organizationId: event.organizationId,
+          occurrenceId: date.id,
+          buyerUserId: buyer.userId,
+          buyerName: buyer.name,
+          buyerEmail: buyer.email,
+          status: 'HELD',
+          currency: view.pricing.currency,
+          ...order.amounts,
+          feePaidBy: view.pricing.paidBy,
+          holdExpiresAt: free ? null : new Date(now.getTime() + selling.holdMinutes * 60_000),
+          returnPath: body.returnPath ?? null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        order.lines.map((l) => ({
+          ticketTypeId: l.typeId,
+          inventoryId: l.inventoryId,
+          name: l.name,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          unitFee: l.unitFee,
+          attendees: l.attendees,
+        })),
+      );
+      await addTimeline(
+        tx,
+        booking.id,
+        'CREATED',
+        free ? 'Free booking' : `Seats held for ${selling.holdMinutes} minutes`,
+        now,
+      );
+      let payment: PaymentRow | null = null;
+      if (!free) {
+        payment = await insertPayment(tx, {
+          bookingId: booking.id,
+          provider: selling.payments.name,
+          amount: order.amounts.total,
+          applicationFee: order.amounts.serviceFee,
+          currency: view.pricing.currency,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      const final = free ? await confirmFreeOrder(change, selling.emails, booking, access) : booking;
+      await audit({
+        action: 'BOOKING_CREATED',
+        entityType: 'BOOKING',
+        entityId: booking.id,
+        organizationId: booking.organizationId,
+        after: { status: final.status, code: booking.code, total: booking.total, requestId },
+      });
+      // A free booking's answer is read on this transaction's connection: read after COMMIT, from
+      // a pool with no free connection, it failed, and buyers whose seats were taken were told
+      // to try again.
+      const answer = free ? await loadBuyerBooking(tx, final, access.token) : null;
+      // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
+      // gone, everything above rolls back with them.
+      await reserveSeats(tx, claim);
+      return { booking: final, payment, answer };
+    },
+    actor ? { who: { actor, requestId } } : { who: { system: 'checkout', requestId } },
+  );
+
+  if (created.answer) return created.answer;
+  let booking = created.booking;
+  if (created.payment)
+    booking = await startPayment(selling, booking, created.payment.id, view, body.returnPath);
+  return loadBuyerBooking(db, booking, access.token);
+}

@@ -1,0 +1,104 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import { type BookingRow, bookingEvents, bookingLines, bookings } from '../../../db/schema/index.js';
+import { transition } from '../../../db/state-machine.js';
+import { notFound } from '../../../lib/errors.js';
+import type { Change } from '../../../lib/unit-of-work.js';
+import { hashAccessToken, newBookingCode } from '../codes.js';
+import { orderMachine } from './machines.js';
+
+export type { BookingRow };
+export type OrderStatus = BookingRow['status'];
+export type NewOrder = Omit<typeof bookings.$inferInsert, 'code'>;
+export type NewOrderLine = Omit<typeof bookingLines.$inferInsert, 'bookingId'>;
+
+/**
+ * The buyer's only credential check: the booking whose id is given and whose access token (or the
+ * token handed out at checkout, still valid after a paid order got a fresh one) is the one presented.
+ * Any other pair is 404, whether the booking exists or not.
+ */
+export async function bookingByToken(db: DbOrTx, bookingId: string, token: string): Promise<BookingRow> {
+  const hash = hashAccessToken(token);
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        or(eq(bookings.accessTokenHash, hash), eq(bookings.checkoutTokenHash, hash)),
+      ),
+    );
+  if (!row) throw notFound('The booking');
+  return row;
+}
+
+export async function findBooking(db: DbOrTx, bookingId: string): Promise<BookingRow | null> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
+/** A new HELD order with a fresh code, and its lines. */
+export async function insertOrder(tx: Tx, values: NewOrder, lines: NewOrderLine[]): Promise<BookingRow> {
+  const booking = await insertWithFreeCode(tx, values);
+  await tx.insert(bookingLines).values(lines.map((line) => ({ ...line, bookingId: booking.id })));
+  return booking;
+}
+
+async function insertWithFreeCode(tx: Tx, values: NewOrder): Promise<BookingRow> {
+  // 32^8 codes: a collision is rare; the unique index decides and another code is drawn.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [row] = await tx
+      .insert(bookings)
+      .values({ ...values, code: newBookingCode() })
+      .onConflictDoNothing({ target: bookings.code })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('no free booking code after 5 draws');
+}
+
+/** One entry of the order's timeline (what the console's order page lists). */
+export async function addTimeline(tx: Tx, bookingId: string, kind: string, detail: string, at: Date) {
+  await tx.insert(bookingEvents).values({ bookingId, kind, detail, at });
+}
+
+/**
+ * Confirms an order from one of `from` (its hold, or a hold that ended before the payment came), with
+ * a fresh access token hash; the token it replaces, when given, stays valid as the checkout token.
+ * Null when the order was not in one of those statuses.
+ */
+export function confirmOrder(
+  change: Change,
+  bookingId: string,
+  from: readonly OrderStatus[],
+  tokens: { accessTokenHash: string; checkoutTokenHash: string | null },
+  audit?: { action: string; organizationId: string; after: object },
+) {
+  return transition(change, orderMachine, {
+    id: bookingId,
+    to: 'CONFIRMED',
+    from,
+    set: { confirmedAt: change.now, holdExpiresAt: null, ...tokens, updatedAt: change.now },
+    audit,
+  });
+}
+
+/** Ends a HELD order (its seats are the caller's to give back); null when it was not HELD. */
+export function endHeldOrder(change: Change, bookingId: string, to: 'FAILED' | 'CANCELLED') {
+  return transition(change, orderMachine, {
+    id: bookingId,
+    to,
+    from: ['HELD'],
+    set: { holdExpiresAt: null, updatedAt: change.now },
+  });
+}
+
+/** An order whose hold had ended and whose late payment found its seats gone. */
+export function failEndedOrder(change: Change, bookingId: string, from: 'EXPIRED' | 'CANCELLED') {
+  return transition(change, orderMachine, {
+    id: bookingId,
+    to: 'FAILED',
+    from: [from],
+    set: { updatedAt: change.now },
+  });
+}
