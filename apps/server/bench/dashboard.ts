@@ -7,7 +7,7 @@ import { eventScope } from '../src/lib/event-access.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { readRolledUntil, rebuildRollups } from '../src/lib/rollup.js';
 import { dashboardSplits } from '../src/lib/rollup-ranges.js';
-import { currencyTotals, salesByEvent, salesSeries } from '../src/modules/dashboard/dashboard.queries.js';
+import { currencyTotals, salesByEvent, salesSeries } from '../src/modules/dashboard/queries/sales-figures.js';
 import { insertManyBookings } from '../test/booking-fixtures.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';

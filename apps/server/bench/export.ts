@@ -6,7 +6,7 @@ import { connectDatabase } from '../src/db/client.js';
 import { DEMO_ACCOUNTS } from '../src/db/seed.js';
 import type { Actor } from '../src/lib/actor.js';
 import { EXPORT_BATCH_ROWS } from '../src/lib/export/cursor.js';
-import { exportStatements } from '../src/modules/orders/export/export.route.js';
+import { exportStatements } from '../src/modules/orders/export/export.query.js';
 import { startBuiltServer, stopBuiltServer } from '../test/built-server.js';
 import { clientHeaders } from '../test/client-headers.js';
 import type { BenchLine } from './lists.js';

@@ -22,7 +22,11 @@ import { systemClock } from '../../lib/clock.js';
 import { BLOCKED_MESSAGE } from '../auth/index.js';
 import { scanEngine } from '../check-in/index.js';
 import { refundEngine } from '../refunds/index.js';
-import { createUserStatusService, LAST_ADMIN_MESSAGE, SELF_BLOCK_MESSAGE } from './user-status.service.js';
+import {
+  createUpdateUserStatus,
+  LAST_ADMIN_MESSAGE,
+  SELF_BLOCK_MESSAGE,
+} from './commands/update-user-status.js';
 
 const silentMailer: Mailer = { kind: 'outbox', send: async () => undefined };
 
@@ -393,7 +397,7 @@ describe('update-user-status', () => {
       .update(users)
       .set({ status: 'BLOCKED' })
       .where(and(eq(users.role, 'ADMIN'), sql`${users.id} <> ${last.id}`));
-    const setStatus = createUserStatusService({ db: t.db, clock: systemClock, mailer: silentMailer });
+    const setStatus = createUpdateUserStatus({ db: t.db, clock: systemClock, mailer: silentMailer });
     try {
       await expect(
         setStatus(staleActor, { userId: last.id, status: 'BLOCKED', reason: 'Stale' }),

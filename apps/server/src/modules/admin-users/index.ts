@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ports } from '../../ports.js';
-import { adminUserRoutes } from './admin-users.routes.js';
+import { adminUserRoutes } from './routes.js';
 
 /** Administrators' user management, blocking included (docs/user-management.md). */
 export async function adminUsersModule(app: FastifyInstance, ports: Ports) {

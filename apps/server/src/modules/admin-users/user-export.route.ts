@@ -1,6 +1,5 @@
 import { USER_EXPORT_PATH, UserExportQuery } from '@marquee/contract';
 import { formatInZone } from '@marquee/time';
-import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -9,16 +8,8 @@ import { callerTimeZone } from '../../lib/caller-zone.js';
 import { timeCell } from '../../lib/export/cells.js';
 import { rowObject } from '../../lib/export/cursor.js';
 import { sendExport } from '../../lib/export/send-export.js';
-import { orderBy, searchWhere } from '../../lib/list.js';
-import {
-  countUsersFrom,
-  USER_SEARCH,
-  USER_SORT,
-  type UserRowData,
-  userColumns,
-  userFilters,
-  usersFrom,
-} from './admin-users.query.js';
+import { userExportStatements } from './queries/user-export.js';
+import { type UserRowData, userColumns } from './queries/user-rows.js';
 
 type Query = z.output<typeof UserExportQuery>;
 
@@ -60,14 +51,10 @@ export function userExportRoute(app: FastifyInstance, db: Db) {
       const actor = request.actor as Actor;
       const query = request.query as Query;
       const zone = callerTimeZone(request, actor);
-      const where = and(searchWhere(query.search, USER_SEARCH), ...userFilters(query));
-      const order = orderBy(query.sort, USER_SORT.fields, USER_SORT.default, USER_SORT.tieBreaker);
+      const { count, select } = userExportStatements(db, query);
       return sendExport(request, reply, {
-        count: countUsersFrom(db).where(where).toSQL(),
-        select: usersFrom(db)
-          .where(where)
-          .orderBy(...order)
-          .toSQL(),
+        count,
+        select,
         format: query.format,
         fileName: `users-${formatInZone(new Date(), 'yyyy-MM-dd', zone)}`,
         sheetName: 'users',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerRollupJob } from '../../lib/rollup-job.js';
 import type { Ports } from '../../ports.js';
-import { dashboardRoutes } from './dashboard.routes.js';
+import { dashboardRoutes } from './routes.js';
 
 /** The organizer's dashboard, and the hourly roll-ups both dashboards read (docs/dashboards.md). */
 export async function dashboardModule(app: FastifyInstance, ports: Ports) {

@@ -3,6 +3,7 @@
  * check-in, refunds): how an order or ticket row is selected, searched, scoped to an actor, filtered and
  * shown. It registers no routes.
  */
-export { orderDetail } from './order-detail.js';
 export { type OrderRowData, type TicketRowData, toOrderSummary, toTicketRow } from './order-items.js';
-export * from './order-query.js';
+export { orderDetail } from './queries/order-detail.js';
+export * from './queries/orders.js';
+export * from './queries/tickets.js';

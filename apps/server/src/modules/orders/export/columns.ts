@@ -6,7 +6,7 @@ import { orderColumns, ticketColumns } from '../../order-reads/index.js';
 
 /**
  * What each export kind writes: its header and how one row (as the cursor reads it) becomes cells.
- * Rows come from the same column sets as the lists (order-query.ts), read by position; times are shown
+ * Rows come from the same column sets as the lists (order-reads/queries/orders.ts, tickets.ts), read by position; times are shown
  * in each row's event zone. The ticket code (the QR payload) is left out of files on purpose: a file
  * travels further than the console, and the code is what gets a person in.
  */

@@ -1,81 +1,16 @@
 import { EXPORT_PATH, ExportQuery } from '@marquee/contract';
 import { formatInZone } from '@marquee/time';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { bookings, events, tickets } from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/actor.js';
 import { callerTimeZone } from '../../../lib/caller-zone.js';
-import { requireEvent } from '../../../lib/event-access.js';
-import type { Statement } from '../../../lib/export/cursor.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
-import { orderBy, searchWhere } from '../../../lib/list.js';
-import {
-  bookingIn,
-  ORDER_SEARCH,
-  ORDER_SORT,
-  orderFilters,
-  orderScope,
-  ordersFrom,
-  parseIdList,
-  TICKET_ORDER,
-  TICKET_SEARCH,
-  ticketsFrom,
-} from '../../order-reads/index.js';
 import { EXPORT_LAYOUTS } from './columns.js';
+import { exportedEvent, exportStatements } from './export.query.js';
 
 type Query = z.output<typeof ExportQuery>;
-
-/**
- * The statements of one export: its COUNT and its SELECT, with the lists' scope, filters and order.
- * Exported for the export benchmark, which streams the same SELECT through a plain client as its raw figure.
- */
-export function exportStatements(
-  db: Db,
-  actor: Actor,
-  query: Query,
-  zone: string,
-): { count: Statement; select: Statement } {
-  const orders = query.kind === 'orders';
-  const where = and(
-    orderScope(actor),
-    ...orderFilters(query, zone),
-    bookingIn(parseIdList(query.bookingIds, 'bookingIds')),
-    searchWhere(query.search, orders ? ORDER_SEARCH : TICKET_SEARCH),
-  );
-  const n = { n: sql<number>`count(*)::int` };
-  if (orders) {
-    const order = orderBy(query.sort, ORDER_SORT.fields, ORDER_SORT.default, ORDER_SORT.tieBreaker);
-    return {
-      count: db
-        .select(n)
-        .from(bookings)
-        .innerJoin(events, eq(events.id, bookings.eventId))
-        .where(where)
-        .toSQL(),
-      select: ordersFrom(db)
-        .where(where)
-        .orderBy(...order)
-        .toSQL(),
-    };
-  }
-  const order: SQL[] = orderBy(query.sort, ORDER_SORT.fields, TICKET_ORDER, tickets.id);
-  return {
-    count: db
-      .select(n)
-      .from(tickets)
-      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-      .innerJoin(events, eq(events.id, tickets.eventId))
-      .where(where)
-      .toSQL(),
-    select: ticketsFrom(db)
-      .where(where)
-      .orderBy(...order)
-      .toSQL(),
-  };
-}
 
 /**
  * GET /api/v1/organizer/export (beyond the spec; docs/selling.md "Orders and exports"): the orders,
@@ -104,7 +39,7 @@ export function exportRoute(app: FastifyInstance, db: Db) {
       const query = request.query as Query;
       const zone = callerTimeZone(request, actor);
       // An event named explicitly must be one the caller may read: 404 otherwise, as on the lists.
-      const event = query.eventId ? (await requireEvent(db, actor, query.eventId, 'read')).event : null;
+      const event = query.eventId ? await exportedEvent(db, actor, query.eventId) : null;
       const { count, select } = exportStatements(db, actor, query, zone);
       const layout = EXPORT_LAYOUTS[query.kind];
       return sendExport(request, reply, {

@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@marquee/contract';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import {
   bookingEvents,
   bookingLines,
@@ -8,10 +8,11 @@ import {
   ledgerEntries,
   payments,
   tickets,
-} from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
-import { type OrderRowData, type TicketRowData, toOrderSummary, toTicketRow } from './order-items.js';
-import { ordersFrom, ticketsFrom } from './order-query.js';
+} from '../../../db/schema/index.js';
+import { notFound } from '../../../lib/errors.js';
+import { type OrderRowData, type TicketRowData, toOrderSummary, toTicketRow } from '../order-items.js';
+import { ordersFrom } from './orders.js';
+import { ticketsFrom } from './tickets.js';
 
 /**
  * organizer-booking-detail: the order with its lines, tickets, latest payment attempt, ledger postings

@@ -1,13 +1,13 @@
-import type { eventRegisteredUsers, RegisteredUser as RegisteredUserSchema } from '@marquee/contract';
+import type { eventRegisteredUsers, RegisteredUser } from '@marquee/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { bookings } from '../../db/schema/index.js';
-import { bookingSearchText } from '../../db/search-text.js';
-import type { Page } from '../../lib/list.js';
-import { searchWhere } from '../../lib/list.js';
+import type { Db } from '../../../db/client.js';
+import { bookings } from '../../../db/schema/index.js';
+import { bookingSearchText } from '../../../db/search-text.js';
+import type { Page } from '../../../lib/list.js';
+import { searchWhere } from '../../../lib/list.js';
 
-type RegisteredUser = z.infer<typeof RegisteredUserSchema>;
+type Buyer = z.infer<typeof RegisteredUser>;
 type Query = z.output<(typeof eventRegisteredUsers)['query']>;
 
 const person = sql`lower(${bookings.buyerEmail})`;
@@ -17,7 +17,7 @@ const seats = bookings.seats;
  * event-registered-users: the people with confirmed orders for an event, one row per email address
  * (case-insensitive), named as on their latest order. One grouped SELECT for the page, one COUNT.
  */
-export async function registeredUsers(db: Db, query: Query): Promise<Page<RegisteredUser>> {
+export async function eventBuyers(db: Db, query: Query): Promise<Page<Buyer>> {
   const where = and(
     eq(bookings.eventId, query.eventId),
     eq(bookings.status, 'CONFIRMED'),

@@ -8,10 +8,10 @@ import type {
 } from '@marquee/contract';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
-import { bookings, nonProfitExemptions, organizations, users } from '../../db/schema/index.js';
-import { userSearchText } from '../../db/search-text.js';
-import type { SearchTarget } from '../../lib/list.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { bookings, nonProfitExemptions, organizations, users } from '../../../db/schema/index.js';
+import { userSearchText } from '../../../db/search-text.js';
+import type { SearchTarget } from '../../../lib/list.js';
 
 /**
  * What the user list, the organizer list and the user export share: the columns, the joins, the search,

@@ -4,18 +4,17 @@ import type { Db } from '../../db/client.js';
 import { callerTimeZone } from '../../lib/caller-zone.js';
 import type { Clock } from '../../lib/clock.js';
 import { addRoute } from '../../lib/route.js';
-import { createDashboardService } from './dashboard.service.js';
+import { organizerDashboard } from './queries/organizer-dashboard.js';
+import { upcomingEvents } from './queries/upcoming-events.js';
 
 /** The organizer's dashboard (docs/dashboards.md, "Organizer dashboard"): read-only figures and the next events. */
 export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
-  const dashboard = createDashboardService(opts);
-
   addRoute(app, c.organizerDashboard, async ({ actor, query, request }) => ({
     message: 'Dashboard loaded.',
-    result: await dashboard.organizerDashboard(actor, query, callerTimeZone(request, actor)),
+    result: await organizerDashboard(opts, actor, query, callerTimeZone(request, actor)),
   }));
   addRoute(app, c.dashboardUpcomingEventList, async ({ actor, query }) => ({
     message: 'Upcoming events loaded.',
-    result: await dashboard.upcomingEvents(actor, query),
+    result: await upcomingEvents(opts, actor, query),
   }));
 }

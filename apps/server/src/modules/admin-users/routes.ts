@@ -4,33 +4,41 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { addRoute } from '../../lib/route.js';
-import { createAdminUserReads } from './admin-user-reads.js';
+import { createUpdateUserStatus } from './commands/update-user-status.js';
+import { createCreatedEventList } from './queries/created-events.js';
+import { userDetail } from './queries/user-detail.js';
+import { createUserLists } from './queries/user-lists.js';
+import { userOrderDetail } from './queries/user-order-detail.js';
+import { createUserOrderList } from './queries/user-orders.js';
+import { userOrganizations } from './queries/user-organizations.js';
 import { userExportRoute } from './user-export.route.js';
-import { createUserStatusService } from './user-status.service.js';
 
 /** Administrators' user management (docs/user-management.md); every call is `admin` in the contract. */
 export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock; mailer: Mailer }) {
-  const reads = createAdminUserReads(opts.db);
-  const setStatus = createUserStatusService({ ...opts, log: app.log });
+  const { db } = opts;
+  const lists = createUserLists(db);
+  const ordersOf = createUserOrderList(db);
+  const createdEventsOf = createCreatedEventList(db);
+  const updateUserStatus = createUpdateUserStatus({ ...opts, log: app.log });
 
   addRoute(app, c.getUserList, async ({ query }) => ({
     message: 'Users loaded.',
-    result: await reads.users(query),
+    result: await lists.users(query),
   }));
   addRoute(app, c.getOrganizerList, async ({ query }) => ({
     message: 'Organizers loaded.',
-    result: await reads.organizers(query),
+    result: await lists.organizers(query),
   }));
   addRoute(app, c.getUserOrganizerList, async ({ query }) => ({
     message: 'Organizations loaded.',
-    result: await reads.organizationsOf(query.userId),
+    result: await userOrganizations(db, query.userId),
   }));
   addRoute(app, c.getAdminUserDetail, async ({ query }) => ({
     message: 'User loaded.',
-    result: await reads.detail(query.userId),
+    result: await userDetail(db, query.userId),
   }));
   addRoute(app, c.updateUserStatus, async ({ actor, body }) => {
-    const updated = await setStatus(actor, body);
+    const updated = await updateUserStatus(actor, body);
     return {
       message: updated.status === 'BLOCKED' ? 'The user has been blocked.' : 'The user has been unblocked.',
       result: {
@@ -43,15 +51,15 @@ export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db; cloc
   });
   addRoute(app, c.getUserBookingList, async ({ query }) => ({
     message: 'Orders loaded.',
-    result: await reads.bookingsOf(query),
+    result: await ordersOf(query),
   }));
   addRoute(app, c.getAdminBookingDetail, async ({ query }) => ({
     message: 'Order loaded.',
-    result: await reads.bookingDetail(query.bookingId),
+    result: await userOrderDetail(db, query.bookingId),
   }));
   addRoute(app, c.getOrganizerCreatedEventList, async ({ query }) => ({
     message: 'Events loaded.',
-    result: await reads.createdEventsOf(query),
+    result: await createdEventsOf(query),
   }));
-  userExportRoute(app, opts.db);
+  userExportRoute(app, db);
 }

@@ -1,13 +1,15 @@
 import { getAdminDashboard } from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
 import { callerTimeZone } from '../../lib/caller-zone.js';
+import type { Clock } from '../../lib/clock.js';
 import { addRoute } from '../../lib/route.js';
-import type { AdminDashboardService } from './admin-dashboard.service.js';
+import { platformFigures } from './queries/platform-figures.js';
 
 /** The administrators' dashboard: platform figures for a period in the caller's zone. */
-export async function adminDashboardRoutes(app: FastifyInstance, opts: { dashboard: AdminDashboardService }) {
+export async function adminDashboardRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
   addRoute(app, getAdminDashboard, async ({ actor, query, request }) => ({
     message: 'Dashboard loaded.',
-    result: await opts.dashboard.figures(query, callerTimeZone(request, actor)),
+    result: await platformFigures(opts, query, callerTimeZone(request, actor)),
   }));
 }

@@ -1,24 +1,17 @@
 import type { BookingStatus } from '@marquee/contract';
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
-import {
-  bookings,
-  eventOccurrences,
-  events,
-  eventTicketTypes,
-  organizations,
-  tickets,
-} from '../../db/schema/index.js';
-import { bookingSearchText } from '../../db/search-text.js';
-import type { Actor } from '../../lib/actor.js';
-import { badRequest } from '../../lib/errors.js';
-import { eventScope, resolvedEventScope } from '../../lib/event-access.js';
-import { type SearchTarget, searchWhere } from '../../lib/list.js';
-import { keysToOrder, type SortKey } from '../../lib/list-keyset.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { bookings, eventOccurrences, events, organizations } from '../../../db/schema/index.js';
+import { bookingSearchText } from '../../../db/search-text.js';
+import type { Actor } from '../../../lib/actor.js';
+import { badRequest } from '../../../lib/errors.js';
+import { eventScope, resolvedEventScope } from '../../../lib/event-access.js';
+import { type SearchTarget, searchWhere } from '../../../lib/list.js';
+import { keysToOrder, type SortKey } from '../../../lib/list-keyset.js';
 
 /**
- * What the order lists, the ticket lists and the exports share: the columns they read, the joins, the
+ * What the order lists and the order exports share: the columns they read, the joins, the
  * scope and the filters. Lists page these queries; exports stream the very same ones from a cursor, so
  * a file always holds exactly what the list showed.
  */
@@ -50,29 +43,7 @@ export const orderColumns = {
   confirmedAt: bookings.confirmedAt,
 };
 
-/** One ticket with its order, type and date. */
-export const ticketColumns = {
-  id: tickets.id,
-  bookingId: tickets.bookingId,
-  bookingCode: bookings.code,
-  ticketTypeName: eventTicketTypes.name,
-  attendeeName: tickets.attendeeName,
-  buyerName: bookings.buyerName,
-  buyerEmail: bookings.buyerEmail,
-  status: tickets.status,
-  price: tickets.price,
-  currency: bookings.currency,
-  occurrenceId: eventOccurrences.id,
-  occurrenceStartsAt: eventOccurrences.startsAt,
-  scannedAt: tickets.scannedAt,
-  code: tickets.code,
-  eventTitle: events.title,
-  eventTimeZone: events.timeZone,
-  bookingCreatedAt: bookings.createdAt,
-};
-
 export type OrderColumns = typeof orderColumns;
-export type TicketColumns = typeof ticketColumns;
 
 /** bookings ⋈ events ⋈ organizations ⟕ occurrence: the FROM of every order query. */
 export function ordersFrom(db: DbOrTx) {
@@ -86,39 +57,12 @@ export function ordersFrom(db: DbOrTx) {
 }
 
 /**
- * What a ticket list counts (capped or estimated): tickets ⋈ bookings only, since every ticket filter,
- * scope and search is on those two tables; the rows' other joins would only slow the count.
- */
-export function ticketsCounted(db: DbOrTx, where: SQL | undefined) {
-  return db
-    .select({ one: sql`1` })
-    .from(tickets)
-    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .where(where)
-    .$dynamic();
-}
-
-/** tickets ⋈ bookings ⋈ events ⋈ ticket type ⟕ occurrence: the FROM of every ticket query. */
-export function ticketsFrom(db: DbOrTx) {
-  return db
-    .select(ticketColumns)
-    .from(tickets)
-    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
-    .leftJoin(eventOccurrences, eq(eventOccurrences.id, tickets.occurrenceId))
-    .$dynamic();
-}
-
-/**
  * Free text over an order: its code, the buyer's name or email (ILIKE, wildcards taken literally), through
  * the order's searchable text and its trigram index.
  */
 export const ORDER_SEARCH: SearchTarget[] = [
   { within: bookingSearchText, columns: [bookings.code, bookings.buyerName, bookings.buyerEmail] },
 ];
-/** Free text over tickets: the order's search plus the attendee's name. */
-export const TICKET_SEARCH: SearchTarget[] = [...ORDER_SEARCH, tickets.attendeeName];
 
 /** Newest first; the keys of the order lists' keyset paging (bookings_created_idx and its kin). */
 export const ORDER_DEFAULT_KEYS: SortKey[] = [{ expr: bookings.createdAt, descending: true }];
@@ -134,9 +78,6 @@ export const ORDER_SORT = {
   default: keysToOrder(ORDER_DEFAULT_KEYS),
   tieBreaker: bookings.id,
 };
-
-/** Tickets in order of purchase (newest order first), then as issued within an order. */
-export const TICKET_ORDER: SQL[] = [desc(bookings.createdAt), asc(tickets.createdAt)];
 
 export interface OrderFilterInput {
   organizationId?: string;
@@ -202,21 +143,6 @@ export function orderFilters(filters: OrderFilterInput, zone: string): (SQL | un
     filters.occurrenceId ? eq(bookings.occurrenceId, filters.occurrenceId) : undefined,
     filters.status ? eq(bookings.status, filters.status) : undefined,
     createdBetween(filters.from, filters.to, zone),
-  ];
-}
-
-export interface TicketFilterInput {
-  status?: 'VALID' | 'CANCELLED' | 'REFUNDED';
-  scanned?: 'true' | 'false';
-  occurrenceId?: string;
-}
-
-export function ticketFilters(filters: TicketFilterInput): (SQL | undefined)[] {
-  return [
-    filters.status ? eq(tickets.status, filters.status) : undefined,
-    filters.scanned === 'true' ? sql`${tickets.scannedAt} is not null` : undefined,
-    filters.scanned === 'false' ? sql`${tickets.scannedAt} is null` : undefined,
-    filters.occurrenceId ? eq(tickets.occurrenceId, filters.occurrenceId) : undefined,
   ];
 }
 

@@ -1,5 +1,5 @@
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import {
   bookingLines,
   bookings,
@@ -12,15 +12,15 @@ import {
   organizations,
   refunds,
   tickets,
-} from '../../db/schema/index.js';
-import { chartBuckets, type DashboardWindow } from '../../lib/dashboard-window.js';
+} from '../../../db/schema/index.js';
+import { chartBuckets, type DashboardWindow } from '../../../lib/dashboard-window.js';
 import {
   bucketOf,
   type DashboardSplits,
   inRange,
   inSpans,
   type RollupSplit,
-} from '../../lib/rollup-ranges.js';
+} from '../../../lib/rollup-ranges.js';
 
 /**
  * The dashboard's reads (docs/dashboards.md, "Speed"): each one SQL statement of aggregates; nothing is

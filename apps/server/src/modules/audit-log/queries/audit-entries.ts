@@ -1,14 +1,10 @@
 import type { AuditEntry, AuditLogFilters } from '@marquee/contract';
-import * as c from '@marquee/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { auditLog, organizations, users } from '../../db/schema/index.js';
-import { callerTimeZone } from '../../lib/caller-zone.js';
-import { countUpTo, defineList, paged } from '../../lib/list.js';
-import { addRoute } from '../../lib/route.js';
-import { createdBetween } from '../order-reads/index.js';
+import type { Db } from '../../../db/client.js';
+import { auditLog, organizations, users } from '../../../db/schema/index.js';
+import { countUpTo, defineList, paged } from '../../../lib/list.js';
+import { createdBetween } from '../../order-reads/index.js';
 
 type Filters = z.output<typeof AuditLogFilters>;
 
@@ -82,16 +78,4 @@ export function createAuditLogReads(db: Db) {
       return { actions: actions.map((r) => r.v), entityTypes: types.map((r) => r.v) };
     },
   };
-}
-
-export async function auditLogRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const reads = createAuditLogReads(opts.db);
-  addRoute(app, c.getAuditLogList, async ({ actor, query, request }) => ({
-    message: 'Audit log loaded.',
-    result: await reads.list(query, callerTimeZone(request, actor)),
-  }));
-  addRoute(app, c.getAuditFilterOptions, async () => ({
-    message: 'Filters loaded.',
-    result: await reads.options(),
-  }));
 }

@@ -5,8 +5,10 @@ import { callerTimeZone } from '../../lib/caller-zone.js';
 import { addRoute } from '../../lib/route.js';
 import { orderDetail } from '../order-reads/index.js';
 import { exportRoute } from './export/export.route.js';
-import { createOrderLists } from './order-lists.js';
-import { registeredUsers } from './registered-users.js';
+import { eventBuyers } from './queries/event-buyers.js';
+import { createOrderLists } from './queries/order-lists.js';
+import { createTicketLists } from './queries/ticket-lists.js';
+import { viewTickets } from './queries/view-tickets.js';
 
 /**
  * The organizer's orders (docs/selling.md, "Orders and exports"): read-only lists, an order's detail and
@@ -16,11 +18,12 @@ import { registeredUsers } from './registered-users.js';
  */
 export async function orderRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
-  const lists = createOrderLists(db);
+  const orders = createOrderLists(db);
+  const tickets = createTicketLists(db);
 
   addRoute(app, c.organizerBookingList, async ({ actor, query, request }) => ({
     message: 'Orders loaded.',
-    result: await lists.organizerOrders(actor, query, callerTimeZone(request, actor)),
+    result: await orders.organizerOrders(actor, query, callerTimeZone(request, actor)),
   }));
   addRoute(app, c.organizerBookingDetail, async ({ query }) => ({
     message: 'Order loaded.',
@@ -28,27 +31,27 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Db }) {
   }));
   addRoute(app, c.organizerBookingTicketList, async ({ query }) => ({
     message: 'Tickets loaded.',
-    result: await lists.bookingTickets(query),
+    result: await tickets.bookingTickets(query),
   }));
   addRoute(app, c.viewTicketList, async ({ query }) => ({
     message: 'Tickets loaded.',
-    result: await lists.viewTickets(query),
+    result: await viewTickets(db, query),
   }));
   addRoute(app, c.organizerEventBookingList, async ({ actor, query, request }) => ({
     message: 'Orders loaded.',
-    result: await lists.eventOrders(query, callerTimeZone(request, actor)),
+    result: await orders.eventOrders(query, callerTimeZone(request, actor)),
   }));
   addRoute(app, c.organizerEventBookingTicketList, async ({ query }) => ({
     message: 'Tickets loaded.',
-    result: await lists.eventTickets(query),
+    result: await tickets.eventTickets(query),
   }));
   addRoute(app, c.eventAttendeesList, async ({ query }) => ({
     message: 'Attendees loaded.',
-    result: await lists.attendees(query),
+    result: await tickets.attendees(query),
   }));
   addRoute(app, c.eventRegisteredUsers, async ({ query }) => ({
     message: 'Registered users loaded.',
-    result: await registeredUsers(db, query),
+    result: await eventBuyers(db, query),
   }));
 
   exportRoute(app, db);

@@ -1,0 +1,90 @@
+import type { ExportQuery } from '@marquee/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { bookings, events, tickets } from '../../../db/schema/index.js';
+import type { Actor } from '../../../lib/actor.js';
+import { notFound } from '../../../lib/errors.js';
+import { eventScope } from '../../../lib/event-access.js';
+import type { Statement } from '../../../lib/export/cursor.js';
+import { orderBy, searchWhere } from '../../../lib/list.js';
+import {
+  bookingIn,
+  ORDER_SEARCH,
+  ORDER_SORT,
+  orderFilters,
+  orderScope,
+  ordersFrom,
+  parseIdList,
+  TICKET_ORDER,
+  TICKET_SEARCH,
+  ticketsFrom,
+} from '../../order-reads/index.js';
+
+type Query = z.output<typeof ExportQuery>;
+
+/**
+ * The statements of one export: its COUNT and its SELECT, with the lists' scope, filters and order.
+ * Exported for the export benchmark, which streams the same SELECT through a plain client as its raw figure.
+ */
+export function exportStatements(
+  db: Db,
+  actor: Actor,
+  query: Query,
+  zone: string,
+): { count: Statement; select: Statement } {
+  const orders = query.kind === 'orders';
+  const where = and(
+    orderScope(actor),
+    ...orderFilters(query, zone),
+    bookingIn(parseIdList(query.bookingIds, 'bookingIds')),
+    searchWhere(query.search, orders ? ORDER_SEARCH : TICKET_SEARCH),
+  );
+  const n = { n: sql<number>`count(*)::int` };
+  if (orders) {
+    const order = orderBy(query.sort, ORDER_SORT.fields, ORDER_SORT.default, ORDER_SORT.tieBreaker);
+    return {
+      count: db
+        .select(n)
+        .from(bookings)
+        .innerJoin(events, eq(events.id, bookings.eventId))
+        .where(where)
+        .toSQL(),
+      select: ordersFrom(db)
+        .where(where)
+        .orderBy(...order)
+        .toSQL(),
+    };
+  }
+  const order: SQL[] = orderBy(query.sort, ORDER_SORT.fields, TICKET_ORDER, tickets.id);
+  return {
+    count: db
+      .select(n)
+      .from(tickets)
+      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .where(where)
+      .toSQL(),
+    select: ticketsFrom(db)
+      .where(where)
+      .orderBy(...order)
+      .toSQL(),
+  };
+}
+
+/**
+ * The event an export names, among the events the caller may read (the lists' scope, `eventScope`):
+ * its name for the file. One the caller may not read is a 404, as on the lists, before any byte of a file.
+ */
+export async function exportedEvent(
+  db: Db,
+  actor: Actor,
+  eventId: string,
+): Promise<{ slug: string | null; title: string }> {
+  const [event] = await db
+    .select({ slug: events.slug, title: events.title })
+    .from(events)
+    .where(and(eq(events.id, eventId), eventScope(actor, 'read')));
+  if (!event) throw notFound('The event');
+  return event;
+}
