@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
 import { cancellationPlugin } from './cancellation/cancellation.plugin.js';
-import { createCancellationService } from './cancellation/cancellation.service.js';
-import { createDues } from './dues/due-payments.js';
-import { dueRoutes } from './dues/dues.routes.js';
-import { organizerRefundRoutes } from './organizer/organizer.routes.js';
-import { createRefundEngine } from './refund-engine.js';
-import { registerRefundJobs } from './refund-jobs.js';
-import { refundRequestRoutes } from './requests/refund-requests.routes.js';
+import { createCancellationService } from './commands/run-event-refund.js';
+import { createDues } from './commands/settle-due.js';
+import { dueRoutes } from './routes/dues.js';
+import { organizerRefundRoutes } from './routes/organizer.js';
+import { createRefundEngine } from './commands/refund-order.js';
+import { registerRefundJobs } from './jobs.js';
+import { refundRequestRoutes } from './routes/requests.js';
 
-export { payOutCompletedEvents } from './dues/payouts.js';
-export type { RefundEngine, RefundedTickets } from './refund-engine.js';
+export { payOutCompletedEvents } from './commands/pay-out-completed-events.js';
+export type { RefundEngine, RefundedTickets } from './commands/refund-order.js';
 
 /** Every refund path (buyers' requests, organizers, event cancellation) goes through this one engine. */
 export const refundEngine = perApp((ports: Ports) =>

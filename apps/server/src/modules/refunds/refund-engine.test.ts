@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { systemClock } from '../../lib/clock.js';
 import { refundEngine } from './index.js';
-import { createRefundEngine, DueRequired } from './refund-engine.js';
+import { createRefundEngine, DueRequired } from './commands/refund-order.js';
 
 let t: TestApp;
 beforeAll(async () => {

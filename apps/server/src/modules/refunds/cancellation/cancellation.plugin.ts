@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Jobs } from '../../../lib/jobs.js';
-import type { RefundEngine } from '../refund-engine.js';
-import { cancellationRoutes } from './cancellation.routes.js';
-import { type CancellationService, EVENT_REFUND_QUEUE, type EventRefundRun } from './cancellation.service.js';
+import type { RefundEngine } from '../commands/refund-order.js';
+import { cancellationRoutes } from '../routes/cancellation.js';
+import { type CancellationService, EVENT_REFUND_QUEUE, type EventRefundRun } from '../commands/run-event-refund.js';
 
 /**
  * Event cancellation refunds: the routes, the queue's worker (`app.jobs`), resuming at start what a

@@ -1,6 +1,6 @@
 import type { RefundableTicket, RefundQuote, RefundView } from '@marquee/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import {
   bookings,
   eventOccurrences,
@@ -12,10 +12,10 @@ import {
   refundTickets,
   tickets,
   users,
-} from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
-import { organizerHeld } from './balance.js';
-import { type FeePayer, paidFor, refundableOf } from './refund-math.js';
+} from '../../../db/schema/index.js';
+import { notFound } from '../../../lib/errors.js';
+import { organizerHeld } from '../repo/funds.js';
+import { type FeePayer, paidFor, refundableOf } from '../refund-math.js';
 
 /** Reads of the refund engine: what a booking can still refund, its refunds, an event's whole refund. */
 export function createRefundViews(db: Db) {

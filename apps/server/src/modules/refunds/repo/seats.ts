@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { type BookingRow, bookingLines, type TicketRow } from '../../db/schema/index.js';
-import { releaseSeats } from '../booking/index.js';
+import type { Tx } from '../../../db/client.js';
+import { type BookingRow, bookingLines, type TicketRow } from '../../../db/schema/index.js';
+import { releaseSeats } from '../../booking/index.js';
 
 /**
  * Puts the seats of tickets that were VALID until this refund back on sale, with the same guarded

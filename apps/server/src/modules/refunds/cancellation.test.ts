@@ -1,11 +1,11 @@
 import * as c from '@marquee/contract';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../../../../test/calls.js';
-import { guest } from '../../../../test/checkout-fixtures.js';
-import { insertReason } from '../../../../test/event-fixtures.js';
-import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../../test/helpers.js';
-import { paidBooking } from '../../../../test/paid-order-fixtures.js';
+import { call } from '../../../test/calls.js';
+import { guest } from '../../../test/checkout-fixtures.js';
+import { insertReason } from '../../../test/event-fixtures.js';
+import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../test/helpers.js';
+import { paidBooking } from '../../../test/paid-order-fixtures.js';
 import {
   bookingEvents,
   bookings,
@@ -15,9 +15,9 @@ import {
   ledgerEntries,
   outboxMessages,
   refunds,
-} from '../../../db/schema/index.js';
-import { eventRefunds, refundEngine } from '../index.js';
-import { CANCELLATION_EMAILED } from './cancellation.service.js';
+} from '../../db/schema/index.js';
+import { eventRefunds, refundEngine } from './index.js';
+import { CANCELLATION_EMAILED } from './commands/run-event-refund.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {

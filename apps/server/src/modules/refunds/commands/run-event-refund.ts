@@ -19,9 +19,9 @@ import { AppError, conflict } from '../../../lib/errors.js';
 import type { EventGrant } from '../../../lib/event-access.js';
 import type { Jobs } from '../../../lib/jobs.js';
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
-import { DueRequired, type RefundEngine } from '../refund-engine.js';
-import { cancellationEmail } from './cancellation-email.js';
-import { findJob, jobRefundKey, jobView } from './event-refund-job.js';
+import { DueRequired, type RefundEngine } from './refund-order.js';
+import { cancellationEmail } from '../emails/cancellation-email.js';
+import { findJob, jobRefundKey, jobView } from '../queries/event-refund-progress.js';
 
 /** The pg-boss queue of cancellation refunds; a job's data is `EventRefundRun`. */
 export const EVENT_REFUND_QUEUE = 'event-refund';

@@ -5,11 +5,11 @@ import type { Db } from '../../../db/client.js';
 import { callerTimeZone } from '../../../lib/caller-zone.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addRoute } from '../../../lib/route.js';
-import type { RefundEngine } from '../refund-engine.js';
-import { createBuyerRequests } from './buyer-requests.js';
-import { createRequestDecisions } from './request-decisions.js';
-import { createRequestEmails } from './request-emails.js';
-import { createRequestList } from './request-list.js';
+import type { RefundEngine } from '../commands/refund-order.js';
+import { createBuyerRequests } from '../commands/create-refund-request.js';
+import { createRequestDecisions } from '../commands/approve-refund-request.js';
+import { createRequestEmails } from '../emails/request-emails.js';
+import { createRequestList } from '../queries/request-list.js';
 
 /** The header key of a `required` route (addRoute refused the call without one). */
 function headerKey(request: FastifyRequest): string {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../../db/client.js';
 
 /**
  * A request's status follows its tickets: REQUESTED while any waits; else PROCESSED when every

@@ -16,8 +16,8 @@ import type { Clock } from '../../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { chargeMismatch, type ReportedCharge } from '../../../lib/reported-charge.js';
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
-import { lockOrganizationFunds, type RefundEngine } from '../refund-engine.js';
-import { toDuePayment } from './due-view.js';
+import { lockOrganizationFunds, type RefundEngine } from './refund-order.js';
+import { toDuePayment } from '../queries/due-views.js';
 
 export const DUE_MESSAGES = {
   nothingOwed: 'Nothing is owed for this refund',

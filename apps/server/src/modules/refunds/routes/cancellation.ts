@@ -1,7 +1,7 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../../lib/route.js';
-import type { CancellationService } from './cancellation.service.js';
+import type { CancellationService } from '../commands/run-event-refund.js';
 
 /**
  * issue-event-refund, confirm-event-refund and the job's progress. The access declarations resolved

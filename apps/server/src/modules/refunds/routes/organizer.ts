@@ -4,10 +4,10 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { notFound } from '../../../lib/errors.js';
 import { addRoute } from '../../../lib/route.js';
-import type { RefundEngine } from '../refund-engine.js';
-import { createBulkRefunds } from './bulk.js';
-import { refundOutcome } from './outcome.js';
-import { ticketsForRefund } from './tickets-for-refund.js';
+import type { RefundEngine } from '../commands/refund-order.js';
+import { createBulkRefunds } from '../commands/bulk-refund.js';
+import { refundOutcome } from '../queries/refund-outcome.js';
+import { ticketsForRefund } from '../queries/tickets-for-refund.js';
 
 /** The caller's idempotency-key header (present: these routes are registered with `required`). */
 export function headerKey(request: FastifyRequest): string {

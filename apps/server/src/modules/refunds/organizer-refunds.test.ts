@@ -1,17 +1,17 @@
 import * as c from '@marquee/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../../test/calls.js';
-import { sellableEvent } from '../../../../test/checkout-fixtures.js';
-import { clientHeaders, createUser, loginAs, type TestApp } from '../../../../test/helpers.js';
+import { call } from '../../../test/calls.js';
+import { sellableEvent } from '../../../test/checkout-fixtures.js';
+import { clientHeaders, createUser, loginAs, type TestApp } from '../../../test/helpers.js';
 import {
   eventPeople,
   groupSums,
   paidOrder,
   paymentsTestApp,
   withKey,
-} from '../../../../test/paid-order-fixtures.js';
-import { auditLog, bookings, refunds, tickets } from '../../../db/schema/index.js';
+} from '../../../test/paid-order-fixtures.js';
+import { auditLog, bookings, refunds, tickets } from '../../db/schema/index.js';
 
 let t: TestApp;
 

@@ -1,9 +1,9 @@
 import * as c from '@marquee/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../../test/calls.js';
-import { sellableEvent } from '../../../../test/checkout-fixtures.js';
-import { clientHeaders, type TestApp } from '../../../../test/helpers.js';
+import { call } from '../../../test/calls.js';
+import { sellableEvent } from '../../../test/checkout-fixtures.js';
+import { clientHeaders, type TestApp } from '../../../test/helpers.js';
 import {
   eventPeople,
   groupSums,
@@ -12,7 +12,7 @@ import {
   payOnCardPage,
   signedEvent,
   withKey,
-} from '../../../../test/paid-order-fixtures.js';
+} from '../../../test/paid-order-fixtures.js';
 import {
   auditLog,
   bookings,
@@ -21,9 +21,9 @@ import {
   ledgerEntries,
   organizationPayouts,
   refunds,
-} from '../../../db/schema/index.js';
-import { systemClock } from '../../../lib/clock.js';
-import { payOutCompletedEvents } from './payouts.js';
+} from '../../db/schema/index.js';
+import { systemClock } from '../../lib/clock.js';
+import { payOutCompletedEvents } from './commands/pay-out-completed-events.js';
 
 let t: TestApp;
 let deliveries: Awaited<ReturnType<typeof paymentsTestApp>>['deliveries'];

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { ledgerEntries, refunds } from '../../db/schema/index.js';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import { ledgerEntries, refunds } from '../../../db/schema/index.js';
 
 /**
  * Serialises every change to what the platform holds for one organization in one currency (refund

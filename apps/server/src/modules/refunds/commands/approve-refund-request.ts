@@ -13,10 +13,10 @@ import type { Anonymous, System, Who } from '../../../lib/audit.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { type Change, createUnitOfWork } from '../../../lib/unit-of-work.js';
-import type { RefundEngine } from '../refund-engine.js';
-import { syncRequestStatus } from '../request-status.js';
-import type { RequestEmails } from './request-emails.js';
-import { loadRequestView } from './request-view.js';
+import type { RefundEngine } from './refund-order.js';
+import { syncRequestStatus } from '../repo/request-status.js';
+import type { RequestEmails } from '../emails/request-emails.js';
+import { loadRequestView } from '../queries/request-views.js';
 
 export interface DecisionDeps {
   db: Db;

@@ -4,10 +4,10 @@ import type { Db } from '../../../db/client.js';
 import { bookings } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { type OrderRowData, ordersFrom, toOrderSummary } from '../../order-reads/index.js';
-import { pendingDuesOfBooking } from '../dues/due-view.js';
-import type { RefundEngine } from '../refund-engine.js';
+import { pendingDuesOfBooking } from './due-views.js';
+import type { RefundEngine } from '../commands/refund-order.js';
 import { policyOfBooking } from '../refund-policy.js';
-import { requestViewsOfBooking } from '../requests/request-view.js';
+import { requestViewsOfBooking } from './request-views.js';
 
 /**
  * organizer-tickets-for-refund: one order as the refund screens need it: its summary, the buyer's

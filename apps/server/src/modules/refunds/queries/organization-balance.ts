@@ -4,9 +4,9 @@ import type { Db } from '../../../db/client.js';
 import type { OrganizationRow } from '../../../db/schema/index.js';
 import { duePayments, organizationPayouts, refunds } from '../../../db/schema/index.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { RefundEngine } from '../refund-engine.js';
-import { listDues } from './due-view.js';
-import { payOutCompletedEvents } from './payouts.js';
+import type { RefundEngine } from '../commands/refund-order.js';
+import { listDues } from './due-views.js';
+import { payOutCompletedEvents } from '../commands/pay-out-completed-events.js';
 
 /**
  * The payouts tab: what the platform holds for the organization in its currency, what was paid out,

@@ -1,7 +1,7 @@
 import { formatAmount, REFUND_MESSAGES, type RefundQuote, type RefundSource } from '@marquee/contract';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { PaymentsProvider } from '../../adapters/payments/index.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { PaymentsProvider } from '../../../adapters/payments/index.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import {
   type BookingRow,
   bookingEvents,
@@ -16,17 +16,17 @@ import {
   refundTickets,
   type TicketRow,
   tickets,
-} from '../../db/schema/index.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
-import { lockOrganizationFunds, organizerHeld } from './balance.js';
-import { allocate, type FeePayer, refundableOf, type TicketShare } from './refund-math.js';
-import { releaseRefundedSeats } from './refund-seats.js';
-import { createRefundViews } from './refund-views.js';
-import { syncRequestStatus } from './request-status.js';
+} from '../../../db/schema/index.js';
+import type { Clock } from '../../../lib/clock.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { type Change, createUnitOfWork } from '../../../lib/unit-of-work.js';
+import { lockOrganizationFunds, organizerHeld } from '../repo/funds.js';
+import { allocate, type FeePayer, refundableOf, type TicketShare } from '../refund-math.js';
+import { releaseRefundedSeats } from '../repo/seats.js';
+import { createRefundViews } from '../queries/refundable-tickets.js';
+import { syncRequestStatus } from '../repo/request-status.js';
 
-export { lockOrganizationFunds, organizerHeld } from './balance.js';
+export { lockOrganizationFunds, organizerHeld } from '../repo/funds.js';
 
 /** One refund asked of the engine (docs/refunds.md). */
 export interface RefundOrder {

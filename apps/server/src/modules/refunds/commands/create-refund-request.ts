@@ -19,11 +19,11 @@ import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { hashAccessToken } from '../../booking/index.js';
-import type { RefundEngine } from '../refund-engine.js';
+import type { RefundEngine } from './refund-order.js';
 import { policyOfBooking } from '../refund-policy.js';
-import type { RequestDecisions } from './request-decisions.js';
-import type { RequestEmails } from './request-emails.js';
-import { loadRequestView, requestViewsOfBooking } from './request-view.js';
+import type { RequestDecisions } from './approve-refund-request.js';
+import type { RequestEmails } from '../emails/request-emails.js';
+import { loadRequestView, requestViewsOfBooking } from '../queries/request-views.js';
 
 type Body = z.output<typeof RequestRefundBody>;
 

@@ -7,7 +7,7 @@ import type { Actor } from '../../../lib/actor.js';
 import { resolvedEventScope } from '../../../lib/event-access.js';
 import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../lib/list.js';
 import { createdBetween, ORDER_SEARCH } from '../../order-reads/index.js';
-import { type RequestRowData, requestsFrom, toRequestViews } from './request-view.js';
+import { type RequestRowData, requestsFrom, toRequestViews } from './request-views.js';
 
 type Query = z.output<(typeof organizerRefundBookingTicketList)['query']>;
 

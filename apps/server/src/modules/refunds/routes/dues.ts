@@ -5,10 +5,10 @@ import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { consoleBaseFor } from '../../../lib/origins.js';
 import { addRoute } from '../../../lib/route.js';
-import { headerKey } from '../organizer/organizer.routes.js';
-import type { RefundEngine } from '../refund-engine.js';
-import { organizationBalance } from './balance.js';
-import type { Dues } from './due-payments.js';
+import { headerKey } from './organizer.js';
+import type { RefundEngine } from '../commands/refund-order.js';
+import { organizationBalance } from '../queries/organization-balance.js';
+import type { Dues } from '../commands/settle-due.js';
 
 /**
  * What organizers owe and the payouts tab (docs/refunds.md, "Held and due"). Paying a due moves money,

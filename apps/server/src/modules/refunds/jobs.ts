@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Dues } from './dues/due-payments.js';
-import { payOutCompletedEvents } from './dues/payouts.js';
-import type { RefundEngine } from './refund-engine.js';
+import type { Dues } from './commands/settle-due.js';
+import { payOutCompletedEvents } from './commands/pay-out-completed-events.js';
+import type { RefundEngine } from './commands/refund-order.js';
 
 const RESUME_PENDING = 'refunds-resume-pending';
 const PAYOUTS = 'refunds-payouts';

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import * as c from '@marquee/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBooking } from '../../../../test/booking-fixtures.js';
-import { call } from '../../../../test/calls.js';
-import { type EventWorld, eventWorld } from '../../../../test/event-fixtures.js';
-import { clientHeaders, createTestApp, manualClock, type TestApp } from '../../../../test/helpers.js';
-import { buyerAccess, insertRefundReason, insertRefundRequest } from '../../../../test/refund-fixtures.js';
+import { insertBooking } from '../../../test/booking-fixtures.js';
+import { call } from '../../../test/calls.js';
+import { type EventWorld, eventWorld } from '../../../test/event-fixtures.js';
+import { clientHeaders, createTestApp, manualClock, type TestApp } from '../../../test/helpers.js';
+import { buyerAccess, insertRefundReason, insertRefundRequest } from '../../../test/refund-fixtures.js';
 import {
   auditLog,
   bookings,
@@ -17,8 +17,8 @@ import {
   refundRequestTickets,
   refunds,
   tickets,
-} from '../../../db/schema/index.js';
-import { refundEngine } from '../index.js';
+} from '../../db/schema/index.js';
+import { refundEngine } from './index.js';
 
 const HOUR = 3_600_000;
 

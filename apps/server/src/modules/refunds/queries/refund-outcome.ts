@@ -1,6 +1,6 @@
 import type { RefundOutcome, RefundView } from '@marquee/contract';
 import type { RefundRow } from '../../../db/schema/index.js';
-import type { RefundEngine } from '../refund-engine.js';
+import type { RefundEngine } from '../commands/refund-order.js';
 
 export const OUTCOME_MESSAGES = {
   PROCESSED: 'Refund processed.',

@@ -4,7 +4,7 @@ import { bookings, events, ledgerEntries, organizationPayouts } from '../../../d
 import type { Clock } from '../../../lib/clock.js';
 import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { completeEndedEvents } from '../../events/index.js';
-import { lockOrganizationFunds } from '../refund-engine.js';
+import { lockOrganizationFunds } from './refund-order.js';
 
 /** Confirmed bookings of completed events whose organizer part has not been paid out yet. */
 function unpaid(tx: Db | Tx): SQL {

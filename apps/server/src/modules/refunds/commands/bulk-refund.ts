@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { bookings, tickets } from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError, notFound } from '../../../lib/errors.js';
-import { DueRequired, type RefundEngine } from '../refund-engine.js';
+import { DueRequired, type RefundEngine } from './refund-order.js';
 
 type Item = BulkRefundResult['items'][number];
 
