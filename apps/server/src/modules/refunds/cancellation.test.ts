@@ -16,8 +16,8 @@ import {
   outboxMessages,
   refunds,
 } from '../../db/schema/index.js';
-import { eventRefunds, refundEngine } from './index.js';
 import { CANCELLATION_EMAILED } from './commands/run-event-refund.js';
+import { eventRefunds, refundEngine } from './index.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -1,33 +1,53 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Dues } from './commands/settle-due.js';
 import { payOutCompletedEvents } from './commands/pay-out-completed-events.js';
-import type { RefundEngine } from './commands/refund-order.js';
+import { recordEventRefundError } from './commands/record-event-refund-error.js';
+import { resumeEventRefunds } from './commands/resume-event-refunds.js';
+import { resumePendingRefunds } from './commands/resume-pending-refunds.js';
+import { resumePaidDuePlans } from './commands/run-due-plan.js';
+import { EVENT_REFUND_QUEUE, type EventRefundRun, runEventRefund } from './commands/run-event-refund.js';
+import type { RefundsDeps } from './deps.js';
 
 const RESUME_PENDING = 'refunds-resume-pending';
 const PAYOUTS = 'refunds-payouts';
 
 /**
- * The refund engine's background work on the job queue: refunds the provider had not confirmed
- * (PENDING, e.g. the process stopped between reserving and the provider's answer) are finished, never
- * repeated, at every start and then every minute (once across all processes: a pg-boss schedule).
+ * The module's background work on the job queue:
+ * - refunds the provider had not confirmed (PENDING, e.g. the process stopped between reserving and
+ *   the provider's answer) are finished, never repeated, at every start and then every minute (once
+ *   across all processes: a pg-boss schedule), with the paid dues whose refund never ran;
+ * - the sales of completed events are paid out every 5 minutes (docs/refunds.md, "Payouts");
+ * - event cancellation refunds: the queue's worker, and at start what a stopped process left.
  */
-export function registerRefundJobs(
-  app: FastifyInstance,
-  deps: { db: Db; clock: Clock; dues: Dues; refunds: RefundEngine },
-) {
-  // Paid dues whose refund never ran (a stop right after the payment was recorded) run with it.
+export function registerRefundJobs(deps: RefundsDeps) {
+  const { jobs } = deps;
+  jobs.work<EventRefundRun>(
+    EVENT_REFUND_QUEUE,
+    async (run) => {
+      try {
+        await runEventRefund(deps, run);
+      } catch (error) {
+        // Shown on the progress bar; pg-boss retries the run.
+        await recordEventRefundError(deps, run.eventId, error).catch(() => {});
+        throw error;
+      }
+    },
+    {
+      // A run hands on after 5 minutes, so 15 minutes active means its process died: pg-boss retries it.
+      expireInSeconds: 15 * 60,
+      retryLimit: 20,
+      retryDelay: 30,
+      pollingIntervalSeconds: 1,
+    },
+  );
+  jobs.onStart(() => resumeEventRefunds(deps));
   const resume = async () => {
-    await deps.refunds.resumePending();
-    await deps.dues.resumePaidPlans();
+    await resumePendingRefunds(deps);
+    await resumePaidDuePlans(deps);
   };
-  app.jobs.work(RESUME_PENDING, resume);
-  app.jobs.schedule(RESUME_PENDING, '* * * * *');
-  app.jobs.onStart(resume);
-  // The sales of completed events are paid out every 5 minutes (docs/refunds.md, "Payouts").
-  app.jobs.work(PAYOUTS, async () => {
+  jobs.work(RESUME_PENDING, resume);
+  jobs.schedule(RESUME_PENDING, '* * * * *');
+  jobs.onStart(resume);
+  jobs.work(PAYOUTS, async () => {
     await payOutCompletedEvents(deps.db, deps.clock);
   });
-  app.jobs.schedule(PAYOUTS, '*/5 * * * *');
+  jobs.schedule(PAYOUTS, '*/5 * * * *');
 }

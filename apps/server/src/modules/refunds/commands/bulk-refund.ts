@@ -1,17 +1,13 @@
 import type { BulkRefundResult } from '@marquee/contract';
 import { REFUND_MESSAGES } from '@marquee/contract';
-import { asc, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { bookings, tickets } from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError, notFound } from '../../../lib/errors.js';
-import { DueRequired, type RefundEngine } from './refund-order.js';
+import type { EngineDeps } from '../deps.js';
+import { refundableTickets } from '../queries/refundable-tickets.js';
+import { ordersByIds, ticketsByIds } from '../repo/orders.js';
+import { DueRequired, refundOrder } from './refund-order.js';
 
 type Item = BulkRefundResult['items'][number];
-
-interface Logger {
-  error(obj: object, msg: string): void;
-}
 
 export interface BulkInput {
   actor: Actor;
@@ -30,7 +26,7 @@ export interface BulkInput {
  * (NOTHING_TO_REFUND), the organizer owing money first (DUE_REQUIRED, with the due), the provider not
  * confirming yet (PENDING: finished later, never repeated).
  */
-export function createBulkRefunds(deps: { db: Db; engine: () => RefundEngine; log?: Logger }) {
+export function bulkRefunds(deps: EngineDeps) {
   const { db } = deps;
 
   async function refundOne(
@@ -38,15 +34,14 @@ export function createBulkRefunds(deps: { db: Db; engine: () => RefundEngine; lo
     booking: { id: string; code: string; currency: string },
     chosen: string[] | null,
   ): Promise<Item> {
-    const engine = deps.engine();
     const base = { bookingId: booking.id, code: booking.code, amount: 0, due: 0 };
-    const refundable = (await engine.refundableTickets(booking.id, input.refundServiceFee)).filter(
+    const refundable = (await refundableTickets(db, booking.id, input.refundServiceFee)).filter(
       (t) => t.selectable && t.refundable > 0 && (chosen === null || chosen.includes(t._id)),
     );
     if (!refundable.length)
       return { ...base, outcome: 'NOTHING_TO_REFUND', message: REFUND_MESSAGES.nothingLeft };
     try {
-      const row = await engine.refund({
+      const row = await refundOrder(deps, {
         bookingId: booking.id,
         ticketIds: refundable.map((t) => t._id),
         refundServiceFee: input.refundServiceFee,
@@ -90,15 +85,7 @@ export function createBulkRefunds(deps: { db: Db; engine: () => RefundEngine; lo
   }
 
   async function ordersOf(ids: string[], eventId: string | undefined) {
-    const rows = await db
-      .select({
-        id: bookings.id,
-        code: bookings.code,
-        currency: bookings.currency,
-        eventId: bookings.eventId,
-      })
-      .from(bookings)
-      .where(inArray(bookings.id, ids));
+    const rows = await ordersByIds(db, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
     // The access rule resolved every id; a booking of another event than the one named is not "here".
     return ids.map((id) => {
@@ -120,11 +107,7 @@ export function createBulkRefunds(deps: { db: Db; engine: () => RefundEngine; lo
     /** Chosen tickets of one event, grouped per order (event-tickets-issue-refunds). */
     async tickets(input: BulkInput & { eventId: string; ticketIds: string[] }): Promise<BulkRefundResult> {
       const ids = [...new Set(input.ticketIds)];
-      const rows = await db
-        .select({ id: tickets.id, bookingId: tickets.bookingId, eventId: tickets.eventId })
-        .from(tickets)
-        .where(inArray(tickets.id, ids))
-        .orderBy(asc(tickets.createdAt), asc(tickets.id));
+      const rows = await ticketsByIds(db, ids);
       if (rows.length !== ids.length || rows.some((r) => r.eventId !== input.eventId))
         throw notFound('The ticket');
       const perBooking = new Map<string, string[]>();
@@ -138,4 +121,4 @@ export function createBulkRefunds(deps: { db: Db; engine: () => RefundEngine; lo
   };
 }
 
-export type BulkRefunds = ReturnType<typeof createBulkRefunds>;
+export type BulkRefunds = ReturnType<typeof bulkRefunds>;

@@ -1,9 +1,9 @@
 import { formatAmount } from '@marquee/contract';
-import { eq } from 'drizzle-orm';
 import type { Email, Mailer } from '../../../adapters/mailer/mailer.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { bookings, events, type RefundRow } from '../../../db/schema/index.js';
 import { composeEmail } from '../../../lib/templates.js';
+import { type BookingFacts, bookingFacts } from '../queries/booking-facts.js';
+import type { RefundRow } from '../repo/rows.js';
 
 interface Letter {
   to: string;
@@ -16,32 +16,6 @@ interface Letter {
 /** In the product's one email layout (lib/templates.ts). */
 function render(letter: Letter): Email {
   return { to: letter.to, ...composeEmail(letter.subject, letter.heading, letter.paragraphs, letter.link) };
-}
-
-interface BookingFacts {
-  id: string;
-  code: string;
-  buyerEmail: string;
-  currency: string;
-  eventTitle: string;
-  eventSlug: string;
-}
-
-async function factsOf(db: DbOrTx, bookingId: string): Promise<BookingFacts | null> {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      code: bookings.code,
-      buyerEmail: bookings.buyerEmail,
-      currency: bookings.currency,
-      eventTitle: events.title,
-      eventSlug: events.slug,
-      eventId: events.id,
-    })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(eq(bookings.id, bookingId));
-  return row ? { ...row, eventSlug: row.eventSlug ?? row.eventId } : null;
 }
 
 /**
@@ -60,7 +34,7 @@ export function createRequestEmails(deps: { db: DbOrTx; mailer: Mailer; publicUr
   });
 
   async function send(bookingId: string, write: (f: BookingFacts) => Letter) {
-    const facts = await factsOf(db, bookingId);
+    const facts = await bookingFacts(db, bookingId);
     if (facts) await mailer.send(render(write(facts)));
   }
 

@@ -1,5 +1,5 @@
 import type { DuePayment } from '@marquee/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { bookings, type DuePaymentRow, duePayments, events } from '../../../db/schema/index.js';
 
@@ -43,3 +43,16 @@ export async function listDues(db: DbOrTx, where: SQL | undefined, limit = 100):
 /** The due payments of one order still waiting to be paid. */
 export const pendingDuesOfBooking = (db: DbOrTx, bookingId: string) =>
   listDues(db, and(eq(duePayments.bookingId, bookingId), eq(duePayments.status, 'PENDING')));
+
+/** One due payment with its event's title and order's code. */
+export async function dueView(db: DbOrTx, row: DuePaymentRow): Promise<DuePayment> {
+  const [names] = await db
+    .select({ eventTitle: events.title, bookingCode: bookings.code })
+    .from(events)
+    .leftJoin(bookings, row.bookingId ? eq(bookings.id, row.bookingId) : sql`false`)
+    .where(eq(events.id, row.eventId));
+  return toDuePayment(row, {
+    eventTitle: names?.eventTitle ?? '',
+    bookingCode: names?.bookingCode ?? null,
+  });
+}

@@ -1,15 +1,8 @@
 import type { EventRefundJob } from '@marquee/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { type EventRefundJobRow, eventRefundJobs, refunds } from '../../../db/schema/index.js';
-
-/** The engine key of the cancellation refund of one booking: a rerun finds the same refund. */
-export const jobRefundKey = (eventId: string, bookingId: string) => `job:${eventId}:${bookingId}`;
-
-export async function findJob(db: DbOrTx, eventId: string): Promise<EventRefundJobRow | null> {
-  const [row] = await db.select().from(eventRefundJobs).where(eq(eventRefundJobs.eventId, eventId));
-  return row ?? null;
-}
+import { type EventRefundJobRow, refunds } from '../../../db/schema/index.js';
+import { findJob } from '../repo/event-refund-jobs.js';
 
 /**
  * The progress bar: counted from the refunds themselves (never from a worker's memory), so it is right
@@ -47,4 +40,10 @@ export async function jobView(db: DbOrTx, job: EventRefundJobRow): Promise<Event
     startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** get-event-refund-progress: the event's job and its progress, or null before one was confirmed. */
+export async function eventRefundProgress(db: DbOrTx, eventId: string): Promise<EventRefundJob | null> {
+  const job = await findJob(db, eventId);
+  return job ? jobView(db, job) : null;
 }

@@ -4,9 +4,9 @@ import type { Db } from '../../../db/client.js';
 import type { OrganizationRow } from '../../../db/schema/index.js';
 import { duePayments, organizationPayouts, refunds } from '../../../db/schema/index.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { RefundEngine } from '../commands/refund-order.js';
-import { listDues } from './due-views.js';
 import { payOutCompletedEvents } from '../commands/pay-out-completed-events.js';
+import { organizerHeld } from '../repo/funds.js';
+import { listDues } from './due-views.js';
 
 /**
  * The payouts tab: what the platform holds for the organization in its currency, what was paid out,
@@ -14,14 +14,14 @@ import { payOutCompletedEvents } from '../commands/pay-out-completed-events.js';
  * so the figures never wait for the scheduler.
  */
 export async function organizationBalance(
-  deps: { db: Db; clock: Clock; engine: RefundEngine },
+  deps: { db: Db; clock: Clock },
   organization: OrganizationRow,
 ): Promise<OrganizationBalance> {
-  const { db, engine } = deps;
+  const { db } = deps;
   await payOutCompletedEvents(db, deps.clock);
   const { id, currency } = organization;
   const [held, [paid], [pending], payouts, dues] = await Promise.all([
-    engine.organizerHeld(db, id, currency),
+    organizerHeld(db, id, currency),
     db
       .select({ total: sql<string>`coalesce(sum(${organizationPayouts.amount}), 0)` })
       .from(organizationPayouts)

@@ -19,7 +19,7 @@ const requestAmount = sql<number>`(select coalesce(sum(${refundRequestTickets.am
  * and members without a role on the event see none; administrators all), one SELECT per page and one
  * COUNT (capped); each page's tickets in one more query.
  */
-export function createRequestList(db: Db) {
+export function requestList(db: Db) {
   // The filters and the scope are on the request's own columns; only a search needs the joins.
   function requestsCounted(where: SQL | undefined, searching: boolean) {
     const requests = db.select({ one: sql`1` }).from(refundRequests);

@@ -5,8 +5,9 @@ import { bookings } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { type OrderRowData, ordersFrom, toOrderSummary } from '../../order-reads/index.js';
 import { pendingDuesOfBooking } from './due-views.js';
-import type { RefundEngine } from '../commands/refund-order.js';
-import { policyOfBooking } from '../refund-policy.js';
+import { policyOfBooking } from './policy-of-booking.js';
+import { refundableTickets } from './refundable-tickets.js';
+import { refundsOfBooking } from './refunds-of-booking.js';
 import { requestViewsOfBooking } from './request-views.js';
 
 /**
@@ -15,18 +16,18 @@ import { requestViewsOfBooking } from './request-views.js';
  * and the due payments still waiting.
  */
 export async function ticketsForRefund(
-  deps: { db: Db; engine: RefundEngine; now: Date },
+  deps: { db: Db; now: Date },
   bookingId: string,
 ): Promise<TicketsForRefund> {
-  const { db, engine } = deps;
+  const { db } = deps;
   const [[order], { policy }] = await Promise.all([
     ordersFrom(db).where(eq(bookings.id, bookingId)) as Promise<OrderRowData[]>,
     policyOfBooking(db, bookingId, deps.now),
   ]);
   if (!order) throw notFound('The order');
   const [tickets, refunds, requests, dues] = await Promise.all([
-    engine.refundableTickets(bookingId),
-    engine.refundsOf(bookingId),
+    refundableTickets(db, bookingId),
+    refundsOfBooking(db, bookingId),
     requestViewsOfBooking(db, bookingId),
     pendingDuesOfBooking(db, bookingId),
   ]);
