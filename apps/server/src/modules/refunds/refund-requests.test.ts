@@ -11,14 +11,22 @@ import {
   auditLog,
   bookings,
   ledgerEntries,
+  organizationMembers,
   organizations,
   outboxMessages,
   refundRequests,
   refundRequestTickets,
   refunds,
   tickets,
+  users,
 } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
+import { requireEvent } from '../../lib/event-access.js';
+import { approveRefundRequest } from './commands/approve-refund-request.js';
+import { declineRefundRequest } from './commands/decline-refund-request.js';
+import { createRequestEmails } from './emails/request-emails.js';
 import { refundEngine } from './index.js';
+import { createRefundListeners } from './refund-listeners.js';
 
 const HOUR = 3_600_000;
 
@@ -449,5 +457,42 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
       query: { from: '2026-03-06', to: '2026-03-05' },
     });
     expect(backwards.status).toBe(400);
+  });
+
+  it('a decision re-checks the organizer’s right inside its change: removed meanwhile, 404 and nothing decided', async () => {
+    const o = await paidOrder();
+    const request = await insertRefundRequest(t.db, { booking: o.booking, tickets: o.tickets });
+    const [user] = await t.db.select().from(users).where(eq(users.id, w.organizer.user.id));
+    if (!user) throw new Error('organizer');
+    const actor = { user, session: {} as Actor['session'] };
+    // What the route's access declaration resolved while the organizer was still on the team …
+    const grant = await requireEvent(t.db, actor, o.event.event.id, 'manage');
+    // … then they leave the organization before the decision's unit of work runs.
+    await t.db
+      .update(organizationMembers)
+      .set({ status: 'INACTIVE' })
+      .where(eq(organizationMembers.id, w.members.organizer.id));
+    const deps = {
+      ...t.app.ports,
+      listeners: createRefundListeners(),
+      emails: createRequestEmails({ db: t.db, mailer: t.app.ports.mailer, publicUrl: 'http://shop.test' }),
+    };
+    try {
+      const decider = { actor, event: grant };
+      await expect(
+        declineRefundRequest(deps, request.id, 'ALL_WAITING', { reasonId: declineReason.id, decider }),
+      ).rejects.toMatchObject({ statusCode: 404 });
+      await expect(
+        approveRefundRequest(deps, request.id, 'ALL_WAITING', { key: 'stale', decider }),
+      ).rejects.toMatchObject({ statusCode: 404 });
+      const [after] = await t.db.select().from(refundRequests).where(eq(refundRequests.id, request.id));
+      expect(after).toMatchObject({ status: 'REQUESTED', decidedBy: null });
+      expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, o.booking.id))).toHaveLength(0);
+    } finally {
+      await t.db
+        .update(organizationMembers)
+        .set({ status: 'ACTIVE' })
+        .where(eq(organizationMembers.id, w.members.organizer.id));
+    }
   });
 });
