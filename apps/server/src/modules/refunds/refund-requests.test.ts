@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
-import { requireEvent } from '../../lib/event-access.js';
+import { resolvers } from '../../lib/resources.js';
 import { approveRefundRequest } from './commands/approve-refund-request.js';
 import { declineRefundRequest } from './commands/decline-refund-request.js';
 import { createRequestEmails } from './emails/request-emails.js';
@@ -466,7 +466,8 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
     if (!user) throw new Error('organizer');
     const actor = { user, session: {} as Actor['session'] };
     // What the route's access declaration resolved while the organizer was still on the team …
-    const grant = await requireEvent(t.db, actor, o.event.event.id, 'manage');
+    const { event: grant } = await resolvers.refundRequest(t.db, actor, request.id, 'manage');
+    if (!grant) throw new Error('no event grant');
     // … then they leave the organization before the decision's unit of work runs.
     await t.db
       .update(organizationMembers)

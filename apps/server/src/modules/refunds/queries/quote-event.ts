@@ -5,6 +5,7 @@ import { bookings, events, organizations, tickets } from '../../../db/schema/ind
 import { notFound } from '../../../lib/errors.js';
 import { organizerHeld } from '../repo/funds.js';
 
+/** An event's cancellation refunds summed: the quote, and how many bookings and tickets it covers. */
 export type EventQuote = {
   quote: Omit<RefundQuote, 'tickets'>;
   bookings: number;
@@ -20,7 +21,7 @@ export async function quoteEvent(
   db: DbOrTx,
   eventId: string,
   refundServiceFee?: boolean,
-): Promise<{ quote: Omit<RefundQuote, 'tickets'>; bookings: number; tickets: number; currency: string }> {
+): Promise<EventQuote> {
   const [event] = await db
     .select({
       organizationId: events.organizationId,
