@@ -1,64 +1,147 @@
 import type { FastifyInstance } from 'fastify';
 import { perApp } from '../../lib/per-app.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { Ports } from '../../ports.js';
-import { cancellationPlugin } from './cancellation/cancellation.plugin.js';
-import { createCancellationService } from './cancellation/cancellation.service.js';
-import { createDues } from './dues/due-payments.js';
-import { dueRoutes } from './dues/dues.routes.js';
-import { organizerRefundRoutes } from './organizer/organizer.routes.js';
-import { createRefundEngine } from './refund-engine.js';
-import { registerRefundJobs } from './refund-jobs.js';
-import { refundRequestRoutes } from './requests/refund-requests.routes.js';
+import { finishRefund } from './commands/finish-refund.js';
+import { payEventDue } from './commands/pay-event-due.js';
+import { payOrderDue } from './commands/pay-order-due.js';
+import { queueEventRefundAfterDue } from './commands/queue-event-refund-after-due.js';
+import { recordEventRefundError } from './commands/record-event-refund-error.js';
+import { refundOrder } from './commands/refund-order.js';
+import { resumeEventRefunds } from './commands/resume-event-refunds.js';
+import { resumePendingRefunds } from './commands/resume-pending-refunds.js';
+import { resumePaidDuePlans, runDuePlan } from './commands/run-due-plan.js';
+import { type EventRefundRun, type RunOptions, runEventRefund } from './commands/run-event-refund.js';
+import { settleDue } from './commands/settle-due.js';
+import { settleRefundFromProvider } from './commands/settle-refund-from-provider.js';
+import type { EngineDeps, Logger, RefundsDeps } from './deps.js';
+import { createBackgroundMail } from './emails/background-mail.js';
+import { createRequestEmails } from './emails/request-emails.js';
+import { registerRefundJobs } from './jobs.js';
+import { dueView } from './queries/due-views.js';
+import { quoteEvent } from './queries/quote-event.js';
+import { quoteRefund } from './queries/quote-refund.js';
+import { refundableTickets } from './queries/refundable-tickets.js';
+import { refundsOfBooking } from './queries/refunds-of-booking.js';
+import { createRefundListeners } from './refund-listeners.js';
+import { organizerHeld } from './repo/funds.js';
+import { cancellationRoutes } from './routes/cancellation.js';
+import { dueRoutes } from './routes/dues.js';
+import { organizerRefundRoutes } from './routes/organizer.js';
+import { refundRequestRoutes } from './routes/requests.js';
 
-export { payOutCompletedEvents } from './dues/payouts.js';
-export type { RefundEngine, RefundedTickets } from './refund-engine.js';
+export type { PayoutSweep } from './commands/pay-out-completed-events.js';
+export { payOutCompletedEvents } from './commands/pay-out-completed-events.js';
+export type { QuoteOrder, RefundOrder } from './commands/refund-order.js';
+export { DueRequired } from './commands/refund-order.js';
+export type { DueSettleResult } from './commands/settle-due.js';
+export type { RefundedTickets, RefundListeners } from './refund-listeners.js';
+export { dueMachine, eventRefundJobMachine, refundMachine, refundRequestMachine } from './repo/machines.js';
+
+/** What the module's commands are given, one set per app (the listeners above all must be shared). */
+const refundsDeps = perApp(
+  (ports: Ports): RefundsDeps => ({
+    db: ports.db,
+    clock: ports.clock,
+    unitOfWork: ports.unitOfWork,
+    payments: ports.payments,
+    log: ports.log,
+    listeners: createRefundListeners(ports.log),
+    mailer: ports.mailer,
+    jobs: ports.jobs,
+    emails: createRequestEmails({ db: ports.db, mailer: ports.mailer, publicUrl: ports.config.publicUrl }),
+    mail: createBackgroundMail(ports.log),
+  }),
+);
+
+/**
+ * The engine as other modules and tests use it: its commands bound to one app's dependencies, and its
+ * listeners (check-in's live counts, the buyer's emails, jobs waiting for a due).
+ */
+export function createRefundEngine(
+  given: Pick<EngineDeps, 'db' | 'clock' | 'payments'> &
+    Partial<Pick<EngineDeps, 'unitOfWork' | 'listeners'>> & {
+      log?: Logger;
+    },
+) {
+  const deps: EngineDeps = {
+    ...given,
+    unitOfWork: given.unitOfWork ?? createUnitOfWork({ db: given.db, clock: given.clock, log: given.log }),
+    listeners: given.listeners ?? createRefundListeners(given.log),
+  };
+  const { db, listeners } = deps;
+  return {
+    quote: (order: Parameters<typeof quoteRefund>[1]) => quoteRefund(db, order),
+    /** Every paid booking of an event together (its cancellation). */
+    quoteEvent: (eventId: string, refundServiceFee?: boolean) => quoteEvent(db, eventId, refundServiceFee),
+    refund: (order: Parameters<typeof refundOrder>[1]) => refundOrder(deps, order),
+    finish: (refundId: string) => finishRefund(deps, refundId),
+    resumePending: (olderThanMs?: number) => resumePendingRefunds(deps, olderThanMs),
+    settleFromProvider: (input: Parameters<typeof settleRefundFromProvider>[1]) =>
+      settleRefundFromProvider(deps, input),
+    onProcessed: listeners.onProcessed,
+    onTicketsRefunded: listeners.onTicketsRefunded,
+    onDuePaid: listeners.onDuePaid,
+    emitDuePaid: listeners.duePaid,
+    refundableTickets: (bookingId: string, refundServiceFee?: boolean) =>
+      refundableTickets(db, bookingId, refundServiceFee),
+    refundsOf: (bookingId: string) => refundsOfBooking(db, bookingId),
+    organizerHeld,
+  };
+}
+
+export type RefundEngine = ReturnType<typeof createRefundEngine>;
 
 /** Every refund path (buyers' requests, organizers, event cancellation) goes through this one engine. */
-export const refundEngine = perApp((ports: Ports) =>
-  createRefundEngine({ db: ports.db, clock: ports.clock, payments: ports.payments, log: ports.log }),
-);
+export const refundEngine = perApp((ports: Ports) => createRefundEngine(refundsDeps(ports)));
 
 /** What organizers owe for refunds, paid through the same payments port. */
-export const dues = perApp((ports: Ports) =>
-  createDues({
-    db: ports.db,
-    clock: ports.clock,
-    payments: ports.payments,
-    engine: () => refundEngine(ports),
-    log: ports.log,
-  }),
-);
+export const dues = perApp((ports: Ports) => {
+  const deps = refundsDeps(ports);
+  return {
+    view: (row: Parameters<typeof dueView>[1]) => dueView(deps.db, row),
+    payForOrder: (input: Parameters<typeof payOrderDue>[1]) => payOrderDue(deps, input),
+    payForEvent: (input: Parameters<typeof payEventDue>[1]) => payEventDue(deps, input),
+    settle: (input: Parameters<typeof settleDue>[1]) => settleDue(deps, input),
+    resumePaidPlans: () => resumePaidDuePlans(deps),
+    runPlan: (due: Parameters<typeof runDuePlan>[1]) => runDuePlan(deps, due),
+  };
+});
 
 /** Event cancellation refunds (the queue's worker; tests run it by hand). */
-export const eventRefunds = perApp((ports: Ports) =>
-  createCancellationService({
-    db: ports.db,
-    clock: ports.clock,
-    refunds: refundEngine(ports),
-    jobs: ports.jobs,
-    mailer: ports.mailer,
-    log: ports.log,
-  }),
-);
+export const eventRefunds = perApp((ports: Ports) => {
+  const deps = refundsDeps(ports);
+  return {
+    run: (run: EventRefundRun, options?: RunOptions) => runEventRefund(deps, run, options),
+    onDuePaid: (due: Parameters<typeof queueEventRefundAfterDue>[1]) => queueEventRefundAfterDue(deps, due),
+    resumeJobs: () => resumeEventRefunds(deps),
+    recordError: (eventId: string, error: unknown) => recordEventRefundError(deps, eventId, error),
+    /** Waits until the emails on their way are handed to the mailer (close, tests). */
+    drain: () => deps.mail.drain(),
+  };
+});
 
 /**
  * Refunds (docs/refunds.md): organizers' refunds, buyers' requests and their decisions, what organizers
  * owe and the payouts tab, event cancellation refunds on the job queue, and the engine's background work.
  */
 export async function refundsModule(app: FastifyInstance, ports: Ports) {
-  const { db, clock, config } = ports;
-  const refunds = refundEngine(ports);
-  await app.register(organizerRefundRoutes, { db, clock, refunds });
-  await app.register(dueRoutes, { db, clock, dues: dues(ports), refunds, config });
-  await app.register(refundRequestRoutes, {
-    db,
-    clock,
-    mailer: ports.mailer,
-    publicUrl: config.publicUrl,
-    refunds,
+  const deps = refundsDeps(ports);
+  const { listeners } = deps;
+  await app.register(organizerRefundRoutes, { deps });
+  await app.register(dueRoutes, { deps, config: ports.config });
+  await app.register(refundRequestRoutes, { deps });
+  // A processed refund is emailed to its buyer, except a cancelled event's (that job emails them). The
+  // engine itself marks the request's tickets PROCESSED in the same transaction.
+  listeners.onProcessed(async (refund) => {
+    if (refund.source === 'EVENT_CANCELLED') return;
+    await deps.emails.processed(refund);
   });
-  await app.register(cancellationPlugin, { cancellation: eventRefunds(ports), jobs: ports.jobs, refunds });
-  registerRefundJobs(app, { db, clock, dues: dues(ports), refunds });
+  // A paid due starts the cancellation job waiting for it.
+  listeners.onDuePaid((due) => queueEventRefundAfterDue(deps, due));
+  await app.register(cancellationRoutes, { deps });
+  app.addHook('onClose', async () => deps.mail.drain());
+  registerRefundJobs(deps);
   // A paid order-refund due runs the refund it was waiting for (its key makes it happen once).
-  refunds.onDuePaid((due) => dues(ports).runPlan(due));
+  listeners.onDuePaid((due) => runDuePlan(deps, due));
 }

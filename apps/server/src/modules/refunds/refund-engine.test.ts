@@ -15,8 +15,7 @@ import {
   ticketInventory,
 } from '../../db/schema/index.js';
 import { systemClock } from '../../lib/clock.js';
-import { refundEngine } from './index.js';
-import { createRefundEngine, DueRequired } from './refund-engine.js';
+import { createRefundEngine, DueRequired, refundEngine } from './index.js';
 
 let t: TestApp;
 beforeAll(async () => {
