@@ -21,7 +21,7 @@ import { AppError, badRequest } from './errors.js';
  *   changed nothing, the unit of work rolled it back).
  *
  * `accepted` (the default of every POST/PUT/DELETE) honours the header when sent; `required` refuses a
- * call without it (the buyer and refund calls of later issues).
+ * call without it (the buyer's checkout and refund calls, and the organizers' refund and due calls).
  */
 export type IdempotencyMode = 'accepted' | 'required' | 'off';
 
