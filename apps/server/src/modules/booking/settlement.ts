@@ -1,46 +1,12 @@
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ReportedCharge } from '../../lib/reported-charge.js';
-import { createUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work.js';
-import { type BookingEmails, createBookingEmails } from './booking-emails.js';
+import { createUnitOfWork } from '../../lib/unit-of-work.js';
+import { createBookingEmails } from './booking-emails.js';
 import { settlePayment } from './commands/settle-payment.js';
+import type { Log, SettleInput, SettleResult, Settling } from './settling.js';
 
-export interface SettleInput extends ReportedCharge {
-  provider: string;
-  providerRef: string;
-  outcome: 'SUCCEEDED' | 'FAILED';
-  failureReason?: string;
-}
-
-/** What a callback did: for the webhook's log and tests; every outcome is a 200 to the provider. */
-export type SettleResult =
-  | 'UNKNOWN_PAYMENT'
-  | 'ALREADY_SETTLED'
-  | 'CONFIRMED'
-  | 'CONFIRMED_AFTER_EXPIRY'
-  | 'PAID_AFTER_EXPIRY'
-  /** A success for another amount or currency than the payment's: refused, the order left as it was. */
-  | 'CHARGE_MISMATCH'
-  | 'FAILED';
-
-export const PAID_AFTER_EXPIRY = 'PAID_AFTER_EXPIRY – needs refund';
-
-type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-
-/** What the settlement's commands are given. */
-export interface Settling {
-  db: Db;
-  unitOfWork: UnitOfWork;
-  emails: BookingEmails;
-  log?: Log;
-}
-
-/** The audit's actor of a provider's verdict. */
-export const settlementWho = (providerRef: string) => ({
-  system: 'payments',
-  requestId: `settle:${providerRef}`,
-});
+export type { SettleInput, SettleResult } from './settling.js';
 
 /** Payment outcomes → bookings (docs/selling.md, "Settlement"); the payment webhook calls `settle`. */
 export function createSettlement(deps: {

@@ -11,7 +11,7 @@ import {
   type SettleResult,
   type Settling,
   settlementWho,
-} from '../settlement.js';
+} from '../settling.js';
 import { refuseCharge } from './refuse-charge.js';
 
 const HOLD_ENDED = ['EXPIRED', 'FAILED', 'CANCELLED'] as const;

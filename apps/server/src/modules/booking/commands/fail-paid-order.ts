@@ -1,5 +1,5 @@
 import { settlePaymentRow } from '../repo/payments.js';
-import { type SettleInput, type SettleResult, type Settling, settlementWho } from '../settlement.js';
+import { type SettleInput, type SettleResult, type Settling, settlementWho } from '../settling.js';
 import { endHold } from './end-hold.js';
 
 /** The provider says the payment failed: payment PENDING → FAILED; its HELD order FAILED, seats back. */

@@ -1,7 +1,7 @@
 import type { Change } from '../../../lib/unit-of-work.js';
 import { addTimeline, findBooking } from '../repo/orders.js';
 import type { PaymentRow } from '../repo/payments.js';
-import type { SettleInput, SettleResult, Settling } from '../settlement.js';
+import type { SettleInput, SettleResult, Settling } from '../settling.js';
 
 /**
  * A success that does not match its payment (another amount or currency): recorded on the order's

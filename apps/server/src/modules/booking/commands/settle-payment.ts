@@ -1,5 +1,5 @@
 import { paymentByRef } from '../repo/payments.js';
-import type { SettleInput, SettleResult, Settling } from '../settlement.js';
+import type { SettleInput, SettleResult, Settling } from '../settling.js';
 import { confirmPaidOrder } from './confirm-paid-order.js';
 import { failPaidOrder } from './fail-paid-order.js';
 
