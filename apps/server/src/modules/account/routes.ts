@@ -1,31 +1,27 @@
-import {
-  acceptInvitation,
-  changePassword,
-  checkMobileForForgotPassword,
-  checkMobileForVerification,
-  checkResetLink,
-  checkUsername,
-  confirmEmailChange,
-  HEADERS,
-  mobileVerification,
-  passwordReset,
-  requestOrganizerAccess,
-  resendOtp,
-  toE164,
-  updateNonProfitExemptionDetail,
-  updateProfile,
-  verifyOtp,
-} from '@marquee/contract';
+import * as c from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { addRoute } from '../../lib/route.js';
-import type { AccountService } from './account.service.js';
+import { acceptInvitation } from './commands/accept-invitation.js';
+import { changePassword } from './commands/change-password.js';
+import { confirmEmailChange } from './commands/confirm-email-change.js';
+import { forgotPassword, resendPasswordCode } from './commands/forgot-password.js';
+import { resetPassword } from './commands/reset-password.js';
+import { sendMobileCode } from './commands/send-mobile-code.js';
+import { sendNonProfitRequest } from './commands/send-non-profit-request.js';
+import { sendOrganizerRequest } from './commands/send-organizer-request.js';
+import { updateProfile } from './commands/update-profile.js';
+import { verifyMobile } from './commands/verify-mobile.js';
+import { verifyPasswordCode } from './commands/verify-password-code.js';
+import type { AccountDeps } from './deps.js';
+import { checkResetLink } from './queries/check-reset-link.js';
+import { checkUsername } from './queries/check-username.js';
 
 /** The number or email address a request is about, for the per-target rate limit. */
 function targetOf(request: FastifyRequest): string {
   const body = (request.body ?? {}) as { countryCode?: string; phone?: string; email?: string };
   if (body.email) return `email:${body.email.toLowerCase()}`;
-  return `phone:${toE164(body.countryCode ?? '', body.phone ?? '')}`;
+  return `phone:${c.toE164(body.countryCode ?? '', body.phone ?? '')}`;
 }
 
 /**
@@ -72,7 +68,7 @@ export function perAddressCheckLimit(config: Config, name: string) {
 
 /** The account of the call's session when it carries a valid one; undefined otherwise. */
 async function signedInUser(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
-  if (!request.headers[HEADERS.accessToken]) return undefined;
+  if (!request.headers[c.HEADERS.accessToken]) return undefined;
   try {
     await app.authenticate(request);
     return request.actor?.user.id;
@@ -81,15 +77,16 @@ async function signedInUser(app: FastifyInstance, request: FastifyRequest): Prom
   }
 }
 
-export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; config: Config }) {
-  const { account, config } = opts;
+export async function accountRoutes(app: FastifyInstance, opts: { deps: AccountDeps }) {
+  const { deps } = opts;
+  const { config } = deps;
   const sentMessage = 'If an account matches, we have sent it a message.';
 
   addRoute(
     app,
-    checkMobileForForgotPassword,
+    c.checkMobileForForgotPassword,
     async ({ body }) => {
-      const result = await account.forgotPassword(body);
+      const result = await forgotPassword(deps, body);
       return {
         message:
           result.method === 'MOBILE'
@@ -103,38 +100,38 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
 
   addRoute(
     app,
-    resendOtp,
-    async ({ body }) => ({ message: sentMessage, result: await account.resendOtp(body) }),
+    c.resendOtp,
+    async ({ body }) => ({ message: sentMessage, result: await resendPasswordCode(deps, body) }),
     perTargetLimit(config, 'resend'),
   );
 
   addRoute(
     app,
-    verifyOtp,
+    c.verifyOtp,
     async ({ body }) => ({
       message: 'Code verified. Choose a new password.',
-      result: await account.verifyOtp(body),
+      result: await verifyPasswordCode(deps, body),
     }),
     perAddressCheckLimit(config, 'verify-otp'),
   );
 
   addRoute(
     app,
-    checkResetLink,
+    c.checkResetLink,
     async ({ query }) => ({
       message: 'The link is valid.',
-      result: await account.checkResetLink(query.token),
+      result: await checkResetLink(deps, query.token),
     }),
     perAddressCheckLimit(config, 'reset-link'),
   );
 
   addRoute(
     app,
-    acceptInvitation,
+    c.acceptInvitation,
     async ({ body, request }) => {
       // A public call; when it carries a session, that session's account must be the invited one.
       const signedIn = await signedInUser(app, request);
-      const result = await account.acceptInvitation(body.token, request.id, signedIn);
+      const result = await acceptInvitation(deps, body.token, request.id, signedIn);
       return {
         message: `Invitation accepted. Sign in to work with ${result.organizationName}.`,
         result: { organizationName: result.organizationName },
@@ -145,9 +142,9 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
 
   addRoute(
     app,
-    passwordReset,
+    c.passwordReset,
     async ({ body, request }) => {
-      const { invitation } = await account.passwordReset(body, request.id);
+      const { invitation } = await resetPassword(deps, body, request.id);
       return {
         message: invitation
           ? `Your password is set and you have joined ${invitation.organizationName}. Please sign in.`
@@ -158,21 +155,21 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     perAddressCheckLimit(config, 'password-reset'),
   );
 
-  addRoute(app, changePassword, async ({ actor, body }) => {
-    await account.changePassword(actor, body);
+  addRoute(app, c.changePassword, async ({ actor, body }) => {
+    await changePassword(deps, actor, body);
     return { message: 'Your password has been changed. Your other sessions were signed out.', result: null };
   });
 
-  addRoute(app, checkUsername, async ({ actor, query }) => {
-    const result = await account.checkUsername(actor, query.username);
+  addRoute(app, c.checkUsername, async ({ actor, query }) => {
+    const result = await checkUsername(deps, actor, query.username);
     return {
       message: result.available ? 'This username is available.' : 'This username is already taken.',
       result,
     };
   });
 
-  addRoute(app, updateProfile, async ({ actor, body }) => {
-    const result = await account.updateProfile(actor, body);
+  addRoute(app, c.updateProfile, async ({ actor, body }) => {
+    const result = await updateProfile(deps, actor, body);
     return {
       message: result.pendingEmail
         ? `Your profile has been updated. We sent a confirmation link to ${result.pendingEmail}; your email changes once you open it.`
@@ -183,41 +180,41 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
 
   addRoute(
     app,
-    confirmEmailChange,
+    c.confirmEmailChange,
     async ({ body }) => {
-      const result = await account.confirmEmailChange(body.token);
+      const result = await confirmEmailChange(deps, body.token);
       return { message: `Your email address is now ${result.email}.`, result };
     },
     perAddressCheckLimit(config, 'confirm-email'),
   );
 
-  addRoute(app, requestOrganizerAccess, async ({ actor, body }) => ({
+  addRoute(app, c.requestOrganizerAccess, async ({ actor, body }) => ({
     message: 'Your organizer request was sent. An administrator will review it.',
-    result: await account.requestOrganizer(actor, body),
+    result: await sendOrganizerRequest(deps, actor, body),
   }));
 
   addRoute(
     app,
-    checkMobileForVerification,
+    c.checkMobileForVerification,
     async ({ actor, body }) => ({
       message: 'We have sent a verification code to this number.',
-      result: await account.checkMobileForVerification(actor, body),
+      result: await sendMobileCode(deps, actor, body),
     }),
     perTargetLimit(config, 'verify-mobile'),
   );
 
   addRoute(
     app,
-    mobileVerification,
+    c.mobileVerification,
     async ({ actor, body }) => {
-      await account.mobileVerification(actor, body);
+      await verifyMobile(deps, actor, body);
       return { message: 'Your mobile number is verified.', result: null };
     },
     perAddressCheckLimit(config, 'mobile-verification'),
   );
 
-  addRoute(app, updateNonProfitExemptionDetail, async ({ actor, body }) => ({
+  addRoute(app, c.updateNonProfitExemptionDetail, async ({ actor, body }) => ({
     message: 'Your non-profit exemption request was sent. An administrator will review it.',
-    result: await account.requestNonProfit(actor, body),
+    result: await sendNonProfitRequest(deps, actor, body),
   }));
 }

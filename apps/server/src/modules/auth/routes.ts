@@ -1,21 +1,24 @@
 import { getUserDetail, HEADERS, login, logout } from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
 import { addRoute } from '../../lib/route.js';
-import type { AuthService } from './auth.service.js';
+import { signIn } from './commands/sign-in.js';
+import { signOut } from './commands/sign-out.js';
+import type { AuthDeps } from './deps.js';
+import { profile } from './queries/profile.js';
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value.slice(0, 64) : undefined;
 }
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; config: Config }) {
-  const { auth, config } = opts;
+export async function authRoutes(app: FastifyInstance, opts: { deps: AuthDeps }) {
+  const { deps } = opts;
+  const { config } = deps;
 
   addRoute(
     app,
     login,
     async ({ body, request }) => {
-      const result = await auth.login(body, {
+      const result = await signIn(deps, body, {
         platform: headerValue(request.headers[HEADERS.platform]) ?? 'WEB',
         timezone: headerValue(request.headers[HEADERS.timezone]),
       });
@@ -36,12 +39,12 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   );
 
   addRoute(app, logout, async ({ actor }) => {
-    await auth.logout(actor);
+    await signOut(deps, actor);
     return { message: 'Signed out.', result: null };
   });
 
   addRoute(app, getUserDetail, async ({ actor }) => ({
     message: 'Profile loaded.',
-    result: await auth.profile(actor),
+    result: await profile(deps, actor),
   }));
 }
