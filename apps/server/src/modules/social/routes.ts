@@ -11,7 +11,11 @@ import type { Config } from '../../config.js';
 import { BROWSER_NAVIGATION } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
-import type { SocialService, StartedSignIn } from './social.service.js';
+import { finishSocialCallback } from './commands/finish-social-callback.js';
+import { socialSignIn } from './commands/social-sign-in.js';
+import { type StartedSignIn, startSocialSignIn } from './commands/start-social-sign-in.js';
+import { errorLocation, type SocialDeps } from './deps.js';
+import { endSessionLocation, socialProviders } from './queries/social-providers.js';
 
 const COOKIE = 'marquee_social';
 
@@ -29,8 +33,8 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 
 type ProviderParams = { provider: string };
 
-export async function socialRoutes(app: FastifyInstance, opts: { social: SocialService; config: Config }) {
-  const { social, config } = opts;
+export async function socialRoutes(app: FastifyInstance, opts: { deps: SocialDeps; config: Config }) {
+  const { deps, config } = opts;
   const secure = config.social.publicUrl.startsWith('https://');
   const responseModes = new Map(config.social.providers.map((p) => [p.id, p.responseMode]));
 
@@ -63,14 +67,14 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialS
 
   addRoute(app, socialLoginProviders, async () => ({
     message: 'Social login providers loaded.',
-    result: social.listProviders(),
+    result: socialProviders(deps),
   }));
 
   addRoute(
     app,
     organizerSocialLogin,
     async ({ body, request }) => {
-      const result = await social.login(body, {
+      const result = await socialSignIn(deps, body, {
         platform: headerValue(request.headers[HEADERS.platform]) ?? 'WEB',
         timezone: headerValue(request.headers[HEADERS.timezone]),
       });
@@ -96,11 +100,11 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialS
       reply.header('cache-control', 'no-store');
       let started: StartedSignIn;
       try {
-        started = await social.start(request.params.provider, redirect);
+        started = await startSocialSignIn(deps, request.params.provider, redirect);
       } catch (error) {
         // A person clicked a button: show the reason on the console, not a JSON page.
         if (!(error instanceof AppError)) throw error;
-        return reply.redirect(social.errorLocation(error.message), 302);
+        return reply.redirect(errorLocation(deps, error.message), 302);
       }
       reply.header('set-cookie', browserCookie(request.params.provider, started.browserKey, 600));
       return reply.redirect(started.location, 302);
@@ -114,7 +118,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialS
     callback: URL | Request,
   ) => {
     const { provider } = request.params;
-    const result = await social.callback(provider, {
+    const result = await finishSocialCallback(deps, provider, {
       params,
       callback,
       browserKey: readCookie(request, COOKIE),
@@ -179,7 +183,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialS
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reply.redirect(await social.endSessionLocation(request.params.provider), 302);
+      return reply.redirect(await endSessionLocation(deps, request.params.provider), 302);
     },
   );
 }

@@ -1,18 +1,21 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ApprovalService } from './approvals.service.js';
+import { decideNonProfitRequest } from './commands/decide-non-profit-request.js';
+import { decideOrganizerRequest } from './commands/decide-organizer-request.js';
+import type { ApprovalDeps } from './deps.js';
+import { nonProfitRequestPage, organizerRequestPage } from './queries/approval-lists.js';
 
 /** The administrators' approval queues: organizer requests and non-profit exemptions (docs/approvals.md). */
-export async function approvalRoutes(app: FastifyInstance, opts: { approvals: ApprovalService }) {
-  const { approvals } = opts;
+export async function approvalRoutes(app: FastifyInstance, opts: { deps: ApprovalDeps }) {
+  const { deps } = opts;
 
   addRoute(app, c.getOrganizerRequestList, async ({ query }) => ({
     message: 'Organizer requests loaded.',
-    result: await approvals.organizerRequests(query),
+    result: await organizerRequestPage(deps.db, query),
   }));
   addRoute(app, c.decideOrganizerRequest, async ({ actor, body }) => {
-    const result = await approvals.decideOrganizer(actor, body);
+    const result = await decideOrganizerRequest(deps, actor, body);
     return {
       message:
         result.status === 'APPROVED'
@@ -23,10 +26,10 @@ export async function approvalRoutes(app: FastifyInstance, opts: { approvals: Ap
   });
   addRoute(app, c.getNonProfitRequestList, async ({ query }) => ({
     message: 'Non-profit requests loaded.',
-    result: await approvals.nonProfitRequests(query),
+    result: await nonProfitRequestPage(deps.db, query),
   }));
   addRoute(app, c.decideNonProfitRequest, async ({ actor, body }) => {
-    const result = await approvals.decideNonProfit(actor, body);
+    const result = await decideNonProfitRequest(deps, actor, body);
     return {
       message:
         result.status === 'APPROVED'
