@@ -52,7 +52,10 @@ async function holdOrganization(organizationId: string) {
       throw new Error('the call never waited on the organization');
     },
     async handOver() {
-      await client.query('update organizations set owner_id = $1 where id = $2', [successorId, organizationId]);
+      await client.query('update organizations set owner_id = $1 where id = $2', [
+        successorId,
+        organizationId,
+      ]);
       await client.query('commit');
       await client.end();
     },
