@@ -7,30 +7,55 @@ import type { Change } from '../lib/unit-of-work.js';
 type StatusTable = PgTable & { id: PgColumn; status: PgColumn };
 
 /**
+ * Where a machine's state and key live. By default the table's `status` and `id` columns; a table
+ * that names them otherwise (the organizer request on `users.organizer_request`, a row keyed by its
+ * user) says which, and must when it has no such column.
+ */
+type Columns<T extends PgTable> = (T extends { status: PgColumn }
+  ? { /** The column holding the state; default `status`. */ column?: PgColumn }
+  : { column: PgColumn }) &
+  (T extends { id: PgColumn }
+    ? { /** The column a move's `id` is matched on; default `id`. */ key?: PgColumn }
+    : { key: PgColumn });
+
+/**
  * One state machine, declared once: which status may follow which. `transition` is the only way a row
  * of its table changes status, so the allowed moves are read here and nowhere else
  * (docs/state-machines.md draws each one).
  */
-export interface Machine<S extends string, T extends StatusTable = StatusTable> {
+export type Machine<S extends string, T extends PgTable = StatusTable> = {
   /** What a person calls one row ("order", "refund request"), for the 409's message. */
   label: string;
   /** The audit entry's entity type. */
   entityType: string;
   table: T;
   /** For each status, the statuses it may move to (an end state maps to none). */
-  moves: Record<S, readonly S[]>;
-}
+  moves: Record<S, readonly NoInfer<S>[]>;
+} & Columns<T>;
 
-export function defineMachine<S extends string, T extends StatusTable>(machine: Machine<S, T>) {
+export function defineMachine<S extends string, T extends PgTable>(machine: Machine<S, T>) {
   return machine;
 }
 
+/** The machine's state and key columns, whichever way it declared them. */
+function columnsOf(machine: { table: PgTable; column?: PgColumn; key?: PgColumn }) {
+  const table = machine.table as Partial<StatusTable>;
+  const state = machine.column ?? table.status;
+  const key = machine.key ?? table.id;
+  if (!state || !key) throw new Error('a state machine needs its state and key columns');
+  return { state, key };
+}
+
 /** The statuses a row may be in to move to `to`. */
-export function sourcesOf<S extends string>(machine: Machine<S>, to: S): S[] {
+export function sourcesOf<S extends string>(machine: { moves: Record<S, readonly S[]> }, to: S): S[] {
   return (Object.keys(machine.moves) as S[]).filter((from) => machine.moves[from].includes(to));
 }
 
-export function mayMove<S extends string>(machine: Machine<S>, from: S, to: S): boolean {
+export function mayMove<S extends string>(
+  machine: { moves: Record<S, readonly S[]> },
+  from: S,
+  to: S,
+): boolean {
   return machine.moves[from]?.includes(to) ?? false;
 }
 
@@ -48,7 +73,7 @@ export class IllegalTransition extends AppError {
   }
 }
 
-export interface Move<S extends string, T extends StatusTable> {
+export interface Move<S extends string, T extends PgTable> {
   id: string;
   to: S;
   /** Only from these statuses (each must be allowed to move to `to`); default: every allowed one. */
@@ -67,7 +92,7 @@ export interface Move<S extends string, T extends StatusTable> {
  * as it now is, or null when the row is not in a status that may move (nothing changed): the caller
  * decides whether that is a conflict (`orThrow`) or a no-op (a sweep that lost a race).
  */
-export async function transition<S extends string, T extends StatusTable>(
+export async function transition<S extends string, T extends PgTable>(
   change: Change,
   machine: Machine<S, T>,
   move: Move<S, T>,
@@ -75,11 +100,11 @@ export async function transition<S extends string, T extends StatusTable>(
   const allowed = sourcesOf(machine, move.to);
   const from = (move.from ?? allowed).filter((status) => allowed.includes(status));
   if (from.length === 0) throw new Error(`${machine.label}: nothing may move to ${move.to}`);
-  const table = machine.table as StatusTable;
+  const { state, key } = columnsOf(machine);
   const [row] = (await change.tx
-    .update(table)
-    .set({ ...move.set, status: move.to } as never)
-    .where(and(eq(table.id, move.id), inArray(table.status, from), move.where))
+    .update(machine.table as PgTable)
+    .set({ ...move.set, [stateProperty(machine.table, state)]: move.to } as never)
+    .where(and(eq(key, move.id), inArray(state, from), move.where))
     .returning()) as T['$inferSelect'][];
   if (!row) return null;
   if (move.audit) {
@@ -96,18 +121,34 @@ export async function transition<S extends string, T extends StatusTable>(
 }
 
 /** `transition`, where a row that may not move is the caller's conflict: 404 if it is gone, else 409. */
-export async function transitionOrThrow<S extends string, T extends StatusTable>(
+export async function transitionOrThrow<S extends string, T extends PgTable>(
   change: Change,
   machine: Machine<S, T>,
   move: Move<S, T>,
 ): Promise<T['$inferSelect']> {
   const row = await transition(change, machine, move);
   if (row) return row;
-  const table = machine.table as StatusTable;
-  const [current] = (await change.tx
-    .select({ status: table.status })
-    .from(table)
-    .where(eq(table.id, move.id))) as { status: string }[];
-  if (!current) throw notFound(`The ${machine.label}`);
-  throw new IllegalTransition(machine.label, current.status, move.to);
+  const current = await currentState(change, machine, move.id);
+  if (current === null) throw notFound(`The ${machine.label}`);
+  throw new IllegalTransition(machine.label, current, move.to);
+}
+
+/** The row's state now, or null when there is no such row (for the caller's own 404/409 messages). */
+export async function currentState<S extends string, T extends PgTable>(
+  change: Pick<Change, 'tx'>,
+  machine: Machine<S, T>,
+  id: string,
+): Promise<S | null> {
+  const { state, key } = columnsOf(machine);
+  const [row] = (await change.tx
+    .select({ state })
+    .from(machine.table as PgTable)
+    .where(eq(key, id))) as { state: S }[];
+  return row ? row.state : null;
+}
+
+/** The table's property name for a column (what `.set({...})` is keyed by). */
+function stateProperty(table: PgTable, column: PgColumn): string {
+  for (const [property, value] of Object.entries(table)) if (value === column) return property;
+  throw new Error(`column ${column.name} is not on the machine's table`);
 }

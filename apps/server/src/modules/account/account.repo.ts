@@ -8,6 +8,40 @@ import {
   users,
   verificationCodes,
 } from '../../db/schema/index.js';
+import { defineMachine } from '../../db/state-machine.js';
+
+/**
+ * A buyer's request to organize (its state lives on `users.organizer_request`): asked, decided by an
+ * administrator, and asked again after a rejection. Approval is final.
+ */
+export const organizerRequestMachine = defineMachine({
+  label: 'organizer request',
+  entityType: 'USER',
+  table: users,
+  column: users.organizerRequest,
+  moves: {
+    NONE: ['PENDING'],
+    PENDING: ['APPROVED', 'REJECTED'],
+    APPROVED: [],
+    REJECTED: ['PENDING'],
+  },
+});
+
+/**
+ * A non-profit exemption, one row per user (keyed by it). A pending request's details may be sent
+ * again (PENDING → PENDING), a rejected one asked again; approval is final.
+ */
+export const nonProfitMachine = defineMachine({
+  label: 'non-profit request',
+  entityType: 'USER',
+  table: nonProfitExemptions,
+  key: nonProfitExemptions.userId,
+  moves: {
+    PENDING: ['PENDING', 'APPROVED', 'REJECTED'],
+    APPROVED: [],
+    REJECTED: ['PENDING'],
+  },
+});
 
 type CodePurpose = (typeof verificationCodes.$inferInsert)['purpose'];
 type TokenPurpose = (typeof accountTokens.$inferInsert)['purpose'];
@@ -190,21 +224,12 @@ export function findNonProfit(db: DbOrTx, userId: string) {
   return db.query.nonProfitExemptions.findFirst({ where: eq(nonProfitExemptions.userId, userId) });
 }
 
-export async function upsertNonProfit(db: DbOrTx, values: typeof nonProfitExemptions.$inferInsert) {
+/** A first non-profit request (PENDING); undefined when the user has one already (it moves instead). */
+export async function insertNonProfitIfAbsent(db: DbOrTx, values: typeof nonProfitExemptions.$inferInsert) {
   const [row] = await db
     .insert(nonProfitExemptions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: nonProfitExemptions.userId,
-      set: {
-        legalName: values.legalName,
-        registrationNumber: values.registrationNumber,
-        documentUrl: values.documentUrl,
-        status: 'PENDING',
-        submittedAt: values.submittedAt,
-        decidedAt: null,
-      },
-    })
+    .values({ ...values, status: 'PENDING' })
+    .onConflictDoNothing({ target: nonProfitExemptions.userId })
     .returning();
   return row;
 }
@@ -270,19 +295,6 @@ export function endOpenEmailChanges(db: DbOrTx, userId: string, now: Date) {
         isNull(accountTokens.usedAt),
       ),
     );
-}
-
-/**
- * NONE or REJECTED → PENDING in one guarded update; undefined when the request is already pending or
- * approved (or the user is gone).
- */
-export async function markOrganizerRequestPending(db: DbOrTx, userId: string, now: Date) {
-  const [row] = await db
-    .update(users)
-    .set({ organizerRequest: 'PENDING', updatedAt: now })
-    .where(and(eq(users.id, userId), inArray(users.organizerRequest, ['NONE', 'REJECTED'])))
-    .returning();
-  return row;
 }
 
 export function upsertOrganizerRequestDetails(

@@ -7,7 +7,7 @@ import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { connectDatabase, type Database } from '../../db/client.js';
 import { users, verificationCodes } from '../../db/schema/index.js';
-import { CODE_EXHAUSTED, CODE_INVALID, MAX_CODE_ATTEMPTS } from './account.service.js';
+import { CODE_EXHAUSTED, CODE_INVALID, MAX_CODE_ATTEMPTS } from './messages.js';
 
 /** Guessing from outside: codes and passwords tried in parallel must not get past their limits. */
 let t: TestApp;

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
-import { accountRoutes } from './account.routes.js';
-import { createAccountService, type InvitationHooks } from './account.service.js';
+import type { AccountDeps } from './deps.js';
+import type { InvitationHooks } from './invitations.js';
+import { accountRoutes } from './routes.js';
 
-export { findNonProfit, findPendingEmailChange } from './account.repo.js';
-export { type AccountService, type InvitationHooks, toNonProfitDetail } from './account.service.js';
+export { nonProfitMachine, organizerRequestMachine } from './account.repo.js';
+export {
+  type InvitationEmail,
+  type InvitationHooks,
+  issueInvitation,
+  revokeInvitation,
+  sendInvitationEmail,
+} from './invitations.js';
+export { nonProfitDetail, pendingEmailOf, toNonProfitDetail } from './queries/non-profit-detail.js';
 
 const invitationHooks = new WeakMap<Ports, InvitationHooks>();
 
@@ -14,19 +22,23 @@ export function answerInvitations(ports: Ports, hooks: InvitationHooks): void {
   invitationHooks.set(ports, hooks);
 }
 
-/** Passwords, codes, email and mobile changes, invitations' links and the organizer requests. */
-export const accountService = perApp((ports: Ports) =>
-  createAccountService({
+/**
+ * What passwords, codes, email and mobile changes, invitations' links and the organizer and
+ * non-profit requests are given; other modules pass it to the invitation functions above.
+ */
+export const accountDeps = perApp(
+  (ports: Ports): AccountDeps => ({
     db: ports.db,
     clock: ports.clock,
     config: ports.config,
     mailer: ports.mailer,
     sms: ports.sms,
     log: ports.log,
+    unitOfWork: ports.unitOfWork,
     invitations: () => invitationHooks.get(ports),
   }),
 );
 
 export async function accountModule(app: FastifyInstance, ports: Ports) {
-  await app.register(accountRoutes, { account: accountService(ports), config: ports.config });
+  await app.register(accountRoutes, { deps: accountDeps(ports) });
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { nonProfitExemptions, organizations, organizerRequestDetails, users } from '../../db/schema/index.js';
@@ -55,24 +55,6 @@ export async function findOrganizerRequest(db: DbOrTx, userId: string) {
   return row;
 }
 
-/**
- * The decision itself: PENDING → APPROVED or REJECTED in one conditional UPDATE, so of two
- * administrators deciding at once exactly one changes the row; the other gets nothing back.
- */
-export async function decideOrganizerStatus(
-  tx: DbOrTx,
-  userId: string,
-  status: 'APPROVED' | 'REJECTED',
-  now: Date,
-) {
-  const [row] = await tx
-    .update(users)
-    .set({ organizerRequest: status, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.organizerRequest, 'PENDING')))
-    .returning({ id: users.id, email: users.email, firstName: users.firstName });
-  return row;
-}
-
 export async function recordOrganizerDecision(
   tx: DbOrTx,
   userId: string,
@@ -124,22 +106,9 @@ export async function findNonProfit(db: DbOrTx, userId: string) {
   return row;
 }
 
-/** PENDING → APPROVED or REJECTED with the decision, guarded like the organizer decision. */
-export async function decideNonProfitStatus(
-  tx: DbOrTx,
-  userId: string,
-  values: {
-    status: 'APPROVED' | 'REJECTED';
-    decidedAt: Date;
-    decidedBy: string;
-    decisionReason: string | null;
-  },
-) {
-  const [row] = await tx
-    .update(nonProfitExemptions)
-    .set(values)
-    .where(and(eq(nonProfitExemptions.userId, userId), eq(nonProfitExemptions.status, 'PENDING')))
-    .returning();
+/** The exemption row alone (the audit entry's before). */
+export async function findExemption(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(nonProfitExemptions).where(eq(nonProfitExemptions.userId, userId));
   return row;
 }
 

@@ -2,6 +2,8 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventTeam, organizationMembers, organizations, sessions, users } from '../../db/schema/index.js';
 
+export type { UserRow } from '../../db/schema/index.js';
+
 export function findUserByLogin(db: DbOrTx, login: string) {
   const needle = login.toLowerCase();
   return db.query.users.findFirst({

@@ -7,7 +7,10 @@ import {
   organizations,
   users,
 } from '../../db/schema/index.js';
+import { defineMachine } from '../../db/state-machine.js';
 import { type PageWindow, paged } from '../../lib/list.js';
+
+export type { MemberRow, OrganizationRow, SocialLinks } from '../../db/schema/index.js';
 
 export const activeMemberCountSql = sql<number>`(select count(*)::int from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizations.id} and ${organizationMembers.status} = 'ACTIVE')`;
 
@@ -62,6 +65,22 @@ export async function updateOrganization(
 }
 
 // Members -------------------------------------------------------------------------------------------
+
+/**
+ * A team member: invited, active once the invitation is accepted, then switched off and on by whoever
+ * manages the organization. Setting the status a member already has is allowed (and audited) as before.
+ * Removal deletes the row.
+ */
+export const memberMachine = defineMachine({
+  label: 'member',
+  entityType: 'ORGANIZATION_MEMBER',
+  table: organizationMembers,
+  moves: {
+    INVITED: ['ACTIVE'],
+    ACTIVE: ['ACTIVE', 'INACTIVE'],
+    INACTIVE: ['ACTIVE', 'INACTIVE'],
+  },
+});
 
 export const memberColumns = { row: organizationMembers, organizationName: organizations.name };
 

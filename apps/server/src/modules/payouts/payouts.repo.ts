@@ -2,6 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type OrganizationRow, organizations } from '../../db/schema/index.js';
 
+export type { OrganizationRow } from '../../db/schema/index.js';
+
 /**
  * Records the provider's account on the organization unless one is recorded already: of calls racing
  * with the same (idempotent) provider answer, exactly one gets the row back and audits the creation.

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ports } from '../../ports.js';
 import { authService } from '../auth/index.js';
-import { socialRoutes } from './social.routes.js';
-import { createSocialService } from './social.service.js';
+import { socialRoutes } from './routes.js';
 
 /** Continue with Google or Apple (docs/social-login.md). */
 export async function socialModule(app: FastifyInstance, ports: Ports) {
-  const social = createSocialService({
-    db: ports.db,
-    clock: ports.clock,
-    social: ports.config.social,
-    auth: authService(ports),
-    clients: ports.oidcClients,
+  await app.register(socialRoutes, {
+    deps: {
+      db: ports.db,
+      clock: ports.clock,
+      social: ports.config.social,
+      auth: authService(ports),
+      clients: ports.oidcClients,
+    },
+    config: ports.config,
   });
-  await app.register(socialRoutes, { social, config: ports.config });
 }

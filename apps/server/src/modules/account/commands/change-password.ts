@@ -1,0 +1,24 @@
+import type { ChangePasswordBody } from '@marquee/contract';
+import type { Actor } from '../../../lib/actor.js';
+import { badRequest } from '../../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../../lib/passwords.js';
+import * as repo from '../account.repo.js';
+import type { AccountDeps } from '../deps.js';
+import { PASSWORD_WRONG } from '../messages.js';
+
+/** A signed-in user changes their password; their other sessions and open reset links end. */
+export async function changePassword(deps: AccountDeps, actor: Actor, body: ChangePasswordBody) {
+  const user = actor.user;
+  const ok = await verifyPassword(user.passwordHash, body.currentPassword);
+  if (!ok) throw badRequest(PASSWORD_WRONG, [{ field: 'currentPassword', message: PASSWORD_WRONG }]);
+  if (body.newPassword === body.currentPassword) {
+    const message = 'Choose a new password different from the current one.';
+    throw badRequest(message, [{ field: 'newPassword', message }]);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await deps.unitOfWork(async ({ tx, now }) => {
+    await repo.setPassword(tx, user.id, passwordHash, now);
+    await repo.endOpenResets(tx, user.id, now);
+    await repo.revokeUserSessions(tx, user.id, now, actor.session.id);
+  });
+}

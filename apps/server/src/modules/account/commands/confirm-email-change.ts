@@ -1,0 +1,35 @@
+import { badRequest, conflict } from '../../../lib/errors.js';
+import { templates } from '../../../lib/templates.js';
+import { hashToken } from '../../../lib/tokens.js';
+import * as repo from '../account.repo.js';
+import type { AccountDeps } from '../deps.js';
+import { EMAIL_CHANGE_INVALID, EMAIL_TAKEN } from '../messages.js';
+import { takenErrors } from '../taken.js';
+
+/** The link sent to a new address was used: it becomes the email, and the old address is told. */
+export async function confirmEmailChange(deps: AccountDeps, tokenValue: string) {
+  let changed: { user: { email: string; firstName: string }; newEmail: string };
+  try {
+    changed = await deps.unitOfWork(async ({ tx, now }) => {
+      const token = await repo.consumeAccountToken(tx, hashToken(tokenValue), now, ['EMAIL_CHANGE']);
+      if (!token?.newEmail) throw badRequest(EMAIL_CHANGE_INVALID);
+      const found = await repo.findUserById(tx, token.userId);
+      if (!found) throw badRequest(EMAIL_CHANGE_INVALID);
+      const taken = await repo.findUserByEmail(tx, token.newEmail);
+      if (taken && taken.id !== found.id) throw conflict(EMAIL_TAKEN);
+      await repo.updateUser(tx, found.id, { email: token.newEmail, updatedAt: now });
+      // Reset links mailed to the old address must not outlive it.
+      await repo.endOpenResets(tx, found.id, now);
+      return { user: found, newEmail: token.newEmail };
+    });
+  } catch (error) {
+    throw takenErrors(error);
+  }
+  const { user, newEmail } = changed;
+  const notice = templates.emailChangedNotice({ firstName: user.firstName, newEmail });
+  // The change is done; a failing mail server must not make it look as if it were not.
+  await deps.mailer.send({ to: user.email, ...notice }).catch((error) => {
+    deps.log.error({ err: error }, 'the email-change notice to the old address was not sent');
+  });
+  return { email: newEmail };
+}

@@ -1,0 +1,31 @@
+import type { NonProfitBody, NonProfitDetail } from '@marquee/contract';
+import { transition } from '../../../db/state-machine.js';
+import type { Actor } from '../../../lib/actor.js';
+import { conflict } from '../../../lib/errors.js';
+import * as repo from '../account.repo.js';
+import type { AccountDeps } from '../deps.js';
+import { toNonProfitDetail } from '../queries/non-profit-detail.js';
+
+/**
+ * A user asks for the non-profit exemption: a first request, or new details for a pending or rejected
+ * one (back to PENDING, the earlier decision cleared). An approved exemption is a 409.
+ */
+export async function sendNonProfitRequest(
+  deps: AccountDeps,
+  actor: Actor,
+  body: NonProfitBody,
+): Promise<NonProfitDetail> {
+  const row = await deps.unitOfWork(async (change) => {
+    const values = { userId: actor.user.id, ...body, submittedAt: change.now };
+    const first = await repo.insertNonProfitIfAbsent(change.tx, values);
+    if (first) return first;
+    const again = await transition(change, repo.nonProfitMachine, {
+      id: actor.user.id,
+      to: 'PENDING',
+      set: { ...values, decidedAt: null },
+    });
+    if (!again) throw conflict('Your non-profit exemption is already approved.');
+    return again;
+  });
+  return toNonProfitDetail(row);
+}

@@ -1,0 +1,71 @@
+import { EMAIL_CHANGE_HOURS, type UpdateProfileBody } from '@marquee/contract';
+import type { Actor } from '../../../lib/actor.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import { verifyPassword } from '../../../lib/passwords.js';
+import { templates } from '../../../lib/templates.js';
+import { hashToken, newToken } from '../../../lib/tokens.js';
+import * as repo from '../account.repo.js';
+import { deliver } from '../delivery.js';
+import type { AccountDeps } from '../deps.js';
+import { EMAIL_TAKEN, PASSWORD_FOR_EMAIL, PASSWORD_WRONG, USERNAME_TAKEN } from '../messages.js';
+import { takenErrors } from '../taken.js';
+
+/**
+ * Names, username and avatar change at once. A new email address does not: it needs the current
+ * password, and becomes the account's address only when the link sent to it is used, so nobody can
+ * claim an address (and the invitations sent to it) without reading its mail.
+ */
+export async function updateProfile(deps: AccountDeps, actor: Actor, body: UpdateProfileBody) {
+  const user = actor.user;
+  const emailChanges = body.email.toLowerCase() !== user.email.toLowerCase();
+  const [byUsername, byEmail] = await Promise.all([
+    repo.findUserByUsername(deps.db, body.username),
+    repo.findUserByEmail(deps.db, body.email),
+  ]);
+  const errors: { field: string; message: string }[] = [];
+  if (byUsername && byUsername.id !== user.id) errors.push({ field: 'username', message: USERNAME_TAKEN });
+  if (byEmail && byEmail.id !== user.id) errors.push({ field: 'email', message: EMAIL_TAKEN });
+  if (errors.length > 0) throw new AppError(409, errors.map((e) => e.message).join(' '), errors);
+  if (emailChanges) {
+    if (!body.currentPassword)
+      throw badRequest(PASSWORD_FOR_EMAIL, [{ field: 'currentPassword', message: PASSWORD_FOR_EMAIL }]);
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+      throw badRequest(PASSWORD_WRONG, [{ field: 'currentPassword', message: PASSWORD_WRONG }]);
+  }
+  const link = newToken();
+  try {
+    await deps.unitOfWork(async ({ tx, now }) => {
+      await repo.updateUser(tx, user.id, {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        username: body.username,
+        // Only a change of letter case is taken at once: it is the same address.
+        ...(emailChanges ? {} : { email: body.email }),
+        ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+        updatedAt: now,
+      });
+      if (emailChanges) {
+        await repo.endOpenEmailChanges(tx, user.id, now);
+        await repo.insertAccountToken(tx, {
+          userId: user.id,
+          purpose: 'EMAIL_CHANGE',
+          newEmail: body.email,
+          tokenHash: hashToken(link),
+          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_HOURS * 3_600_000),
+          createdAt: now,
+        });
+      }
+    });
+  } catch (error) {
+    throw takenErrors(error);
+  }
+  if (!emailChanges) return { pendingEmail: null };
+  const content = templates.emailChangeConfirmation({
+    firstName: body.firstName,
+    newEmail: body.email,
+    url: `${deps.config.publicUrl}/confirm-email/${link}`,
+    hours: EMAIL_CHANGE_HOURS,
+  });
+  await deliver(deps, () => deps.mailer.send({ to: body.email, ...content }));
+  return { pendingEmail: body.email };
+}

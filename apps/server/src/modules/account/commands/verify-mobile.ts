@@ -1,0 +1,25 @@
+import { type MobileVerificationBody, toE164 } from '@marquee/contract';
+import type { Actor } from '../../../lib/actor.js';
+import { isUniqueViolation } from '../../../lib/db-errors.js';
+import { conflict } from '../../../lib/errors.js';
+import * as repo from '../account.repo.js';
+import { checkCode } from '../codes.js';
+import type { AccountDeps } from '../deps.js';
+import { PHONE_TAKEN } from '../messages.js';
+
+/** The SMS code is right: the number becomes the account's verified mobile. */
+export async function verifyMobile(deps: AccountDeps, actor: Actor, body: MobileVerificationBody) {
+  const target = toE164(body.countryCode, body.phone);
+  await checkCode(deps, 'MOBILE_VERIFICATION', target, body.code, actor.user.id);
+  try {
+    await deps.unitOfWork(async ({ tx, now }) => {
+      const owner = await repo.findUserByVerifiedPhone(tx, target);
+      if (owner && owner.id !== actor.user.id) throw conflict(PHONE_TAKEN);
+      await repo.updateUser(tx, actor.user.id, { phone: target, phoneVerified: true, updatedAt: now });
+    });
+  } catch (error) {
+    // Two accounts verifying one number at once: the unique index on verified numbers decides.
+    if (isUniqueViolation(error, 'users_verified_phone_idx')) throw conflict(PHONE_TAKEN);
+    throw error;
+  }
+}
