@@ -1,4 +1,9 @@
-import { BOOKING_MESSAGES, type BuyerBooking, type CreateBookingBody } from '@marquee/contract';
+import {
+  BOOKING_MESSAGES,
+  type BuyerBooking,
+  type CreateBookingBody,
+  MAX_ORDER_TOTAL_MINOR,
+} from '@marquee/contract';
 import { and, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
@@ -201,6 +206,11 @@ export function createCheckout(deps: CheckoutDeps) {
       total: buyerPaysFee ? subtotal + fee : subtotal,
       organizerAmount: buyerPaysFee ? subtotal : subtotal - fee,
     };
+    // Each line is bounded by the contract; many expensive tickets together can still pass the
+    // integer columns an order's amounts are stored in.
+    if (amounts.total > MAX_ORDER_TOTAL_MINOR) {
+      errors.push({ field: 'lines', message: BOOKING_MESSAGES.orderTotalMaximum });
+    }
     return { errors, lines, amounts };
   }
 
