@@ -274,6 +274,8 @@ export const BOOKING_MESSAGES = {
   belowMinimum: (name: string, min: number) => `Choose at least ${min} ${name} tickets.`,
   aboveMaximum: (name: string, max: number) => `You can buy at most ${max} ${name} tickets in one order.`,
   donationMinimum: 'Give at least the minimum amount.',
+  /** The buyer page's words for MAX_DONATION_MINOR, in the event's currency. */
+  donationMaximum: (max: string) => `Give at most ${max} per ticket.`,
   orderTotalMaximum: `One order can total at most ${MAX_ORDER_TOTAL_MINOR.toLocaleString('en-US')} minor units (${formatMinorUnits(MAX_ORDER_TOTAL_MINOR)} with two decimals); split it into several orders.`,
   attendeesNeeded: 'Enter a name for each ticket.',
   buyerNeeded: 'Enter your name and email address, or sign in.',
