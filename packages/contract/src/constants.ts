@@ -96,8 +96,8 @@ export const MAX_ORDER_TOTAL_MINOR = MAX_INT32;
 export const MAX_TICKETS_PER_ORDER = 100;
 /** The highest page number of a list (an offset PostgreSQL can still take, far beyond any list). */
 export const MAX_PAGE = 1_000_000;
-/** Dates the API takes, by year: what JavaScript and PostgreSQL both hold without surprises. */
-export const DATE_YEARS = { earliest: 1900, latest: 2999 } as const;
+/** Dates the API takes, by UTC year: four digits, as JavaScript writes them and PostgreSQL reads them. */
+export const DATE_YEARS = { earliest: 1900, latest: 9999 } as const;
 
 /** `12345678` minor units as `123,456.78` (two decimals), for messages that name a limit. */
 export function formatMinorUnits(amount: number, digits = 2): string {

@@ -9,6 +9,8 @@ function yearOf(text: string): number {
 
 function inYears(text: string): boolean {
   const year = yearOf(text);
+  // Not a date at all: the format check has said so already, once is enough.
+  if (Number.isNaN(year)) return true;
   return year >= DATE_YEARS.earliest && year <= DATE_YEARS.latest;
 }
 
