@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkCustomPeriod, DASHBOARD_MESSAGES, DashboardPeriod } from './dashboard.js';
+import { dayInput } from './limits.js';
 import { defineRoute, envelope } from './route.js';
 
 /**
@@ -11,8 +12,8 @@ export const AdminDashboardQuery = z
   .object({
     period: DashboardPeriod.default('LAST_30_DAYS'),
     /** Calendar dates (yyyy-MM-dd), both included; CUSTOM only. */
-    from: z.iso.date({ error: DASHBOARD_MESSAGES.from }).optional(),
-    to: z.iso.date({ error: DASHBOARD_MESSAGES.to }).optional(),
+    from: dayInput(DASHBOARD_MESSAGES.from).optional(),
+    to: dayInput(DASHBOARD_MESSAGES.to).optional(),
   })
   .superRefine(checkCustomPeriod);
 export type AdminDashboardQuery = z.input<typeof AdminDashboardQuery>;

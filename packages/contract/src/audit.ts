@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NamedRef } from './event.js';
+import { dayInput } from './limits.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 /** The audit log for administrators (docs/user-management.md, "Audit log"): newest first. */
@@ -12,8 +13,8 @@ export const AuditLogFilters = z.object({
   entityId: z.string().trim().max(200).optional(),
   action: z.string().trim().max(80).optional(),
   /** Calendar dates (yyyy-MM-dd) in the caller's time zone header, both inclusive. */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: dayInput().optional(),
+  to: dayInput().optional(),
 });
 export type AuditLogFilters = z.input<typeof AuditLogFilters>;
 

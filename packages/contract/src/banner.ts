@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogStatus, DisplayOrder } from './catalog-common.js';
 import { Visibility } from './common.js';
+import { instantInput } from './limits.js';
 import { MediaUrl } from './media.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
@@ -32,10 +33,7 @@ export const Banner = z.object({
 });
 export type Banner = z.infer<typeof Banner>;
 
-const OptionalDate = z.iso
-  .datetime({ offset: true, error: 'Enter a valid date and time' })
-  .nullable()
-  .default(null);
+const OptionalDate = instantInput('Enter a valid date and time').nullable().default(null);
 
 export const BannerBody = z
   .object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { formatMinorUnits, MAX_DONATION_MINOR, MAX_ORDER_TOTAL_MINOR, MAX_PAGE } from './constants.js';
 import { ClassBookingMode, EventKind, EventStatus, Location, NamedRef, TicketPricing } from './event.js';
+import { returnPathInput } from './limits.js';
 import { MediaUrl } from './media.js';
 import { defineRoute, envelope } from './route.js';
 
@@ -104,7 +106,7 @@ export const publicEventList = defineRoute({
   tag: 'Buyers',
   access: 'public',
   query: z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE, `The page is at most ${MAX_PAGE}`).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     search: z.string().trim().max(200).optional(),
     categoryId: z.uuid().optional(),
@@ -140,11 +142,19 @@ export const BuyerInput = z.object({
   email: z.email({ error: 'Enter a valid email address' }).max(254),
 });
 
+/** Names the field's limit; the buyer page shows it under the amount. */
+export const DONATION_MAX_MESSAGE = `A donation can be at most ${MAX_DONATION_MINOR.toLocaleString('en-US')} minor units per ticket (${formatMinorUnits(MAX_DONATION_MINOR)} with two decimals)`;
+
 export const CheckoutLine = z.object({
   ticketTypeId: z.uuid({ error: 'Choose a ticket type' }),
   quantity: z.number().int('Enter a whole number').min(1, 'Choose at least 1 ticket').max(100),
   /** Donation tickets: what the buyer gives per ticket (minor units), at least the minimum. */
-  amount: z.number().int().min(0).optional(),
+  amount: z
+    .number()
+    .int('Enter a whole amount in minor units')
+    .min(0, 'A donation cannot be negative')
+    .max(MAX_DONATION_MINOR, DONATION_MAX_MESSAGE)
+    .optional(),
   /** One name per ticket when the event asks for attendee names. */
   attendees: z.array(z.string().trim().min(2, "Enter the attendee's name").max(120)).optional(),
 });
@@ -158,11 +168,7 @@ export const CreateBookingBody = z.object({
   /** Guests give a name and email; a signed-in buyer's account is used when omitted. */
   buyer: BuyerInput.optional(),
   /** Where the browser returns after paying (a path of this console, e.g. `/e/<slug>/booking`). */
-  returnPath: z
-    .string()
-    .regex(/^\/[^/\\][^\\]*$/, 'Return to a path of this site')
-    .max(500)
-    .optional(),
+  returnPath: returnPathInput('Return to a path of this site').optional(),
 });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 
@@ -268,6 +274,9 @@ export const BOOKING_MESSAGES = {
   belowMinimum: (name: string, min: number) => `Choose at least ${min} ${name} tickets.`,
   aboveMaximum: (name: string, max: number) => `You can buy at most ${max} ${name} tickets in one order.`,
   donationMinimum: 'Give at least the minimum amount.',
+  /** The buyer page's words for MAX_DONATION_MINOR, in the event's currency. */
+  donationMaximum: (max: string) => `Give at most ${max} per ticket.`,
+  orderTotalMaximum: `One order can total at most ${MAX_ORDER_TOTAL_MINOR.toLocaleString('en-US')} minor units (${formatMinorUnits(MAX_ORDER_TOTAL_MINOR)} with two decimals); split it into several orders.`,
   attendeesNeeded: 'Enter a name for each ticket.',
   buyerNeeded: 'Enter your name and email address, or sign in.',
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TicketStatus } from './booking.js';
 import { emptySelectionMessage } from './common.js';
 import { EventKind, ORGANIZER_PATH } from './event.js';
+import { instantInput } from './limits.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 /**
@@ -131,7 +132,7 @@ export const OfflineScan = z.object({
   code: TicketCode,
   occurrenceId: OccurrenceId,
   /** When it was scanned on the device (ISO); kept as the scan's time. */
-  scannedAt: z.iso.datetime({ offset: true, error: 'Give the scan time as an ISO date-time' }),
+  scannedAt: instantInput('Give the scan time as an ISO date-time'),
   /** What the device decided from its offline list. */
   localResult: ScanResult,
 });
@@ -345,8 +346,8 @@ export const ScanHistoryFilters = z.object({
   scannerId: z.uuid().optional(),
   conflict: z.enum(['true', 'false']).optional(),
   /** Scan time window (ISO date-times). */
-  from: z.iso.datetime({ offset: true, error: 'Give a date and time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'Give a date and time' }).optional(),
+  from: instantInput('Give a date and time').optional(),
+  to: instantInput('Give a date and time').optional(),
   sort: z.enum(['scannedAt', '-scannedAt']).default('-scannedAt'),
 });
 export type ScanHistoryFilters = z.input<typeof ScanHistoryFilters>;

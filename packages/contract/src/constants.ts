@@ -81,3 +81,28 @@ export type EmptySelectionAction = (typeof EMPTY_SELECTION_ACTIONS)[number];
 export function emptySelectionMessage(action: EmptySelectionAction): string {
   return `You seem to be trying to ${action}, but no data is selected.`;
 }
+
+/**
+ * Upper bounds of amounts and counts the API takes (docs/security.md, "Bad input"): every one fits the
+ * PostgreSQL integer column it is stored in, so a huge number is the caller's 400, never the
+ * database's overflow.
+ */
+export const MAX_INT32 = 2_147_483_647;
+/** The most one ticket of a donation type takes, in minor units (1,000,000.00 at two decimals): the same as the highest ticket price. */
+export const MAX_DONATION_MINOR = 100_000_000;
+/** The most one order can total, in minor units: its amounts are integer columns. */
+export const MAX_ORDER_TOTAL_MINOR = MAX_INT32;
+/** The most tickets one order (and so one ticket type's per-order limit) can have. */
+export const MAX_TICKETS_PER_ORDER = 100;
+/** The highest page number of a list (an offset PostgreSQL can still take, far beyond any list). */
+export const MAX_PAGE = 1_000_000;
+/** Dates the API takes, by UTC year: four digits, as JavaScript writes them and PostgreSQL reads them. */
+export const DATE_YEARS = { earliest: 1900, latest: 9999 } as const;
+
+/** `12345678` minor units as `123,456.78` (two decimals), for messages that name a limit. */
+export function formatMinorUnits(amount: number, digits = 2): string {
+  return (amount / 10 ** digits).toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}

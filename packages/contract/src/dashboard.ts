@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EventKind, NamedRef, ORGANIZER_PATH } from './event.js';
+import { dayInput } from './limits.js';
 import { PayoutStatus } from './organization.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
@@ -64,8 +65,8 @@ export const OrganizerDashboardQuery = z
     organizationId: z.uuid({ error: 'Choose an organization' }).optional(),
     period: DashboardPeriod.default('LAST_30_DAYS'),
     /** Calendar dates (yyyy-MM-dd) of a CUSTOM period, both included; ignored otherwise. */
-    from: z.iso.date({ error: DASHBOARD_MESSAGES.from }).optional(),
-    to: z.iso.date({ error: DASHBOARD_MESSAGES.to }).optional(),
+    from: dayInput(DASHBOARD_MESSAGES.from).optional(),
+    to: dayInput(DASHBOARD_MESSAGES.to).optional(),
   })
   .superRefine(checkCustomPeriod);
 export type OrganizerDashboardQuery = z.input<typeof OrganizerDashboardQuery>;

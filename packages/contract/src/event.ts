@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from './common.js';
+import { MAX_TICKETS_PER_ORDER, MESSAGES } from './common.js';
+import { dayInput, instantInput } from './limits.js';
 import { MediaUrl } from './media.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
@@ -45,7 +46,7 @@ export const EVENT_LIMITS = {
 } as const;
 
 const EventId = z.uuid({ error: 'Choose an event' });
-const Iso = z.iso.datetime({ offset: true, error: 'Enter a date and time' });
+const Iso = instantInput('Enter a date and time');
 
 // ---------- Authoring input ----------
 
@@ -128,9 +129,19 @@ export const TicketTypeInput = z
       .max(EVENT_LIMITS.maxQuantity, `Offer at most ${EVENT_LIMITS.maxQuantity} tickets`),
     saleStartsAt: Iso.nullish(),
     saleEndsAt: Iso.nullish(),
-    minPerOrder: z.number().int('Enter a whole number').min(1, 'The minimum is at least 1').default(1),
+    minPerOrder: z
+      .number()
+      .int('Enter a whole number')
+      .min(1, 'The minimum is at least 1')
+      .max(MAX_TICKETS_PER_ORDER, `The minimum is at most ${MAX_TICKETS_PER_ORDER}`)
+      .default(1),
     /** Never above the organization's maximum tickets per order (checked on the server). */
-    maxPerOrder: z.number().int('Enter a whole number').min(1, 'The maximum is at least 1').nullish(),
+    maxPerOrder: z
+      .number()
+      .int('Enter a whole number')
+      .min(1, 'The maximum is at least 1')
+      .max(MAX_TICKETS_PER_ORDER, `The maximum is at most ${MAX_TICKETS_PER_ORDER}`)
+      .nullish(),
   })
   .superRefine((t, ctx) => {
     if (t.pricing === 'FREE' && t.price !== 0) {
@@ -163,8 +174,8 @@ export const ClassSchedule = z.object({
     .int()
     .min(5, 'A session lasts at least 5 minutes')
     .max(24 * 60),
-  firstDate: z.iso.date({ error: 'Choose the first date' }),
-  lastDate: z.iso.date({ error: 'Choose the last date' }),
+  firstDate: dayInput('Choose the first date'),
+  lastDate: dayInput('Choose the last date'),
 });
 export type ClassSchedule = z.infer<typeof ClassSchedule>;
 
@@ -565,8 +576,8 @@ export const EventListQuery = pageQuery.extend({
   visibility: EventVisibility.optional(),
   flag: EventFlagFilter.optional(),
   /** Calendar dates (yyyy-MM-dd); events overlapping the range, in each event's own zone. */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: dayInput().optional(),
+  to: dayInput().optional(),
 });
 export type EventListQuery = z.input<typeof EventListQuery>;
 

@@ -15,6 +15,7 @@ export * from './dashboard.js';
 export * from './event.js';
 export * from './favorite-user.js';
 export * from './health.js';
+export * from './limits.js';
 export * from './media.js';
 export * from './money.js';
 export * from './orders.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookingStatus, TicketStatus } from './booking.js';
 import { EventKind, NamedRef, ORGANIZER_PATH } from './event.js';
+import { dayInput } from './limits.js';
 import { defineRoute, envelope, keysetCursor, pageOf, pageQuery } from './route.js';
 
 /**
@@ -25,8 +26,8 @@ export const OrderFilters = z.object({
   occurrenceId: z.uuid().optional(),
   status: BookingStatus.optional(),
   /** Calendar dates (yyyy-MM-dd) of the order, in the caller's time zone header. */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: dayInput().optional(),
+  to: dayInput().optional(),
 });
 export type OrderFilters = z.input<typeof OrderFilters>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TICKETS_PER_ORDER } from './constants.js';
 import { MediaUrl } from './media.js';
 import { CurrencyCode } from './money.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
@@ -105,7 +106,7 @@ export type ServiceFeePayer = z.infer<typeof ServiceFeePayer>;
 
 /** Hard limits of the settings; the defaults are in docs/organizations.md. */
 export const REFUND_HOURS_MAX = 24 * 60;
-export const MAX_TICKETS_PER_ORDER_LIMIT = 100;
+export const MAX_TICKETS_PER_ORDER_LIMIT = MAX_TICKETS_PER_ORDER;
 
 export const RefundSetting = z.object({
   policy: RefundPolicy,

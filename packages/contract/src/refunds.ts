@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BOOKING_PATH, PaymentProviderName, TicketStatus } from './booking.js';
-import { emptySelectionMessage } from './common.js';
+import { emptySelectionMessage, MAX_ORDER_TOTAL_MINOR } from './common.js';
 import { NamedRef, ORGANIZER_PATH } from './event.js';
+import { dayInput, returnPathInput } from './limits.js';
 import { OrderSummary } from './orders.js';
 import { RefundApproval, RefundPolicy } from './organization.js';
 import { Reason } from './reference.js';
@@ -292,8 +293,8 @@ export const RefundRequestFilters = z.object({
   organizationId: z.uuid().optional(),
   eventId: z.uuid().optional(),
   /** Calendar dates (yyyy-MM-dd) of the request, in the caller's time zone header. */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: dayInput().optional(),
+  to: dayInput().optional(),
 });
 export type RefundRequestFilters = z.input<typeof RefundRequestFilters>;
 
@@ -314,6 +315,7 @@ const RefundChoice = {
     .number()
     .int('Enter a whole amount in minor units')
     .min(0, 'Enter an amount of 0 or more')
+    .max(MAX_ORDER_TOTAL_MINOR, `An amount is at most ${MAX_ORDER_TOTAL_MINOR} minor units`)
     .optional(),
   /** Whether the service fee is refunded; default the organization's setting. */
   refundServiceFee: z.boolean().optional(),
@@ -520,10 +522,7 @@ export const getEventRefundProgress = defineRoute({
 
 // ---------- What organizers owe ----------
 
-const ReturnPath = z
-  .string()
-  .regex(/^\/[^/\\][^\\]*$/, 'Return to a path of this console')
-  .max(500);
+const ReturnPath = returnPathInput('Return to a path of this console');
 
 export const payOrderTicketDueAmount = defineRoute({
   method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE } from './constants.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -122,7 +123,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE, `The page is at most ${MAX_PAGE}`).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   search: z.string().trim().max(200).optional(),
   sort: z

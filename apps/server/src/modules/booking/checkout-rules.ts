@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, type CreateBookingBody } from '@marquee/contract';
+import { BOOKING_MESSAGES, type CreateBookingBody, MAX_ORDER_TOTAL_MINOR } from '@marquee/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/errors.js';
@@ -137,6 +137,11 @@ export function priceOrder(view: SaleView, body: CheckoutBody, date: SaleDate, n
     total: buyerPaysFee ? subtotal + fee : subtotal,
     organizerAmount: buyerPaysFee ? subtotal : subtotal - fee,
   };
+  // Each line is bounded by the contract; many expensive tickets together can still pass the
+  // integer columns an order's amounts are stored in.
+  if (amounts.total > MAX_ORDER_TOTAL_MINOR) {
+    errors.push({ field: 'lines', message: BOOKING_MESSAGES.orderTotalMaximum });
+  }
   return { errors, lines, amounts };
 }
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { BROWSER_NAVIGATION } from '../../lib/access.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { finishSocialCallback } from './commands/finish-social-callback.js';
 import { socialSignIn } from './commands/social-sign-in.js';
@@ -158,10 +158,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { deps: SocialDep
       },
     },
     async (request, reply) => {
-      const raw =
-        typeof request.body === 'string'
-          ? request.body
-          : new URLSearchParams(request.body as Record<string, string>).toString();
+      const raw = formText(request.body);
       const params = new URLSearchParams(raw);
       const callback = new Request(callbackUrl(request.params.provider), {
         method: 'POST',
@@ -186,4 +183,17 @@ export async function socialRoutes(app: FastifyInstance, opts: { deps: SocialDep
       return reply.redirect(await endSessionLocation(deps, request.params.provider), 302);
     },
   );
+}
+
+/**
+ * The provider's form post as text. A JSON body of flat text fields is read the same way; anything
+ * else (an array, nested values) is no provider's answer and is refused before URLSearchParams throws.
+ */
+function formText(body: unknown): string {
+  if (typeof body === 'string') return body;
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? Object.entries(body) : null;
+  if (!fields || fields.some(([, value]) => typeof value !== 'string')) {
+    throw badRequest("The sign-in callback takes the provider's form post.");
+  }
+  return new URLSearchParams(fields as [string, string][]).toString();
 }

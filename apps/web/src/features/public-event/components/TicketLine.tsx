@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { PublicEvent, PublicTicketType } from '@marquee/contract';
+import { MAX_DONATION_MINOR, type PublicEvent, type PublicTicketType } from '@marquee/contract';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { formatMoney, minorDigits } from '../../../lib/money';
 import {
@@ -155,7 +155,7 @@ export function TicketLine({
         {type.pricing === 'DONATION' && line.quantity > 0 && (
           <TextInput
             label={`Amount per ticket (${event.currency})`}
-            description={`At least ${formatMoney(type.price, event.currency)}`}
+            description={`At least ${formatMoney(type.price, event.currency)}, at most ${formatMoney(MAX_DONATION_MINOR, event.currency)}`}
             inputMode={minorDigits(event.currency) > 0 ? 'decimal' : 'numeric'}
             value={line.amountText}
             error={errors[`${key}.amount`]}

@@ -1,6 +1,8 @@
 // @vitest-environment node
+
+import { MAX_DONATION_MINOR, type PublicEvent } from '@marquee/contract';
 import { describe, expect, it } from 'vitest';
-import { placeServerErrors, stepQuantity } from './checkout';
+import { placeServerErrors, stepQuantity, validateDraft } from './checkout';
 
 const A = '9c8b7a6f-5e4d-4c3b-a2a1-0f9e8d7c6b5a';
 const B = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -57,5 +59,37 @@ describe('stepQuantity', () => {
     expect(stepQuantity(3, 1, range)).toBe(3);
     expect(stepQuantity(2, -1, range)).toBe(0);
     expect(stepQuantity(0, 1, { min: 2, max: 1 })).toBe(0);
+  });
+});
+
+describe('validateDraft: a donation', () => {
+  const event = {
+    kind: 'SINGLE',
+    currency: 'USD',
+    maxTicketsPerOrder: 10,
+    attendeeNames: false,
+    occurrences: [],
+    ticketTypes: [
+      { _id: A, name: 'Pay what you like', pricing: 'DONATION', price: 500, minPerOrder: 1, maxPerOrder: 10 },
+    ],
+  } as unknown as PublicEvent;
+  const errorsFor = (amountText: string) =>
+    validateDraft(
+      event,
+      {
+        occurrenceId: null,
+        lines: { [A]: { quantity: 1, amountText, attendees: [] } },
+        buyerName: 'Ada',
+        buyerEmail: 'ada@example.test',
+      },
+      false,
+    );
+
+  it('names the maximum in the currency when the amount is above MAX_DONATION_MINOR', () => {
+    expect(MAX_DONATION_MINOR).toBe(100_000_000);
+    expect(errorsFor('1000000.01')).toEqual({
+      [`ticket.${A}.amount`]: 'Give at most $1,000,000.00 per ticket.',
+    });
+    expect(errorsFor('1000000')).toEqual({});
   });
 });

@@ -2,12 +2,13 @@ import {
   BOOKING_MESSAGES,
   type CheckoutLine,
   type CreateBookingBody,
+  MAX_DONATION_MINOR,
   type PublicEvent,
   type PublicOccurrence,
   type PublicTicketType,
 } from '@marquee/contract';
 import type { FieldError } from '../../../lib/http';
-import { parseMoney } from '../../../lib/money';
+import { formatMoney, parseMoney } from '../../../lib/money';
 
 /** What the buyer has chosen for one ticket type; the donation amount stays as typed. */
 export interface LineDraft {
@@ -149,6 +150,10 @@ export function validateDraft(event: PublicEvent, draft: CheckoutDraft, signedIn
       const parsed = parseMoney(line.amountText, event.currency);
       if (!parsed.ok) errors[`${key}.amount`] = parsed.message;
       else if (parsed.amountMinor < type.price) errors[`${key}.amount`] = BOOKING_MESSAGES.donationMinimum;
+      else if (parsed.amountMinor > MAX_DONATION_MINOR)
+        errors[`${key}.amount`] = BOOKING_MESSAGES.donationMaximum(
+          formatMoney(MAX_DONATION_MINOR, event.currency),
+        );
     }
     if (event.attendeeNames) {
       for (let n = 0; n < line.quantity; n += 1) {

@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { EVENT_LIMITS, type FeeQuote, type TicketPricing } from '@marquee/contract';
+import { EVENT_LIMITS, type FeeQuote, MAX_DONATION_MINOR, type TicketPricing } from '@marquee/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ZonedDateTimeInput } from '../../../../components/ZonedDateTimeInput';
 import { formatMoney, minorDigits } from '../../../../lib/money';
@@ -166,6 +166,11 @@ export function TicketRows({ form, kind, options, organization }: StepProps) {
                   disabled={row.pricing === 'FREE'}
                   inputMode="decimal"
                   placeholder={row.pricing === 'FREE' ? 'Free' : step}
+                  description={
+                    row.pricing === 'DONATION'
+                      ? `Buyers give up to ${formatMoney(MAX_DONATION_MINOR, currency)} per ticket`
+                      : undefined
+                  }
                   {...form.getInputProps(`${path}.price`)}
                 />
               </SimpleGrid>
