@@ -6,9 +6,9 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/client.js';
 import { categories, organizations, subcategoryCategories, tags, users } from '../src/db/schema/index.js';
+import { createUnitOfWork } from '../src/db/unit-of-work.js';
 import { isTransientDbError, mapDatabaseError, pgErrorOf } from '../src/lib/db-errors.js';
 import type { AppError } from '../src/lib/errors.js';
-import { createUnitOfWork } from '../src/lib/unit-of-work.js';
 import { clientHeaders, createTestApp, createUser, loginAs, manualClock, type TestApp } from './helpers.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';

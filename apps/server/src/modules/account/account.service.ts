@@ -20,7 +20,7 @@ import type { SmsSender } from '../../adapters/sms/sms.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { nonProfitExemptions } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';

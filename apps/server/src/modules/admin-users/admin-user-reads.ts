@@ -12,6 +12,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { countUpTo, defineList, type PageInput, paged } from '../../db/list.js';
 import {
   bookings,
   events,
@@ -28,7 +29,6 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { countUpTo, defineList, type PageInput, paged } from '../../lib/list.js';
 import {
   ORDER_SEARCH,
   type OrderRowData,

@@ -4,12 +4,12 @@ import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import { orderBy, searchWhere } from '../../db/list.js';
+import type { Actor } from '../../lib/access/index.js';
 import { callerTimeZone } from '../../lib/caller-zone.js';
 import { timeCell } from '../../lib/export/cells.js';
 import { rowObject } from '../../lib/export/cursor.js';
 import { sendExport } from '../../lib/export/send-export.js';
-import { orderBy, searchWhere } from '../../lib/list.js';
 import {
   countUsersFrom,
   USER_SEARCH,

@@ -10,13 +10,13 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
+import { defineList, type PageInput } from '../../db/list.js';
 import { nonProfitExemptions, organizerRequestDetails, users } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import type { Actor } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { defineList, type PageInput } from '../../lib/list.js';
 import { templates } from '../../lib/templates.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './approvals.repo.js';
 
 /** Audit entity of both decisions: the user whose request it is. */

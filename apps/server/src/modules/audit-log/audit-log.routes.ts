@@ -4,9 +4,9 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { countUpTo, defineList, paged } from '../../db/list.js';
 import { auditLog, organizations, users } from '../../db/schema/index.js';
 import { callerTimeZone } from '../../lib/caller-zone.js';
-import { countUpTo, defineList, paged } from '../../lib/list.js';
 import { addRoute } from '../../lib/route.js';
 import { createdBetween } from '../order-reads/index.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type PageWindow, paged } from '../../db/list.js';
 import { banners, categories, events } from '../../db/schema/index.js';
-import { type PageWindow, paged } from '../../lib/list.js';
 
 /** The label of a banner's link: the category's name or the event's title. */
 const linkLabelSql = sql<string | null>`coalesce(

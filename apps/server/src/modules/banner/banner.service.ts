@@ -2,12 +2,12 @@ import type { Banner, BannerBody, CatalogStatus, Visibility } from '@marquee/con
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { defineList, type PageInput } from '../../db/list.js';
+import { countWhere } from '../../db/list-total.js';
 import { type BannerRow, banners } from '../../db/schema/index.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { defineList, type PageInput } from '../../lib/list.js';
-import { countWhere } from '../../lib/list-total.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { thumbnailOf } from '../media/index.js';
 import * as repo from './banner.repo.js';
 

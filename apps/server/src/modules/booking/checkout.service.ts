@@ -12,10 +12,10 @@ import {
   events,
   payments,
 } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import type { Actor } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { FeeRate } from '../events/index.js';
 import { loadBuyerBooking } from './buyer-booking.js';
 import { hashAccessToken, newAccessToken, newBookingCode } from './codes.js';

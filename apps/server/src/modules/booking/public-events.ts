@@ -2,9 +2,9 @@ import type { PublicEvent, PublicEventSummary, publicEventList } from '@marquee/
 import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { searchWhere } from '../../db/list.js';
 import { categories, type EventRow, events } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { searchWhere } from '../../lib/list.js';
 import type { FeeRate } from '../events/index.js';
 import { unitQuote } from './pricing.js';
 import { eventState, loadSaleView, publicOccurrences, type SaleView } from './sale-view.js';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { type PageWindow, paged } from '../../db/list.js';
 import {
   catalogRequests,
   categories,
@@ -9,12 +10,11 @@ import {
   tags,
   users,
 } from '../../db/schema/index.js';
-import { type PageWindow, paged } from '../../lib/list.js';
 
 type Named = PgTable & { id: PgColumn; name: PgColumn };
 
 /** The row whose name equals `name` ignoring case (other than `exceptId`), if any. */
-export { countWhere } from '../../lib/list-total.js';
+export { countWhere } from '../../db/list-total.js';
 
 export async function findByName(db: DbOrTx, table: Named, name: string, exceptId?: string) {
   const where = and(
@@ -168,7 +168,7 @@ export function deleteTags(db: DbOrTx, ids: string[]) {
   return db.delete(tags).where(inArray(tags.id, ids)).returning();
 }
 
-// List pages (lib/list.ts applies search, filters, sort and window) -------------------------------
+// List pages (db/list.ts applies search, filters, sort and window) -------------------------------
 
 export const categoryRows = (db: DbOrTx, window: PageWindow) =>
   paged(db.select({ row: categories, n: subcategoryCountSql() }).from(categories).$dynamic(), window);

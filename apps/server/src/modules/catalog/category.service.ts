@@ -8,11 +8,11 @@ import type {
 } from '@marquee/contract';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { defineList, isUniqueViolation, type PageInput, searchWhere } from '../../db/list.js';
 import { type CategoryRow, categories, type SubcategoryRow, subcategories } from '../../db/schema/index.js';
+import { type Change, createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { defineList, isUniqueViolation, type PageInput, searchWhere } from '../../lib/list.js';
-import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import { thumbnailOf } from '../media/index.js';
 import * as repo from './catalog.repo.js';
 import { countEventsUsingSubcategory } from './usage.js';

@@ -1,12 +1,12 @@
 import type { CatalogRequest, RequestKind, RequestStatus, ReviewRequestBody } from '@marquee/contract';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { defineList, isUniqueViolation, type PageInput } from '../../db/list.js';
 import { type CatalogRequestRow, catalogRequests, users } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import type { Actor } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { defineList, isUniqueViolation, type PageInput } from '../../lib/list.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './catalog.repo.js';
 import type { CategoryService } from './category.service.js';
 import type { TagService } from './tag.service.js';

@@ -1,11 +1,11 @@
 import type { CatalogStatus, Tag } from '@marquee/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { defineList, type PageInput } from '../../db/list.js';
 import { type TagRow, tags } from '../../db/schema/index.js';
+import { type Change, createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { defineList, type PageInput } from '../../lib/list.js';
-import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './catalog.repo.js';
 import { rethrowDuplicate } from './category.service.js';
 

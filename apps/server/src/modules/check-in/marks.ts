@@ -3,9 +3,9 @@ import type { ScanResult } from '@marquee/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { scans, ticketAdmissions, tickets } from '../../db/schema/index.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { requireEventDate } from './event-date.js';
 import type { CheckInChange } from './scan-engine.js';
 

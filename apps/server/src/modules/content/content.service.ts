@@ -1,10 +1,10 @@
 import type { ContentBody, ContentKey, ContentPage } from '@marquee/contract';
+import type { Who } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { contents } from '../../db/schema/index.js';
-import type { Who } from '../../lib/audit.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import * as repo from './content.repo.js';
 
 /** Audit entity type of an editable page; its entity id is the page's key. */

@@ -8,6 +8,9 @@ import type {
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { Page } from '../../db/list.js';
+import { readRolledUntil } from '../../db/rollup.js';
+import { dashboardSplits } from '../../db/rollup-ranges.js';
 import {
   eventOccurrences,
   events,
@@ -15,14 +18,11 @@ import {
   organizations,
   ticketInventory,
 } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/access/index.js';
+import { eventScope, myEventRole } from '../../lib/access/index.js';
+import { organizationScope, requireOrganization } from '../../lib/access/tenancy.query.js';
 import type { Clock } from '../../lib/clock.js';
 import { bucketCuts, dashboardWindow } from '../../lib/dashboard-window.js';
-import { eventScope, myEventRole } from '../../lib/event-access.js';
-import type { Page } from '../../lib/list.js';
-import { readRolledUntil } from '../../lib/rollup.js';
-import { dashboardSplits } from '../../lib/rollup-ranges.js';
-import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
 import {
   type CurrencyTotals,
   checkInTotals,

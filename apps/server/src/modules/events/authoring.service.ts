@@ -9,6 +9,7 @@ import {
 } from '@marquee/contract';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Who } from '../../db/audit.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import {
   categories,
@@ -27,13 +28,12 @@ import {
   tags,
   ticketTypes,
 } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
-import type { Who } from '../../lib/audit.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import { type EventGrant, requireEvent } from '../../lib/access/event-access.query.js';
+import type { Actor } from '../../lib/access/index.js';
+import { organizationScope, requireOrganization } from '../../lib/access/tenancy.query.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
-import { type EventGrant, requireEvent } from '../../lib/event-access.js';
-import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { checkEvent, type EventValues, type FieldError, type RuleContext } from './authoring-rules.js';
 import { loadEventDetail } from './event-detail.js';
 import { currentGrant, eventHeader } from './event-header.js';

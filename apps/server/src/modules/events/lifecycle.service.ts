@@ -2,11 +2,11 @@ import type { Availability, EventHeader, EventVisibility } from '@marquee/contra
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventOccurrences, events } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import { requireEvent } from '../../lib/access/event-access.query.js';
+import type { Actor } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
-import { requireEvent } from '../../lib/event-access.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { completeEndedEvents } from './completion.js';
 import { eventHeader } from './event-header.js';
 import { cancelRefusal, deleteRefusal, editRefusal, soldTickets, statusRefusal } from './event-rules.js';

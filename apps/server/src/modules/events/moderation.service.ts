@@ -1,12 +1,12 @@
 import { ADMIN_EVENT_ACTIONS, EVENT_MESSAGES, type EventAction } from '@marquee/contract';
 import { asc, inArray } from 'drizzle-orm';
+import type { AuditChange } from '../../db/audit.js';
 import type { Db, Tx } from '../../db/client.js';
 import { type EventRow, events, ticketInventory } from '../../db/schema/index.js';
-import { type Actor, isAdmin } from '../../lib/actor.js';
-import type { AuditChange } from '../../lib/audit.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import { type Actor, isAdmin } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { deleteRefusal } from './event-rules.js';
 import { requireActiveReason } from './reasons.js';
 

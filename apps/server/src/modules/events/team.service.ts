@@ -1,13 +1,13 @@
 import type { EventTeamMember, EventTeamRole, MemberEvent } from '@marquee/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { Page } from '../../db/list.js';
 import { events, eventTeam, type MemberRow, organizationMembers } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import { requireEvent } from '../../lib/access/event-access.query.js';
+import type { Actor } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { requireEvent } from '../../lib/event-access.js';
-import type { Page } from '../../lib/list.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { EVENT_ENTITY } from './moderation.service.js';
 
 const displayName = (m: Pick<MemberRow, 'firstName' | 'lastName' | 'email'>) =>

@@ -2,6 +2,8 @@ import type { BookingStatus } from '@marquee/contract';
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { type SearchTarget, searchWhere } from '../../db/list.js';
+import { keysToOrder, type SortKey } from '../../db/list-keyset.js';
 import {
   bookings,
   eventOccurrences,
@@ -11,11 +13,9 @@ import {
   tickets,
 } from '../../db/schema/index.js';
 import { bookingSearchText } from '../../db/search-text.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/access/index.js';
+import { eventScope, resolvedEventScope } from '../../lib/access/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { eventScope, resolvedEventScope } from '../../lib/event-access.js';
-import { type SearchTarget, searchWhere } from '../../lib/list.js';
-import { keysToOrder, type SortKey } from '../../lib/list-keyset.js';
 
 /**
  * What the order lists, the ticket lists and the exports share: the columns they read, the joins, the

@@ -13,10 +13,10 @@ import type { z } from 'zod';
 type AttendeeRow = z.infer<typeof AttendeeRowSchema>;
 
 import type { Db } from '../../db/client.js';
+import { countUpTo, defineList, estimateRows, type PageWindow, paged } from '../../db/list.js';
 import { bookings, tickets } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/access/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { countUpTo, defineList, estimateRows, type PageWindow, paged } from '../../lib/list.js';
 import {
   ORDER_DEFAULT_KEYS,
   ORDER_SEARCH,

@@ -2,20 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { AddMemberBody, Member, MemberStatus } from '@marquee/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { audit, type Who } from '../../db/audit.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { defineList, type PageInput } from '../../db/list.js';
 import {
   type MemberRow,
   type OrganizationRow,
   organizationMembers,
   organizations,
 } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
-import { audit, type Who } from '../../lib/audit.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import type { Actor } from '../../lib/access/index.js';
+import { organizationScope, requireOrganization } from '../../lib/access/tenancy.query.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { defineList, type PageInput } from '../../lib/list.js';
-import { organizationScope, requireOrganization } from '../../lib/tenancy.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { AccountService, InvitationHooks } from '../account/index.js';
 import * as repo from './organizations.repo.js';
 

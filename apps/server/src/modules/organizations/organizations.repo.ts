@@ -1,5 +1,6 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type PageWindow, paged } from '../../db/list.js';
 import {
   type MemberRow,
   type OrganizationRow,
@@ -7,7 +8,6 @@ import {
   organizations,
   users,
 } from '../../db/schema/index.js';
-import { type PageWindow, paged } from '../../lib/list.js';
 
 export const activeMemberCountSql = sql<number>`(select count(*)::int from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizations.id} and ${organizationMembers.status} = 'ACTIVE')`;
 

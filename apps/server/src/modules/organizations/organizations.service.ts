@@ -8,16 +8,20 @@ import {
 import { isValidTimeZone } from '@marquee/time';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Who } from '../../db/audit.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { defineList, type PageInput, searchWhere } from '../../db/list.js';
 import { type OrganizationRow, organizations, type SocialLinks, users } from '../../db/schema/index.js';
 import { userSearchText } from '../../db/search-text.js';
-import type { Actor } from '../../lib/actor.js';
-import type { Who } from '../../lib/audit.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import type { Actor } from '../../lib/access/index.js';
+import {
+  type OrganizationRole,
+  organizationScope,
+  requireOrganization,
+} from '../../lib/access/tenancy.query.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
-import { defineList, type PageInput, searchWhere } from '../../lib/list.js';
-import { type OrganizationRole, organizationScope, requireOrganization } from '../../lib/tenancy.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { thumbnailOf } from '../media/index.js';
 import * as repo from './organizations.repo.js';
 

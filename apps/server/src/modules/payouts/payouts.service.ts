@@ -1,14 +1,14 @@
 import type { PayoutInfo } from '@marquee/contract';
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
+import type { Who } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { OrganizationRow } from '../../db/schema/index.js';
-import type { Who } from '../../lib/audit.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import { requireOrganization } from '../../lib/access/tenancy.query.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { consoleBaseFor } from '../../lib/origins.js';
 import { currentRequest } from '../../lib/request-context.js';
-import { requireOrganization } from '../../lib/tenancy.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { findOrganization } from '../organizations/index.js';
 import * as repo from './payouts.repo.js';
 

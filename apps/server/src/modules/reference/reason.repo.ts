@@ -1,8 +1,8 @@
 import type { ReasonKind } from '@marquee/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type PageWindow, paged } from '../../db/list.js';
 import { reasons } from '../../db/schema/index.js';
-import { type PageWindow, paged } from '../../lib/list.js';
 
 export type ReasonRow = typeof reasons.$inferSelect;
 type ReasonValues = typeof reasons.$inferInsert;

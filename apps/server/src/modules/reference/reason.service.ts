@@ -1,11 +1,11 @@
 import { type AdminReason, type CatalogStatus, REASON_KIND_LABELS, type ReasonKind } from '@marquee/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { defineList, isUniqueViolation, type PageInput } from '../../db/list.js';
 import { reasons } from '../../db/schema/index.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { defineList, isUniqueViolation, type PageInput } from '../../lib/list.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { ReasonRow } from './reason.repo.js';
 import * as repo from './reason.repo.js';
 

@@ -17,9 +17,9 @@ import {
   type TicketRow,
   tickets,
 } from '../../db/schema/index.js';
+import { type Change, createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { type Change, createUnitOfWork } from '../../lib/unit-of-work.js';
 import { lockOrganizationFunds, organizerHeld } from './balance.js';
 import { allocate, type FeePayer, refundableOf, type TicketShare } from './refund-math.js';
 import { releaseRefundedSeats } from './refund-seats.js';

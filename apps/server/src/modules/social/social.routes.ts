@@ -8,7 +8,7 @@ import {
 } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { BROWSER_NAVIGATION } from '../../lib/access.js';
+import { BROWSER_NAVIGATION } from '../../lib/access/index.js';
 import { AppError } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import type { SocialService, StartedSignIn } from './social.service.js';

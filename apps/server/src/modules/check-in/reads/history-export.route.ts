@@ -9,12 +9,12 @@ import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { orderBy, searchWhere } from '../../../db/list.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { Cell } from '../../../lib/export/cells.js';
 import { timeCell } from '../../../lib/export/cells.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
-import { orderBy, searchWhere } from '../../../lib/list.js';
 import { requireEventDate } from '../event-date.js';
 import {
   HISTORY_SEARCH,

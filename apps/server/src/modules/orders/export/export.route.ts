@@ -4,14 +4,14 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { orderBy, searchWhere } from '../../../db/list.js';
 import { bookings, events, tickets } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import { requireEvent } from '../../../lib/access/event-access.query.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { callerTimeZone } from '../../../lib/caller-zone.js';
-import { requireEvent } from '../../../lib/event-access.js';
 import type { Statement } from '../../../lib/export/cursor.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
-import { orderBy, searchWhere } from '../../../lib/list.js';
 import {
   bookingIn,
   ORDER_SEARCH,

@@ -13,12 +13,11 @@ import {
   type RefundRow,
   refunds,
 } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import { createUnitOfWork } from '../../../db/unit-of-work.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, conflict } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import type { Jobs } from '../../../lib/jobs.js';
-import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { DueRequired, type RefundEngine } from '../refund-engine.js';
 import { cancellationEmail } from './cancellation-email.js';
 import { findJob, jobRefundKey, jobView } from './event-refund-job.js';

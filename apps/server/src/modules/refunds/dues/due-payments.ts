@@ -11,11 +11,11 @@ import {
   ledgerEntries,
   refunds,
 } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import { createUnitOfWork } from '../../../db/unit-of-work.js';
+import type { Actor } from '../../../lib/access/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { chargeMismatch, type ReportedCharge } from '../../../lib/reported-charge.js';
-import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { lockOrganizationFunds, type RefundEngine } from '../refund-engine.js';
 import { toDuePayment } from './due-view.js';
 

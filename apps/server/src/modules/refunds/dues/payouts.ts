@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { bookings, events, ledgerEntries, organizationPayouts } from '../../../db/schema/index.js';
+import { createUnitOfWork } from '../../../db/unit-of-work.js';
 import type { Clock } from '../../../lib/clock.js';
-import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { completeEndedEvents } from '../../events/index.js';
 import { lockOrganizationFunds } from '../refund-engine.js';
 

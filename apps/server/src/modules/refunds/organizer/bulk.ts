@@ -3,7 +3,7 @@ import { REFUND_MESSAGES } from '@marquee/contract';
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { bookings, tickets } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import { DueRequired, type RefundEngine } from '../refund-engine.js';
 

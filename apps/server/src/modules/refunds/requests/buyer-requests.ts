@@ -14,10 +14,10 @@ import {
   refundRequests,
   refundRequestTickets,
 } from '../../../db/schema/index.js';
+import { createUnitOfWork } from '../../../db/unit-of-work.js';
 import type { Clock } from '../../../lib/clock.js';
 import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { hashAccessToken } from '../../booking/index.js';
 import type { RefundEngine } from '../refund-engine.js';
 import { policyOfBooking } from '../refund-policy.js';

@@ -1,5 +1,6 @@
 import { formatAmount, REFUND_MESSAGES, type RefundOutcome, type RefundRequestView } from '@marquee/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Anonymous, System, Who } from '../../../db/audit.js';
 import type { Db } from '../../../db/client.js';
 import {
   type RefundRequestRow,
@@ -9,10 +10,9 @@ import {
   refundRequestTickets,
   refunds,
 } from '../../../db/schema/index.js';
-import type { Anonymous, System, Who } from '../../../lib/audit.js';
+import { type Change, createUnitOfWork } from '../../../db/unit-of-work.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { type Change, createUnitOfWork } from '../../../lib/unit-of-work.js';
 import type { RefundEngine } from '../refund-engine.js';
 import { syncRequestStatus } from '../request-status.js';
 import type { RequestEmails } from './request-emails.js';

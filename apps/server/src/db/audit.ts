@@ -1,6 +1,6 @@
-import type { DbOrTx } from '../db/client.js';
-import { auditLog } from '../db/schema/index.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../lib/access/index.js';
+import type { DbOrTx } from './client.js';
+import { auditLog } from './schema/index.js';
 
 /** Who is acting and in which call: what every audited change needs besides the change itself. */
 export interface Who {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketCuts, dashboardWindow } from './dashboard-window.js';
+import { bucketCuts, dashboardWindow } from '../lib/dashboard-window.js';
 import { splitByRollup } from './rollup-ranges.js';
 
 const at = (iso: string) => new Date(iso);

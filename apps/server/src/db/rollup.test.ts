@@ -12,8 +12,8 @@ import {
   type Persona,
 } from '../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, createUser, manualClock, type TestApp } from '../../test/helpers.js';
-import { eventTicketTypes, organizations, refunds } from '../db/schema/index.js';
 import { catchUpRollups, readRolledUntil, rebuildRollups } from './rollup.js';
+import { eventTicketTypes, organizations, refunds } from './schema/index.js';
 
 /**
  * The roll-ups change how the dashboards read, never what they answer: both dashboards, for every

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { badRequest } from './errors.js';
+import { badRequest } from '../lib/errors.js';
 import { afterAnchor, anchorFor, encodeCursor, type KeysetSpec, queryFingerprint } from './list-keyset.js';
 import { type SearchTarget, searchWhere } from './list-search.js';
 import { countLimit, pageTotal, type TotalMode } from './list-total.js';
@@ -161,4 +161,4 @@ export function paged<Q extends PgSelect>(query: Q, window: PageWindow) {
 }
 
 /** Kept for the callers that test for a duplicate themselves; the mapping lives in db-errors.ts. */
-export { isUniqueViolation } from './db-errors.js';
+export { isUniqueViolation } from '../lib/db-errors.js';

@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { isTransientDbError, mapDatabaseError } from '../lib/db-errors.js';
+import { currentRequest } from '../lib/request-context.js';
 import { type Anonymous, type AuditChange, audit, type System, type Who } from './audit.js';
-import type { Clock } from './clock.js';
-import { isTransientDbError, mapDatabaseError } from './db-errors.js';
-import { currentRequest } from './request-context.js';
+import type { Db, Tx } from './client.js';
 
 /**
  * One change, done the same way everywhere: a transaction, the rows it locks, the change itself, its

@@ -1,4 +1,4 @@
-import type { SessionRow, UserRow } from '../db/schema/index.js';
+import type { SessionRow, UserRow } from '../../db/rows.js';
 
 /** The signed-in caller: set by authentication on every route that is not `public`. */
 export interface Actor {

@@ -1,6 +1,6 @@
 import type { EventRole } from '@marquee/contract';
 import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import {
   type EventRow,
   events,
@@ -8,10 +8,10 @@ import {
   type OrganizationRow,
   organizationMembers,
   organizations,
-} from '../db/schema/index.js';
+} from '../../db/schema/index.js';
+import { notFound } from '../errors.js';
 import { type Actor, isAdmin } from './actor.js';
-import { notFound } from './errors.js';
-import type { OrganizationGrant } from './tenancy.js';
+import type { OrganizationGrant } from './tenancy.query.js';
 
 /**
  * The one place that decides what an actor may do with an event (docs/events.md, role table). Every
@@ -79,6 +79,9 @@ export async function eventRoleOf(
 /**
  * The event and what the actor is to it, when `level` is allowed; otherwise 404. Pass the transaction
  * and `lock` when the caller changes the event (the event row is held FOR UPDATE).
+ *
+ * Exported only for the access layer: the resolvers behind plugins/access.ts and confirmEventGrant.
+ * Modules must not call it (their routes declare the access; a change re-checks with the confirm*Grant).
  */
 export async function requireEvent(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx } from './client.js';
 
 /**
  * How a list answers its total (docs/performance.md, "Lists at scale"):

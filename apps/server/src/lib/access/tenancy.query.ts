@@ -1,13 +1,13 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
-import { type OrganizationRow, organizationMembers, organizations } from '../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { type OrganizationRow, organizationMembers, organizations } from '../../db/schema/index.js';
+import { notFound } from '../errors.js';
 import { type Actor, isAdmin } from './actor.js';
-import { notFound } from './errors.js';
 
 /**
  * The one place that decides what an actor may see and do of an organization. Every organizer call
  * (organizations, team, settings, payouts, and later events and orders) goes through
- * `requireOrganization` (routes through their access declaration, `lib/access.ts`); anything the
+ * `requireOrganization` (through their route's access declaration, `plugins/access.ts`); anything the
  * actor may not see answers 404, so ids cannot be probed.
  *
  * | who                        | read | manage |
@@ -69,6 +69,9 @@ async function roleOf(
  * The organization, when the actor may `read` or `manage` it; otherwise a 404 naming `what`
  * ("The organization" by default; "The member" when reached through one of its members).
  * Pass the transaction when the caller changes the organization, and `lock` to hold its row.
+ *
+ * Exported only for the access layer: the resolvers behind plugins/access.ts and confirmOrganizationGrant.
+ * Modules must not call it (their routes declare the access; a change re-checks with the confirm*Grant).
  */
 export async function requireOrganization(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db/client.js';
-import { rollupWatermarks } from '../db/schema/index.js';
+import type { Db, DbOrTx, Tx } from './client.js';
+import { rollupWatermarks } from './schema/index.js';
 
 /**
  * The dashboards' hourly roll-ups (db/schema/rollups.ts, docs/dashboards.md "Speed"), kept by a job:

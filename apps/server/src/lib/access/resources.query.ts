@@ -1,11 +1,11 @@
 import type { ResourceKind, ResourceLevel } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
-import { bookings, organizationMembers, refundRequests } from '../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { bookings, organizationMembers, refundRequests } from '../../db/schema/index.js';
+import { notFound } from '../errors.js';
 import type { Actor } from './actor.js';
-import { notFound } from './errors.js';
-import { type EventGrant, type EventLevel, organizationGrantOf, requireEvent } from './event-access.js';
-import { type OrganizationGrant, requireOrganization } from './tenancy.js';
+import { type EventGrant, type EventLevel, organizationGrantOf, requireEvent } from './event-access.query.js';
+import { type OrganizationGrant, requireOrganization } from './tenancy.query.js';
 
 /** What a resource rule hands the handler: always the organization grant; for events the event grants too. */
 export interface Resolved {
