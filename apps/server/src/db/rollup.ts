@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from './client.js';
+import type { ClientDb, Db, DbOrTx, Tx } from './client.js';
 import { rollupWatermarks } from './schema/index.js';
 
 /**
@@ -137,7 +137,7 @@ async function setWatermark(tx: Tx, at: Date) {
 }
 
 /** The watermark row, made on the first run at the first hour holding data (or at `target`). */
-async function ensureWatermark(db: Db, target: Date) {
+async function ensureWatermark(db: DbOrTx, target: Date) {
   if (await readRolledUntil(db)) return;
   const start = (await firstHour(db)) ?? target;
   await db.execute(sql`
@@ -150,7 +150,10 @@ async function ensureWatermark(db: Db, target: Date) {
  * Rolls every closed hour up to `rollupTarget(now)`, a chunk per transaction. Another process already
  * rolling makes this one return (`busy`): the job runs again in minutes.
  */
-export async function catchUpRollups(db: Db, now: Date): Promise<{ hours: number; busy: boolean }> {
+export async function catchUpRollups(
+  db: Db | ClientDb,
+  now: Date,
+): Promise<{ hours: number; busy: boolean }> {
   const target = rollupTarget(now);
   await ensureWatermark(db, target);
   let hours = 0;
@@ -174,7 +177,7 @@ export async function catchUpRollups(db: Db, now: Date): Promise<{ hours: number
  * the past (the seeds). Each chunk replaces its hours in one transaction, so readers see either the old
  * or the new sums of an hour, never none.
  */
-export async function rebuildRollups(db: Db, now: Date): Promise<{ hours: number }> {
+export async function rebuildRollups(db: Db | ClientDb, now: Date): Promise<{ hours: number }> {
   const first = await firstHour(db);
   let hours = 0;
   let at = first;

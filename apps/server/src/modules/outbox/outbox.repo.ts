@@ -1,9 +1,9 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
 
 export async function listOutbox(
-  db: DbOrTx,
+  db: Db,
   options: { page: number; limit: number; channel?: 'EMAIL' | 'SMS' },
 ) {
   const where = options.channel ? eq(outboxMessages.channel, options.channel) : undefined;
