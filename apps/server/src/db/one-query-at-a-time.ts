@@ -33,43 +33,45 @@ const ENDS_TRANSACTION = /^\s*(rollback|commit)\b/i;
  */
 export function oneQueryAtATime(client: pg.PoolClient): void {
   const query = client.query.bind(client) as Query;
-  let inFlight: Promise<unknown> | null = null;
-
-  const track = (done: Promise<unknown>) => {
-    const settled = done.then(
-      () => undefined,
-      () => undefined,
-    );
-    inFlight = settled;
-    void settled.then(() => {
-      if (inFlight === settled) inFlight = null;
+  // Cleared synchronously when the query settles, before whoever waits on it runs: the pool hands
+  // the client to its next caller from inside the answer's callback.
+  let busy = false;
+  let idle: Promise<void> = Promise.resolve();
+  let release = () => {};
+  const begin = () => {
+    busy = true;
+    idle = new Promise<void>((resolve) => {
+      release = resolve;
     });
+  };
+  const end = () => {
+    busy = false;
+    release();
   };
 
   const guarded: Query = (...args) => {
-    const busy = inFlight;
     if (busy) {
       // The fan-out already failed; its transaction's ROLLBACK runs once the query in flight is done,
       // so the connection goes back to the pool clean.
       if (ENDS_TRANSACTION.test(textOf(args[0])) && typeof args.at(-1) !== 'function') {
-        const after = busy.then(() => query(...args));
-        track(after);
-        return after;
+        return idle.then(() => guarded(...args));
       }
       throw new ConcurrentQueryError(textOf(args[0]));
     }
     const callback = args.at(-1);
     if (typeof callback === 'function') {
-      let finish: () => void = () => undefined;
-      track(new Promise<void>((resolve) => (finish = resolve)));
+      begin();
       args[args.length - 1] = (...result: unknown[]) => {
-        finish();
+        end();
         return (callback as (...a: unknown[]) => unknown)(...result);
       };
       return query(...args);
     }
     const result = query(...args);
-    if (result && typeof (result as Promise<unknown>).then === 'function') track(result as Promise<unknown>);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      begin();
+      (result as Promise<unknown>).then(end, end);
+    }
     return result;
   };
   client.query = guarded as typeof client.query;
