@@ -5,18 +5,24 @@ import { type PageWindow, paged } from '../../db/list.js';
 import {
   catalogRequests,
   categories,
+  events,
   subcategories,
   subcategoryCategories,
   tags,
   users,
 } from '../../db/schema/index.js';
+import type { Change } from '../../db/unit-of-work.js';
 
 type Named = PgTable & { id: PgColumn; name: PgColumn };
 
-/** The row whose name equals `name` ignoring case (other than `exceptId`), if any. */
 export { countWhere } from '../../db/list-total.js';
 
-export async function findByName(db: DbOrTx, table: Named, name: string, exceptId?: string) {
+/** The row of `kind` whose name equals `name` ignoring case (other than `exceptId`), if any. */
+export function findNamed(db: DbOrTx, kind: CatalogKind, name: string, exceptId?: string) {
+  return findByName(db, NAMED_TABLE[kind], name, exceptId);
+}
+
+async function findByName(db: DbOrTx, table: Named, name: string, exceptId?: string) {
   const where = and(
     sql`lower(${table.name}) = lower(${name})`,
     exceptId ? ne(table.id, exceptId) : undefined,
@@ -65,11 +71,18 @@ export async function existingCategoryIds(db: DbOrTx, ids: string[]): Promise<Se
 // Categories and subcategories (same columns: the level functions serve both) ---------------------
 
 export type LevelTable = typeof categories | typeof subcategories;
+/** Which of the two levels a call names. */
+export type Level = 'CATEGORY' | 'SUBCATEGORY';
+const LEVEL_TABLE: Record<Level, LevelTable> = { CATEGORY: categories, SUBCATEGORY: subcategories };
+/** The catalog tables a name is looked up in (a request names its kind). */
+const NAMED_TABLE = { CATEGORY: categories, SUBCATEGORY: subcategories, TAG: tags } as const;
+export type CatalogKind = keyof typeof NAMED_TABLE;
 type CategoryValues = typeof categories.$inferInsert;
 type SubcategoryValues = typeof subcategories.$inferInsert;
 
 /** Active items of one level as picker options, in display order. */
-export function activeOptionRows(db: DbOrTx, table: LevelTable, where: SQL | undefined) {
+export function activeOptionRows(db: DbOrTx, level: Level, where: SQL | undefined) {
+  const table = LEVEL_TABLE[level];
   return db
     .select({ id: table.id, name: table.name, image: table.image, thumbnail: table.thumbnail })
     .from(table)
@@ -79,11 +92,38 @@ export function activeOptionRows(db: DbOrTx, table: LevelTable, where: SQL | und
 
 export async function updateLevel(
   db: DbOrTx,
-  table: LevelTable,
+  level: Level,
   id: string,
   values: Partial<Pick<CategoryValues, 'status' | 'isPopular' | 'updatedAt'>>,
 ) {
+  const table = LEVEL_TABLE[level];
   const [row] = await db.update(table).set(values).where(eq(table.id, id)).returning();
+  return row;
+}
+
+/** The item's row, locked FOR UPDATE in the change (undefined when there is none). */
+export async function lockLevel(change: Change, level: Level, id: string) {
+  const table = LEVEL_TABLE[level];
+  const [row] = await change.lock(table, eq(table.id, id));
+  return row;
+}
+
+export async function lockTag(change: Change, id: string) {
+  const [row] = await change.lock(tags, eq(tags.id, id));
+  return row;
+}
+
+/** A pending-or-decided request of one of `kinds`, locked FOR UPDATE in the change. */
+export async function lockRequest(change: Change, id: string, kinds: CatalogKind[]) {
+  const [row] = await change.lock(
+    catalogRequests,
+    and(eq(catalogRequests.id, id), inArray(catalogRequests.kind, kinds)) as SQL,
+  );
+  return row;
+}
+
+export async function findRequest(db: DbOrTx, id: string) {
+  const [row] = await selectRequests(db).where(eq(catalogRequests.id, id));
   return row;
 }
 
@@ -217,4 +257,14 @@ export async function countRequests(db: DbOrTx, where: SQL | undefined): Promise
   return row?.n ?? 0;
 }
 
-export { categories, subcategories, tags };
+/**
+ * The events that use a subcategory, whatever their status (a draft or a cancelled event still names
+ * it; `on delete set null` would quietly empty it). Deleting a subcategory in use answers 409. The
+ * caller holds the subcategory row FOR UPDATE: an event saved with it meanwhile waits on that lock
+ * (its foreign key check takes a key-share lock on the row), so the count cannot go stale before the
+ * delete.
+ */
+export async function countEventsUsingSubcategory(db: DbOrTx, subcategoryId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(events).where(eq(events.subcategoryId, subcategoryId));
+  return row?.n ?? 0;
+}
