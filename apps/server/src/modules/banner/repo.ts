@@ -1,7 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type PageWindow, paged } from '../../db/list.js';
+
+export { countWhere } from '../../db/list-total.js';
+
 import { banners, categories, events } from '../../db/schema/index.js';
+import type { Change } from '../../db/unit-of-work.js';
 
 /** The label of a banner's link: the category's name or the event's title. */
 const linkLabelSql = sql<string | null>`coalesce(
@@ -54,4 +58,15 @@ export async function updateBanner(db: DbOrTx, id: string, values: Partial<Banne
 export async function deleteBanner(db: DbOrTx, id: string) {
   const [row] = await db.delete(banners).where(eq(banners.id, id)).returning();
   return row;
+}
+
+/** The banner's row, locked FOR UPDATE in the change (undefined when there is none). */
+export async function lockBanner(change: Change, id: string) {
+  const [row] = await change.lock(banners, eq(banners.id, id));
+  return row;
+}
+
+/** The banners of `ids` that exist, locked FOR UPDATE in the change. */
+export function lockBanners(change: Change, ids: string[]) {
+  return change.lock(banners, inArray(banners.id, ids));
 }
