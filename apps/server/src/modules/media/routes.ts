@@ -4,13 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MediaStorage } from '../../adapters/media-storage/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
-import { CONTENT_TYPES, type MediaService } from './media.service.js';
+import { storeDocument } from './commands/store-document.js';
+import { storeImage } from './commands/store-image.js';
+import { CONTENT_TYPES } from './media-files.js';
 
-export async function mediaRoutes(
-  app: FastifyInstance,
-  opts: { media: MediaService; storage: MediaStorage; maxBytes: number },
-) {
-  const { media, storage, maxBytes } = opts;
+export async function mediaRoutes(app: FastifyInstance, opts: { storage: MediaStorage; maxBytes: number }) {
+  const { storage, maxBytes } = opts;
   // Scoped to this plugin: only upload-media accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
 
@@ -36,7 +35,7 @@ export async function mediaRoutes(
       }
       throw error;
     }
-    return { message: 'Image uploaded.', result: await media.storeImage(bytes) };
+    return { message: 'Image uploaded.', result: await storeImage(storage, bytes) };
   });
 
   addRoute(app, uploadDocument, async ({ request }) => {
@@ -48,7 +47,7 @@ export async function mediaRoutes(
     });
     return {
       message: 'Document uploaded.',
-      result: await media.storeDocument(upload.bytes, upload.fileName),
+      result: await storeDocument(storage, upload.bytes, upload.fileName),
     };
   });
 
