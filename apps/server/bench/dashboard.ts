@@ -1,12 +1,12 @@
 import * as c from '@marquee/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
+import { readRolledUntil, rebuildRollups } from '../src/db/rollup.js';
+import { dashboardSplits } from '../src/db/rollup-ranges.js';
 import { bookings, organizations, users } from '../src/db/schema/index.js';
+import { eventScope } from '../src/lib/access/index.js';
 import { bucketCuts, dashboardWindow } from '../src/lib/dashboard-window.js';
-import { eventScope } from '../src/lib/event-access.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { readRolledUntil, rebuildRollups } from '../src/lib/rollup.js';
-import { dashboardSplits } from '../src/lib/rollup-ranges.js';
 import { currencyTotals, salesByEvent, salesSeries } from '../src/modules/dashboard/queries/sales-figures.js';
 import { insertManyBookings } from '../test/booking-fixtures.js';
 import { clientHeaders } from '../test/client-headers.js';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { connectDatabase } from '../src/db/client.js';
 import { DEMO_ACCOUNTS } from '../src/db/seed.js';
-import type { Actor } from '../src/lib/actor.js';
+import type { Actor } from '../src/lib/access/actor.js';
 import { EXPORT_BATCH_ROWS } from '../src/lib/export/cursor.js';
 import { exportStatements } from '../src/modules/orders/export/export.query.js';
 import { startBuiltServer, stopBuiltServer } from '../test/built-server.js';

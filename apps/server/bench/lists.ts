@@ -3,9 +3,9 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/client.js';
+import { catchUpRollups } from '../src/db/rollup.js';
 import { DEMO_ACCOUNTS } from '../src/db/seed.js';
 import { SCALE_EMAIL_DOMAIN, SCALE_PASSWORD } from '../src/db/seed-scale.js';
-import { catchUpRollups } from '../src/lib/rollup.js';
 import { clientHeaders } from '../test/client-headers.js';
 
 /** One line of the bench table: a measured figure next to the raw PostgreSQL figure it is compared with. */

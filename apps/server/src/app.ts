@@ -4,9 +4,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { SettlePayment } from './adapters/payments/webhook.routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { createIdempotencyStore } from './db/idempotency-store.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { exportSlotsFor } from './lib/export/export-slots.js';
-import { createIdempotencyStore, registerIdempotencyPurge } from './lib/idempotency.js';
+import { registerIdempotencyPurge } from './lib/idempotency.js';
 import { jobsPlugin } from './lib/jobs.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
 import { pubsubPlugin } from './lib/pubsub.js';

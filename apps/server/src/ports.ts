@@ -8,12 +8,12 @@ import type { SettlePayment } from './adapters/payments/webhook.routes.js';
 import { createHttpSmsGateway, createOutboxSms, type SmsSender } from './adapters/sms/sms.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { createUnitOfWork, type UnitOfWork } from './db/unit-of-work.js';
 import type { Clock } from './lib/clock.js';
 import type { Jobs } from './lib/jobs.js';
 import type { PubSub } from './lib/pubsub.js';
 import type { RedisLink } from './lib/redis.js';
 import type { Lifecycle } from './lib/shutdown.js';
-import { createUnitOfWork, type UnitOfWork } from './lib/unit-of-work.js';
 
 /**
  * What every module is given, the same for all (app.ts registers each module's plugin with it): the

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../src/db/client.js';
-import { AccessDeclarationError } from '../src/lib/access.js';
+import { AccessDeclarationError } from '../src/lib/access/index.js';
 import { addRoute } from '../src/lib/route.js';
 import { accessPlugin } from '../src/plugins/access.js';
 import { createTestApp } from './helpers.js';

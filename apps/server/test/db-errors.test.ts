@@ -6,10 +6,11 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/client.js';
 import { categories, organizations, subcategoryCategories, tags, users } from '../src/db/schema/index.js';
+import { createUnitOfWork } from '../src/db/unit-of-work.js';
 import { isTransientDbError, mapDatabaseError, pgErrorOf } from '../src/lib/db-errors.js';
 import type { AppError } from '../src/lib/errors.js';
-import { createUnitOfWork } from '../src/lib/unit-of-work.js';
 import { clientHeaders, createTestApp, createUser, loginAs, manualClock, type TestApp } from './helpers.js';
+import { paymentsStandIn } from './payments-stand-in.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
 const clock = manualClock();
@@ -225,7 +226,13 @@ describe('database errors mapped once', () => {
       max: 1,
       connectionTimeoutMs: 2_000,
     });
-    const app = await buildApp({ config: testConfig(), db: unreachable.db, jobs: false });
+    // Not the sandbox payments, which read their webhook secret from the database when the app starts.
+    const app = await buildApp({
+      config: testConfig(),
+      db: unreachable.db,
+      jobs: false,
+      payments: paymentsStandIn().provider,
+    });
     try {
       const answer = await app.inject({
         method: 'GET',

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HOURS } from '../src/db/idempotency-store.js';
 import { idempotencyKeys } from '../src/db/schema/index.js';
-import { IDEMPOTENCY_HOURS, PURGE_CRON, PURGE_JOB } from '../src/lib/idempotency.js';
+import { PURGE_CRON, PURGE_JOB } from '../src/lib/idempotency.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**

@@ -1,8 +1,8 @@
 import { desc, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countUpTo, defineList, type PageInput, paged } from '../src/lib/list.js';
-import { encodeCursor, queryFingerprint } from '../src/lib/list-keyset.js';
+import { countUpTo, defineList, type PageInput, paged } from '../src/db/list.js';
+import { encodeCursor, queryFingerprint } from '../src/db/list-keyset.js';
 import { freshDatabase } from './helpers.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;

@@ -7,8 +7,8 @@ import {
   estimateRows,
   TOTAL_CAP,
   type TotalMode,
-} from '../src/lib/list.js';
-import { roundEstimate } from '../src/lib/list-total.js';
+} from '../src/db/list.js';
+import { roundEstimate } from '../src/db/list-total.js';
 import { freshDatabase } from './helpers.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index.js';
+import { ConcurrentQueryError } from '../src/db/one-query-at-a-time.js';
+import { auditLog, categories, tags } from '../src/db/schema/index.js';
 import { seedContent } from '../src/db/seed-content.js';
 import { caller } from './calls.js';
 import { inParallel, listenOnLoopback } from './concurrency.js';
@@ -34,6 +35,46 @@ beforeAll(async () => {
   organizer = await loginAs(t, o.email, o.password);
 });
 afterAll(() => t.close());
+
+describe('a transaction runs one query at a time', () => {
+  it('a fan-out (Promise.all) over the unit of work transaction fails with a clear error and changes nothing', async () => {
+    const name = 'Fan-out tag';
+    const failed = await t.app.ports
+      .unitOfWork(async ({ tx }) => {
+        await tx.insert(tags).values({ name });
+        await Promise.all([tx.select().from(tags), tx.select().from(categories)]);
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    // Drizzle wraps it ("Failed query: …"); the cause names the fix.
+    const cause = (failed as Error).cause;
+    expect(cause).toBeInstanceOf(ConcurrentQueryError);
+    expect((cause as Error).message).toMatch(
+      /one query at a time, so await each query in turn instead of Promise\.all/,
+    );
+    // Rolled back, and no connection left inside the failed transaction.
+    expect(await t.db.select().from(tags).where(eq(tags.name, name))).toEqual([]);
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('the same reads one after another on the transaction, and a fan-out on the pool, run', async () => {
+    const read = await t.app.ports.unitOfWork(async ({ tx }) => {
+      const tagRows = await tx.select().from(tags);
+      const categoryRows = await tx.select().from(categories);
+      return tagRows.length + categoryRows.length;
+    });
+    const [tagRows, categoryRows] = await Promise.all([
+      t.db.select().from(tags),
+      t.db.select().from(categories),
+    ]);
+    expect(read).toBe(tagRows.length + categoryRows.length);
+  });
+});
 
 describe('parallel changes through real HTTP connections', () => {
   it('fifty parallel creations of one category name make exactly one; the others are told the name', async () => {

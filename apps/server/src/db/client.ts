@@ -1,11 +1,20 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { oneQueryAtATime } from './one-query-at-a-time.js';
 import * as schema from './schema/index.js';
 
-export type Db = NodePgDatabase<typeof schema>;
-/** A transaction handle; repos accept either. */
+/**
+ * The pool: queries on it may run at once (each takes a connection of its own), so pool-level reads may
+ * fan out (`Promise.all`). A `Tx` is not a `Db` (it has no `$client`): a helper typed `Db` cannot be
+ * handed a transaction, whose one connection runs one query at a time.
+ */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A transaction handle: one connection, one query at a time (never `Promise.all` over it). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+/** A database on one dedicated connection (scripts): opens transactions, runs one query at a time. */
+export type ClientDb = NodePgDatabase<typeof schema> & { $client: pg.Client };
+/** Repos that run one query after another accept either. */
+export type DbOrTx = Db | Tx | ClientDb;
 
 export interface Database {
   db: Db;
@@ -56,6 +65,9 @@ export function connectDatabase(
     options: '-c jit=off',
   });
   survivesLostConnections(pool, onError);
+  // A fan-out over a transaction fails where it is written (tests, development) instead of queueing on
+  // its one connection with pg's deprecation warning (pg 9 refuses it). Production keeps pg's behaviour.
+  if (process.env.NODE_ENV !== 'production') pool.on('connect', oneQueryAtATime);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }

@@ -4,7 +4,7 @@ import { bookings, users } from './schema/index.js';
 /**
  * The searchable text of a row: its searched columns in one string, each of them a part of it, with one
  * trigram index over exactly this expression (migration 0017; the planner matches the expression as
- * written there). Lists compare it first and then each column (`SearchGroup` in lib/list-search.ts), so
+ * written there). Lists compare it first and then each column (`SearchGroup` in db/list-search.ts), so
  * one index finds the candidates where one index per column was OR'ed before.
  */
 

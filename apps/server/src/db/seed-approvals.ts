@@ -57,10 +57,11 @@ export async function seedApprovals(tx: DbOrTx, options: { media?: MediaStorage;
     await tx.update(users).set({ createdAt: at, updatedAt: at }).where(eq(users.email, email));
   }
   const admin = await byEmail('admin@example.com');
-  const [priya, marco, rita, carla] = await Promise.all(
-    ['priya@example.com', 'marco@example.com', 'rita@example.com', 'charity@example.com'].map(byEmail),
-  );
-  if (!priya || !marco || !rita || !carla) return;
+  // One after another: `tx` is one connection, which runs one query at a time.
+  const priya = await byEmail('priya@example.com');
+  const marco = await byEmail('marco@example.com');
+  const rita = await byEmail('rita@example.com');
+  const carla = await byEmail('charity@example.com');
 
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   await tx.insert(organizerRequestDetails).values([

@@ -3,7 +3,7 @@ import type { Mailer } from '../adapters/mailer/mailer.js';
 import { createSandboxPayments } from '../adapters/payments/sandbox.js';
 import { DECLINED_REASON } from '../adapters/payments/sandbox-checkout.js';
 import type { Config } from '../config.js';
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../lib/access/index.js';
 import { AppError } from '../lib/errors.js';
 import { createCheckout, createSettlement, releaseExpiredHolds } from '../modules/booking/index.js';
 import type { FeeRate } from '../modules/events/index.js';

@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { rebuildRollups } from '../lib/rollup.js';
+import { rebuildRollups } from './rollup.js';
 import * as schema from './schema/index.js';
 
 /**
@@ -393,7 +393,7 @@ export async function generateScale(
 /**
  * The generated platform served as a live one would be: its statistics and visibility map fresh (the
  * copy of a seeded template has no activity counters, so autovacuum would never visit it, and index-only
- * scans would read the rows), then the dashboards' roll-ups summed over the past it made (lib/rollup.ts).
+ * scans would read the rows), then the dashboards' roll-ups summed over the past it made (db/rollup.ts).
  */
 async function serveLikeLive(client: pg.Client, done: number, onStep: (report: StepReport) => void) {
   let t0 = performance.now();

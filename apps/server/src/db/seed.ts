@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
 import { hashPassword } from '../lib/passwords.js';
-import { rebuildRollups } from '../lib/rollup.js';
 import { payOutCompletedEvents } from '../modules/refunds/index.js';
 import type { Db } from './client.js';
+import { rebuildRollups } from './rollup.js';
 import { users } from './schema/index.js';
 import { seedAccount } from './seed-account.js';
 import { seedApprovals } from './seed-approvals.js';
@@ -127,7 +127,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   const now = options.now ?? new Date();
   await payOutCompletedEvents(db, { now: () => now }, now);
   // The demo's orders and accounts are dated in the past: hours the dashboards' roll-ups may have closed
-  // already (a database started before without the demo) are summed again (lib/rollup.ts).
+  // already (a database started before without the demo) are summed again (db/rollup.ts).
   if (created || orders.created > 0) await rebuildRollups(db, now);
   options.onOrders?.(orders);
   return created;

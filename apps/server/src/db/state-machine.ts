@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError, notFound } from '../lib/errors.js';
-import type { Change } from '../lib/unit-of-work.js';
+import type { Change } from './unit-of-work.js';
 
 /** A table whose rows move through a status column (orders, payments, refunds, dues, events …). */
 type StatusTable = PgTable & { id: PgColumn; status: PgColumn };

@@ -1,7 +1,7 @@
 import { HEADERS } from '@marquee/contract';
 import { isValidTimeZone } from '@marquee/time';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from './actor.js';
+import type { Actor } from './access/actor.js';
 
 /**
  * The zone a caller's calendar dates are read in (an order list's `from`/`to`): the `timezone` header the

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import { catchUpRollups } from '../db/rollup.js';
 import type { Clock } from './clock.js';
-import { catchUpRollups } from './rollup.js';
 
 const ROLLUP_JOB = 'dashboards-rollup';
 

@@ -1,11 +1,11 @@
 import type { RouteDef } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { Actor } from './actor.js';
-import type { EventGrant } from './event-access.js';
+import type { Actor } from './access/actor.js';
+import type { EventGrant } from './access/event-access.query.js';
+import type { OrganizationGrant } from './access/tenancy.query.js';
 import { type IdempotencyMode, idempotent } from './idempotency.js';
 import { runInRequestContext } from './request-context.js';
-import type { OrganizationGrant } from './tenancy.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type Access<R extends RouteDef> = R['access'];

@@ -2,8 +2,8 @@ import type { RouteAccess, RouteDef } from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { enforceRole, parseAccess, resolveResource } from '../lib/access.js';
-import type { Resolved } from '../lib/resources.js';
+import type { Resolved } from '../lib/access/index.js';
+import { enforceRole, parseAccess, resolveResource } from '../lib/access/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import { HEADERS } from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Actor } from '../lib/actor.js';
+import type { Actor } from '../lib/access/index.js';
 import type { AuthService } from '../modules/auth/index.js';
 
 declare module 'fastify' {

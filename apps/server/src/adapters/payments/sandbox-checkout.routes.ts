@@ -1,6 +1,6 @@
 import { formatAmount } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { BROWSER_NAVIGATION } from '../../lib/access.js';
+import { BROWSER_NAVIGATION } from '../../lib/access/index.js';
 import {
   type SandboxCheckout,
   type SandboxPayment,

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { sandboxSecretOf } from '../../../test/paid-order-fixtures.js';
 import { testConfig } from '../../config.js';
 import { paymentEvents, sandboxPayments } from '../../db/schema/index.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
 import { systemClock } from '../../lib/clock.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { PaymentOutcome } from './payments.js';
 import { createSandboxPayments, type SandboxPayments } from './sandbox.js';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { BROWSER_NAVIGATION } from '../../lib/access.js';
+import { BROWSER_NAVIGATION } from '../../lib/access/index.js';
 import { PRODUCT_NAME } from '../../lib/templates.js';
 import { SANDBOX_PATHS, type SandboxAccount, SandboxPageError, type SandboxPayments } from './sandbox.js';
 import { CheckoutPageError } from './sandbox-checkout.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentEvents } from '../../db/schema/index.js';
-import { PROVIDER_CALLBACK } from '../../lib/access.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { PROVIDER_CALLBACK } from '../../lib/access/index.js';
 import { isDatabaseUnavailable, isTransientDbError } from '../../lib/db-errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { PaymentOutcome, PaymentsProvider } from './payments.js';
 
 /** What the booking side does with a payment's outcome (`createSettlement(deps).settle`). */
@@ -20,7 +20,7 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  * 1. The provider's signature is checked over the raw body (`parseWebhook`; 400 and nothing recorded
  *    when it fails), so this plugin reads the body as bytes, never as parsed JSON.
  * 2. The event is recorded in `payment_events` (unique provider + event id) and `settle` runs in the
- *    SAME unit of work: the settlement's own unit of work joins it (lib/unit-of-work.ts), so the record
+ *    SAME unit of work: the settlement's own unit of work joins it (db/unit-of-work.ts), so the record
  *    and the settlement commit together or not at all. A redelivery finds the row and answers 200 doing
  *    nothing; a failed settlement rolls the row back and answers 500, so the provider's retry is handled
  *    afresh. Two deliveries of one event at once: the second's insert waits on the first's uncommitted

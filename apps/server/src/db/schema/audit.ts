@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { users } from './users.js';
 
 /**
- * Every change that matters, written in the same transaction as the change (`lib/audit.ts`): who did it,
+ * Every change that matters, written in the same transaction as the change (`db/audit.ts`): who did it,
  * what, to which entity, the entity before and after, when, and the request id of the call.
  */
 export const auditLog = pgTable(

@@ -7,3 +7,5 @@ export const contents = pgTable('contents', {
   body: text('body').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type ContentRow = typeof contents.$inferSelect;

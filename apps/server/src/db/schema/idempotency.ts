@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The first answer of a mutating call sent with an `idempotency-key` header (lib/idempotency.ts), kept
+ * The first answer of a mutating call sent with an `idempotency-key` header (lib/idempotency.ts, stored by db/idempotency-store.ts), kept
  * 24 hours so that a retry gets the same answer instead of making the change again. A row without a
  * status is a call still being processed.
  */

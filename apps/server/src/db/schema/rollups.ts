@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } fr
 
 /**
  * The dashboards' roll-ups (docs/dashboards.md, "Speed"): sums of CLOSED UTC hours, written by the
- * roll-up job (lib/rollup.ts) from the base tables, never by checkout, refunds or sign-up. An hour is
+ * roll-up job (db/rollup.ts) from the base tables, never by checkout, refunds or sign-up. An hour is
  * rolled once every transaction that could still write into it has ended (the watermark lags the clock),
  * and its rows never change after (confirmed orders and processed refunds keep their amounts and times).
  * Reads take the hours before the watermark from here and everything else from the base tables.

@@ -3,8 +3,8 @@ import type { InfoLogger } from '../../adapters/outbox/outbox.js';
 import type { SmsSender } from '../../adapters/sms/sms.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
-import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { InvitationHooks } from './invitations.js';
 
 /** What the account's commands and queries are given (bound once per app in index.ts). */

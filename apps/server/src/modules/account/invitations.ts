@@ -1,9 +1,9 @@
 import { INVITATION_DAYS } from '@marquee/contract';
 import type { DbOrTx } from '../../db/client.js';
+import type { Change } from '../../db/unit-of-work.js';
 import { badRequest } from '../../lib/errors.js';
 import { templates } from '../../lib/templates.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { Change } from '../../lib/unit-of-work.js';
 import * as repo from './account.repo.js';
 import { deliver } from './delivery.js';
 import type { AccountDeps } from './deps.js';

@@ -1,8 +1,8 @@
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { type PageWindow, paged } from '../../db/list.js';
 import { nonProfitExemptions, organizations, organizerRequestDetails, users } from '../../db/schema/index.js';
-import { type PageWindow, paged } from '../../lib/list.js';
 
 /** The administrator who decided, by name (left join: undecided, or their account is gone). */
 export const decider = alias(users, 'decider');

@@ -1,6 +1,6 @@
 import type { Email, Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
-import type { UnitOfWork } from '../../lib/unit-of-work.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 
 /** What the approval queues are given (bound once per app in index.ts). */
 export interface ApprovalDeps {

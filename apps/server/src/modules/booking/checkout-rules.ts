@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES, type CreateBookingBody, MAX_ORDER_TOTAL_MINOR } from '@marquee/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/access/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { unitQuote } from './pricing.js';
 import type { SaleView } from './queries/sale-view.js';

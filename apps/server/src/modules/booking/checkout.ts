@@ -1,9 +1,9 @@
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import { createUnitOfWork, type UnitOfWork } from '../../db/unit-of-work.js';
+import type { Actor } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
-import { createUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work.js';
 import type { FeeRate } from '../events/index.js';
 import { type BookingEmails, createBookingEmails } from './booking-emails.js';
 import type { CheckoutBody } from './checkout-rules.js';

@@ -1,7 +1,7 @@
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import { createBookingEmails } from './booking-emails.js';
 import { settlePayment } from './commands/settle-payment.js';
 import type { Log, SettleInput, SettleResult, Settling } from './settling.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { ReportedCharge } from '../../lib/reported-charge.js';
-import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BookingEmails } from './booking-emails.js';
 
 /** The settlement's words: what a provider reports, what settling did, and what its commands are given. */

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ports } from '../../ports.js';
-import { contentRoutes } from './content.routes.js';
-import { createContentService } from './content.service.js';
+import { contentRoutes } from './routes.js';
 
 /** The terms, privacy, about and FAQ pages. */
 export async function contentModule(app: FastifyInstance, ports: Ports) {
-  await app.register(contentRoutes, { content: createContentService({ db: ports.db, clock: ports.clock }) });
+  await app.register(contentRoutes, { db: ports.db, unitOfWork: ports.unitOfWork });
 }

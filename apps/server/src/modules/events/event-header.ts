@@ -1,5 +1,5 @@
 import type { EventHeader } from '@marquee/contract';
-import type { EventGrant } from '../../lib/event-access.js';
+import type { EventGrant } from '../../lib/access/index.js';
 
 /**
  * The light header (`EventHeader`) of one event: what `partially-event-detail` answers, what the

@@ -11,7 +11,7 @@ import {
   type Persona,
 } from '../../../test/event-fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { type EventLevel, roleAllows } from '../../lib/event-access.js';
+import { type EventLevel, roleAllows } from '../../lib/access/index.js';
 
 /**
  * The role table of docs/events.md, enforced: every event call of the contract (tag

@@ -1,6 +1,7 @@
 import { readiness } from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { paymentsStandIn } from '../../../test/payments-stand-in.js';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { connectDatabase } from '../../db/client.js';
@@ -54,7 +55,13 @@ describe('readiness', () => {
   it('answers 503 with Retry-After while the database is away; liveness says so too', async () => {
     // A closed port: every connection attempt is refused at once.
     const database = connectDatabase('postgres://postgres@127.0.0.1:1/marquee', { max: 1 }, () => undefined);
-    const app = await buildApp({ config: testConfig(), db: database.db, jobs: false });
+    // Not the sandbox payments, which read their webhook secret from the database when the app starts.
+    const app = await buildApp({
+      config: testConfig(),
+      db: database.db,
+      jobs: false,
+      payments: paymentsStandIn().provider,
+    });
     try {
       const ready = await app.inject({ method: 'GET', url: readiness.path });
       expect(ready.statusCode).toBe(503);

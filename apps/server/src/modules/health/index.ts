@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ports } from '../../ports.js';
-import { pingDatabase } from './health.repo.js';
-import { healthRoutes } from './health.routes.js';
+import { pingDatabase } from './repo.js';
+import { healthRoutes } from './routes.js';
 
 /** Liveness (`/api/health`) and readiness (`/api/health/ready`, the database and Redis by name). */
 export async function healthModule(app: FastifyInstance, ports: Ports) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Who } from '../../lib/audit.js';
-import type { Change } from '../../lib/unit-of-work.js';
+import type { Who } from '../../db/audit.js';
+import type { Change } from '../../db/unit-of-work.js';
 import { type InvitationEmail, issueInvitation, revokeInvitation } from '../account/index.js';
 import type { OrganizationDeps } from './deps.js';
 import * as repo from './organizations.repo.js';

@@ -1,8 +1,7 @@
-import { confirmOrganizationGrant } from '../../lib/access.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Change } from '../../db/unit-of-work.js';
+import type { Actor, OrganizationGrant } from '../../lib/access/index.js';
+import { confirmOrganizationGrant } from '../../lib/access/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { OrganizationGrant } from '../../lib/tenancy.js';
-import type { Change } from '../../lib/unit-of-work.js';
 import * as repo from './organizations.repo.js';
 
 export const MEMBER = 'The member';

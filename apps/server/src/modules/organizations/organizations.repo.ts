@@ -1,5 +1,6 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type PageWindow, paged } from '../../db/list.js';
 import {
   type MemberRow,
   type OrganizationRow,
@@ -8,7 +9,6 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { defineMachine } from '../../db/state-machine.js';
-import { type PageWindow, paged } from '../../lib/list.js';
 
 export type { MemberRow, OrganizationRow, SocialLinks } from '../../db/schema/index.js';
 

@@ -1,6 +1,5 @@
 import type { Member, Organization } from '@marquee/contract';
-import type { Actor } from '../../lib/actor.js';
-import type { OrganizationRole } from '../../lib/tenancy.js';
+import type { Actor, OrganizationRole } from '../../lib/access/index.js';
 import { thumbnailOf } from '../media/index.js';
 import type { MemberRow, OrganizationRow, OrganizationWithOwner, SocialLinks } from './organizations.repo.js';
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ports } from '../../ports.js';
-import { outboxRoutes } from './outbox.routes.js';
-import { createOutboxService } from './outbox.service.js';
+import { outboxRoutes } from './routes.js';
 
 /** The development outbox page's call: only on servers with demo data (config.devOutbox). */
 export async function outboxModule(app: FastifyInstance, ports: Ports) {
   if (!ports.config.devOutbox) return;
-  await app.register(outboxRoutes, { outbox: createOutboxService({ db: ports.db }) });
+  await app.register(outboxRoutes, { db: ports.db });
 }

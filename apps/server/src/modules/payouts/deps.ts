@@ -1,9 +1,9 @@
 import type { PayoutInfo } from '@marquee/contract';
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { AppError } from '../../lib/errors.js';
 import { consoleBaseFor } from '../../lib/origins.js';
 import { currentRequest } from '../../lib/request-context.js';
-import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { OrganizationRow } from './payouts.repo.js';
 
 export const PROVIDER_FAILED = 'The payment provider did not answer. Please try again in a few minutes.';

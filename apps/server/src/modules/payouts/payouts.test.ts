@@ -87,7 +87,8 @@ describe('payout onboarding under parallel calls', () => {
     const organizationId = await newOrganization('Parallel Hall');
     // The session's last use is over a minute old, so every call also writes its "last seen" time.
     clock.advance(61_000);
-    const started = Date.now();
+    // Each start and the health call have a bound (8 s, 5 s without an answer): a stalled call ends
+    // on it with no status, so twelve 200s and a 200 from health say nothing stalled.
     const [starts, health] = await Promise.all([
       inParallel(
         base,
@@ -101,7 +102,6 @@ describe('payout onboarding under parallel calls', () => {
     ]);
     expect(health.status, health.error).toBe(200);
     expect(starts.byStatus).toEqual({ 200: 12 });
-    expect(Date.now() - started).toBeLessThan(8_000);
 
     const accounts = await t.db
       .select()

@@ -1,8 +1,9 @@
 import type { ReasonKind } from '@marquee/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type PageWindow, paged } from '../../db/list.js';
 import { reasons } from '../../db/schema/index.js';
-import { type PageWindow, paged } from '../../lib/list.js';
+import type { Change } from '../../db/unit-of-work.js';
 
 export type ReasonRow = typeof reasons.$inferSelect;
 type ReasonValues = typeof reasons.$inferInsert;
@@ -36,5 +37,11 @@ export async function updateReason(db: DbOrTx, id: string, values: Partial<Reaso
 
 export async function deleteReason(db: DbOrTx, id: string) {
   const [row] = await db.delete(reasons).where(eq(reasons.id, id)).returning();
+  return row;
+}
+
+/** The reason's row, locked FOR UPDATE in the change (undefined when there is none). */
+export async function lockReason(change: Change, id: string) {
+  const [row] = await change.lock(reasons, eq(reasons.id, id));
   return row;
 }

@@ -1,9 +1,9 @@
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
 import type { Db } from '../../db/client.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Jobs } from '../../lib/jobs.js';
-import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BackgroundMail } from './emails/background-mail.js';
 import type { RequestEmails } from './emails/request-emails.js';
 import type { RefundListeners } from './refund-listeners.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
 import { perApp } from '../../lib/per-app.js';
-import { createUnitOfWork } from '../../lib/unit-of-work.js';
 import type { Ports } from '../../ports.js';
 import { finishRefund } from './commands/finish-refund.js';
 import { payEventDue } from './commands/pay-event-due.js';

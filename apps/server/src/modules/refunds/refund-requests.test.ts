@@ -20,8 +20,8 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.js';
-import type { Actor } from '../../lib/actor.js';
-import { resolvers } from '../../lib/resources.js';
+import type { Actor } from '../../lib/access/index.js';
+import { resolvers } from '../../lib/access/resources.query.js';
 import { approveRefundRequest } from './commands/approve-refund-request.js';
 import { declineRefundRequest } from './commands/decline-refund-request.js';
 import { createRequestEmails } from './emails/request-emails.js';

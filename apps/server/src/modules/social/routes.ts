@@ -8,7 +8,7 @@ import {
 } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { BROWSER_NAVIGATION } from '../../lib/access.js';
+import { BROWSER_NAVIGATION } from '../../lib/access/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { finishSocialCallback } from './commands/finish-social-callback.js';

@@ -1,5 +1,5 @@
 import type { ChangePasswordBody } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { badRequest } from '../../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import * as repo from '../account.repo.js';

@@ -1,5 +1,5 @@
 import { OTP_RESEND_SECONDS, toE164 } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
 import * as repo from '../account.repo.js';
 import { sendCode } from '../codes.js';

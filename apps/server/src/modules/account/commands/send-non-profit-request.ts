@@ -1,6 +1,6 @@
 import type { NonProfitBody, NonProfitDetail } from '@marquee/contract';
 import { transition } from '../../../db/state-machine.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
 import * as repo from '../account.repo.js';
 import type { AccountDeps } from '../deps.js';

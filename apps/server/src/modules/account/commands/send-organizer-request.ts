@@ -1,6 +1,6 @@
 import { type OrganizerRequestBody, toE164 } from '@marquee/contract';
 import { transition } from '../../../db/state-machine.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import * as repo from '../account.repo.js';

@@ -1,5 +1,5 @@
 import { EMAIL_CHANGE_HOURS, type UpdateProfileBody } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { verifyPassword } from '../../../lib/passwords.js';
 import { templates } from '../../../lib/templates.js';

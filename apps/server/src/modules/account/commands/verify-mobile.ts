@@ -1,5 +1,5 @@
 import { type MobileVerificationBody, toE164 } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { conflict } from '../../../lib/errors.js';
 import * as repo from '../account.repo.js';

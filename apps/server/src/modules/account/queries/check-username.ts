@@ -1,4 +1,4 @@
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import * as repo from '../account.repo.js';
 import type { AccountDeps } from '../deps.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { bucketOf, inRange, inSpans, type RollupSplit } from '../../../lib/rollup-ranges.js';
+import { bucketOf, inRange, inSpans, type RollupSplit } from '../../../db/rollup-ranges.js';
 
 /**
  * The dashboard's SQL: one aggregate statement per group of figures, nothing but the figures comes back.

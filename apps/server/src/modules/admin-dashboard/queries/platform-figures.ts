@@ -1,9 +1,9 @@
 import type { AdminDashboardFigures, DashboardPeriod, DashboardSeriesPoint, Trend } from '@marquee/contract';
 import type { Db } from '../../../db/client.js';
+import { readRolledUntil } from '../../../db/rollup.js';
+import { dashboardSplits } from '../../../db/rollup-ranges.js';
 import type { Clock } from '../../../lib/clock.js';
 import { bucketCuts, chartBuckets } from '../../../lib/dashboard-window.js';
-import { readRolledUntil } from '../../../lib/rollup.js';
-import { dashboardSplits } from '../../../lib/rollup-ranges.js';
 import { buckets, changePercent, dashboardRange } from '../period.js';
 import * as statements from './figure-statements.js';
 

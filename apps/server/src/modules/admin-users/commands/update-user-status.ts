@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import type { Mailer } from '../../../adapters/mailer/mailer.js';
 import type { Db } from '../../../db/client.js';
 import { transition } from '../../../db/state-machine.js';
-import type { Actor } from '../../../lib/actor.js';
+import { createUnitOfWork } from '../../../db/unit-of-work.js';
+import type { Actor } from '../../../lib/access/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { conflict, locked as lockedError } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
-import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { BLOCKED_MESSAGE } from '../../auth/index.js';
 import {
   endSessions,

@@ -1,8 +1,8 @@
 import type { CreatedEventItem, EventStatus } from '@marquee/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { defineList, type PageInput, paged } from '../../../db/list.js';
 import { bookings, events, organizations, tickets } from '../../../db/schema/index.js';
-import { defineList, type PageInput, paged } from '../../../lib/list.js';
 import { requireUser } from './require-user.js';
 
 /** get-organizer-created-event-list: the events of the organizations a user owns, with their sales. */

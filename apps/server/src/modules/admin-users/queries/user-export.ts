@@ -2,8 +2,8 @@ import type { UserExportQuery } from '@marquee/contract';
 import { and } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { orderBy, searchWhere } from '../../../db/list.js';
 import type { Statement } from '../../../lib/export/cursor.js';
-import { orderBy, searchWhere } from '../../../lib/list.js';
 import { countUsersFrom, USER_SEARCH, USER_SORT, userFilters, usersFrom } from './user-rows.js';
 
 type Query = z.output<typeof UserExportQuery>;

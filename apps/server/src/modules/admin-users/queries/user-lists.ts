@@ -2,8 +2,8 @@ import type { OrganizerListItem, UserListFilters } from '@marquee/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { countUpTo, defineList, type PageInput, paged } from '../../../db/list.js';
 import { bookings, events, organizations, users } from '../../../db/schema/index.js';
-import { countUpTo, defineList, type PageInput, paged } from '../../../lib/list.js';
 import {
   toUserItem,
   USER_SEARCH,

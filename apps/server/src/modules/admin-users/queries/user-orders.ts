@@ -1,8 +1,8 @@
 import type { BookingStatus } from '@marquee/contract';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { defineList, type PageInput, paged } from '../../../db/list.js';
 import { bookings, events } from '../../../db/schema/index.js';
-import { defineList, type PageInput, paged } from '../../../lib/list.js';
 import { ORDER_SEARCH, type OrderRowData, ordersFrom, toOrderSummary } from '../../order-reads/index.js';
 import { requireUser } from './require-user.js';
 

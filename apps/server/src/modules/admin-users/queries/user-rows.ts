@@ -9,9 +9,9 @@ import type {
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.js';
+import type { SearchTarget } from '../../../db/list.js';
 import { bookings, nonProfitExemptions, organizations, users } from '../../../db/schema/index.js';
 import { userSearchText } from '../../../db/search-text.js';
-import type { SearchTarget } from '../../../lib/list.js';
 
 /**
  * What the user list, the organizer list and the user export share: the columns, the joins, the search,

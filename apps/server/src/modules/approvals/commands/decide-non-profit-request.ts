@@ -1,6 +1,6 @@
 import { APPROVAL_MESSAGES, type DecideBody, type DecisionResult } from '@marquee/contract';
 import { transition } from '../../../db/state-machine.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import { nonProfitMachine } from '../../account/index.js';

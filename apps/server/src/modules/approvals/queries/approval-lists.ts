@@ -1,8 +1,8 @@
 import type { ApprovalListQuery } from '@marquee/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { defineList, type PageInput } from '../../../db/list.js';
 import { nonProfitExemptions, organizerRequestDetails, users } from '../../../db/schema/index.js';
-import { defineList, type PageInput } from '../../../lib/list.js';
 import * as repo from '../approvals.repo.js';
 import { toNonProfit, toOrganizerRequest } from '../views.js';
 

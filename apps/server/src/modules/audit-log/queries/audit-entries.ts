@@ -2,8 +2,8 @@ import type { AuditEntry, AuditLogFilters } from '@marquee/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { countUpTo, defineList, paged } from '../../../db/list.js';
 import { auditLog, organizations, users } from '../../../db/schema/index.js';
-import { countUpTo, defineList, paged } from '../../../lib/list.js';
 import { createdBetween } from '../../order-reads/index.js';
 
 type Filters = z.output<typeof AuditLogFilters>;

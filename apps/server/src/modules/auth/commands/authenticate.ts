@@ -1,4 +1,4 @@
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { locked, unauthorized } from '../../../lib/errors.js';
 import { hashToken } from '../../../lib/tokens.js';
 import * as repo from '../auth.repo.js';

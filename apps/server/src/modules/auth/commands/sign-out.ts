@@ -1,4 +1,4 @@
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import * as repo from '../auth.repo.js';
 import type { AuthDeps } from '../deps.js';
 

@@ -1,6 +1,5 @@
 import type { UserProfile } from '@marquee/contract';
-import { type Actor, isAdmin, isApprovedOrganizer } from '../../../lib/actor.js';
-import { hasActiveMembership } from '../../../lib/tenancy.js';
+import { type Actor, hasActiveMembership, isAdmin, isApprovedOrganizer } from '../../../lib/access/index.js';
 import { nonProfitDetail, pendingEmailOf } from '../../account/index.js';
 import type { UserRow } from '../auth.repo.js';
 import * as repo from '../auth.repo.js';

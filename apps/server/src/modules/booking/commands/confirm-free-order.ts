@@ -1,4 +1,4 @@
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import type { BookingEmails } from '../booking-emails.js';
 import { writeConfirmation } from '../repo/confirmation.js';
 import { type BookingRow, confirmOrder } from '../repo/orders.js';

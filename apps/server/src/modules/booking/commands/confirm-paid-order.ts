@@ -1,5 +1,5 @@
+import type { Change } from '../../../db/unit-of-work.js';
 import { chargeMismatch } from '../../../lib/reported-charge.js';
-import type { Change } from '../../../lib/unit-of-work.js';
 import { newAccessToken } from '../codes.js';
 import { writeConfirmation } from '../repo/confirmation.js';
 import { addTimeline, type BookingRow, confirmOrder, failEndedOrder, findBooking } from '../repo/orders.js';

@@ -1,4 +1,4 @@
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { addTimeline, type BookingRow, endHeldOrder } from '../repo/orders.js';
 import { releaseSeatsOf } from '../repo/seats.js';
 

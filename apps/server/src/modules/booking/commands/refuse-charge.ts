@@ -1,4 +1,4 @@
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { addTimeline, findBooking } from '../repo/orders.js';
 import type { PaymentRow } from '../repo/payments.js';
 import type { SettleInput, SettleResult, Settling } from '../settling.js';

@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';

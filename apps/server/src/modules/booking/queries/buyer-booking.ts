@@ -19,28 +19,27 @@ export async function loadBuyerBooking(
   booking: BookingRow,
   accessToken: string,
 ): Promise<BuyerBooking> {
-  const [[event], lines, ticketRows, [payment], occurrence] = await Promise.all([
-    db.select().from(events).where(eq(events.id, booking.eventId)),
-    db
-      .select()
-      .from(bookingLines)
-      .where(eq(bookingLines.bookingId, booking.id))
-      .orderBy(asc(bookingLines.id)),
-    db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.bookingId, booking.id))
-      .orderBy(asc(tickets.createdAt), asc(tickets.id)),
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.bookingId, booking.id))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(1),
-    booking.occurrenceId
-      ? db.select().from(eventOccurrences).where(eq(eventOccurrences.id, booking.occurrenceId))
-      : Promise.resolve([]),
-  ]);
+  // One after another: checkout reads a free booking's answer on its transaction, one connection.
+  const [event] = await db.select().from(events).where(eq(events.id, booking.eventId));
+  const lines = await db
+    .select()
+    .from(bookingLines)
+    .where(eq(bookingLines.bookingId, booking.id))
+    .orderBy(asc(bookingLines.id));
+  const ticketRows = await db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.bookingId, booking.id))
+    .orderBy(asc(tickets.createdAt), asc(tickets.id));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.bookingId, booking.id))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  const occurrence = booking.occurrenceId
+    ? await db.select().from(eventOccurrences).where(eq(eventOccurrences.id, booking.occurrenceId))
+    : [];
   if (!event) throw new Error('booking without event');
   const typeIds = [...new Set(ticketRows.map((t) => t.ticketTypeId))];
   const typeNames = new Map(

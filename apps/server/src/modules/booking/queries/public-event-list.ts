@@ -1,8 +1,8 @@
 import type { PublicEventSummary, publicEventList } from '@marquee/contract';
 import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { searchWhere } from '../../../db/list.js';
 import { events } from '../../../db/schema/index.js';
-import { searchWhere } from '../../../lib/list.js';
 import { type PublicEventDeps, summaryOf, visibleToBuyers } from './public-event-summary.js';
 import { loadSaleView } from './sale-view.js';
 

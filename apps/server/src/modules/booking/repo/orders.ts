@@ -2,8 +2,8 @@ import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import { type BookingRow, bookingEvents, bookingLines, bookings } from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { notFound } from '../../../lib/errors.js';
-import type { Change } from '../../../lib/unit-of-work.js';
 import { hashAccessToken, newBookingCode } from '../codes.js';
 import { orderMachine } from './machines.js';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import { payments } from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { paymentMachine } from './machines.js';
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -1,6 +1,6 @@
 import type { ScanResult } from '@marquee/contract';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import { notFound } from '../../../lib/errors.js';
-import type { UnitOfWork } from '../../../lib/unit-of-work.js';
 import { dateOfEventOrRefuse } from '../queries/event-date.js';
 import { admitByHand, lockEventTickets, unadmitByHand } from '../repo/marks.js';
 import type { CheckInChange } from '../scan-engine.js';

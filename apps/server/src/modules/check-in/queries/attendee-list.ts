@@ -2,7 +2,6 @@ import type { CheckInAttendee, checkInAttendeeList } from '@marquee/contract';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { bookings, eventTicketTypes, ticketAdmissions, tickets, users } from '../../../db/schema/index.js';
 import {
   countUpTo,
   defineList,
@@ -11,7 +10,8 @@ import {
   type PageWindow,
   paged,
   type SearchTarget,
-} from '../../../lib/list.js';
+} from '../../../db/list.js';
+import { bookings, eventTicketTypes, ticketAdmissions, tickets, users } from '../../../db/schema/index.js';
 import { ORDER_SEARCH, ticketsCounted } from '../../order-reads/index.js';
 import { dateOfEventOrRefuse } from './event-date.js';
 import { personName } from './people.js';

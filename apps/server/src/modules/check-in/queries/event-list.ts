@@ -3,10 +3,10 @@ import { formatInZone } from '@marquee/time';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { searchWhere } from '../../../db/list.js';
 import { eventOccurrences, events, type OccurrenceRow, organizations } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
-import { eventScope, myEventRole } from '../../../lib/event-access.js';
-import { searchWhere } from '../../../lib/list.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { eventScope, myEventRole } from '../../../lib/access/index.js';
 
 type Query = z.output<(typeof checkInEventList)['query']>;
 type Role = CheckInEvent['role'];

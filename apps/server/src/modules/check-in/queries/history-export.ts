@@ -3,11 +3,11 @@ import { formatInZone } from '@marquee/time';
 import { and } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { orderBy, searchWhere } from '../../../db/list.js';
 import type { EventRow } from '../../../db/schema/index.js';
 import { type Cell, timeCell } from '../../../lib/export/cells.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { type ExportFile, fileSlug } from '../../../lib/export/send-export.js';
-import { orderBy, searchWhere } from '../../../lib/list.js';
 import { dateOfEventOrRefuse } from './event-date.js';
 import {
   HISTORY_SEARCH,

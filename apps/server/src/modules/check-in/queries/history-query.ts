@@ -2,6 +2,7 @@ import type { ScanHistoryExportQuery, ScanHistoryFilters, ScanHistoryItem } from
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.js';
+import type { SearchTarget } from '../../../db/list.js';
 import {
   bookings,
   eventOccurrences,
@@ -11,7 +12,6 @@ import {
   users,
 } from '../../../db/schema/index.js';
 import { badRequest } from '../../../lib/errors.js';
-import type { SearchTarget } from '../../../lib/list.js';
 import { ORDER_SEARCH } from '../../order-reads/index.js';
 import { personName } from './people.js';
 

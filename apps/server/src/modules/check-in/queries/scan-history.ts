@@ -2,8 +2,8 @@ import type { getScanHistory, ScanHistoryItem } from '@marquee/contract';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../db/list.js';
 import { bookings, scans, tickets, users } from '../../../db/schema/index.js';
-import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../lib/list.js';
 import { dateOfEventOrRefuse } from './event-date.js';
 import {
   HISTORY_SEARCH,

@@ -1,8 +1,8 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addRoute } from '../../../lib/route.js';
-import type { UnitOfWork } from '../../../lib/unit-of-work.js';
 import { markTickets } from '../commands/mark-tickets.js';
 import type { ScanEngine } from '../scan-engine.js';
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { type OrganizationRow, organizations } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { organizationScope } from '../../../lib/access/index.js';
 import { notFound } from '../../../lib/errors.js';
-import { organizationScope } from '../../../lib/tenancy.js';
 
 export interface ChosenOrganization {
   organization: OrganizationRow;

@@ -2,14 +2,13 @@ import type { DashboardFigure, OrganizerDashboard, OrganizerDashboardQuery } fro
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { readRolledUntil } from '../../../db/rollup.js';
+import { dashboardSplits } from '../../../db/rollup-ranges.js';
 import type { OrganizationRow } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { eventScope, organizationScope } from '../../../lib/access/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { bucketCuts, dashboardWindow } from '../../../lib/dashboard-window.js';
-import { eventScope } from '../../../lib/event-access.js';
-import { readRolledUntil } from '../../../lib/rollup.js';
-import { dashboardSplits } from '../../../lib/rollup-ranges.js';
-import { organizationScope } from '../../../lib/tenancy.js';
 import { chosenOrganization } from './chosen-organization.js';
 import {
   type CurrencyTotals,

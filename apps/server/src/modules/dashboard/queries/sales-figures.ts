@@ -1,6 +1,13 @@
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
+  bucketOf,
+  type DashboardSplits,
+  inRange,
+  inSpans,
+  type RollupSplit,
+} from '../../../db/rollup-ranges.js';
+import {
   bookingLines,
   bookings,
   duePayments,
@@ -14,13 +21,6 @@ import {
   tickets,
 } from '../../../db/schema/index.js';
 import { chartBuckets, type DashboardWindow } from '../../../lib/dashboard-window.js';
-import {
-  bucketOf,
-  type DashboardSplits,
-  inRange,
-  inSpans,
-  type RollupSplit,
-} from '../../../lib/rollup-ranges.js';
 
 /**
  * The dashboard's reads (docs/dashboards.md, "Speed"): each one SQL statement of aggregates; nothing is

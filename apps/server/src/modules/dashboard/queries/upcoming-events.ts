@@ -2,11 +2,11 @@ import type { dashboardUpcomingEventList, UpcomingEvent } from '@marquee/contrac
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import type { Page } from '../../../db/list.js';
 import { eventOccurrences, events, organizations, ticketInventory } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { eventScope, myEventRole } from '../../../lib/access/index.js';
 import type { Clock } from '../../../lib/clock.js';
-import { eventScope, myEventRole } from '../../../lib/event-access.js';
-import type { Page } from '../../../lib/list.js';
 import { chosenOrganization } from './chosen-organization.js';
 
 type UpcomingInput = z.output<NonNullable<(typeof dashboardUpcomingEventList)['query']>>;

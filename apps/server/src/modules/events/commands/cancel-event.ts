@@ -1,10 +1,9 @@
 import { EVENT_MESSAGES, type EventHeader } from '@marquee/contract';
 import type { Db } from '../../../db/client.js';
-import { confirmEventGrant } from '../../../lib/access.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
+import { confirmEventGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
-import type { UnitOfWork } from '../../../lib/unit-of-work.js';
 import { EVENT_ENTITY } from '../audit.js';
 import { eventHeader } from '../event-header.js';
 import { cancelRefusal } from '../event-rules.js';

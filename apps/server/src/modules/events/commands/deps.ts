@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.js';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { UnitOfWork } from '../../../lib/unit-of-work.js';
 import type { FeeRate } from '../fees.js';
 
 /** What the events commands are given (bound once in the module's entry). */

@@ -1,11 +1,10 @@
 import { ADMIN_EVENT_ACTIONS, EVENT_MESSAGES, type EventAction } from '@marquee/contract';
+import type { AuditChange } from '../../../db/audit.js';
 import type { Db } from '../../../db/client.js';
-import { confirmEventGrant } from '../../../lib/access.js';
-import { type Actor, isAdmin } from '../../../lib/actor.js';
-import type { AuditChange } from '../../../lib/audit.js';
+import type { Change, UnitOfWork } from '../../../db/unit-of-work.js';
+import type { EventGrant } from '../../../lib/access/index.js';
+import { type Actor, confirmEventGrant, isAdmin } from '../../../lib/access/index.js';
 import { conflict, forbidden } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
-import type { Change, UnitOfWork } from '../../../lib/unit-of-work.js';
 import { EVENT_ENTITY, MODERATION_AUDIT_ACTIONS } from '../audit.js';
 import { deleteRefusal } from '../event-rules.js';
 import { deleteEvents, type FlagPatch, lockSoldPerEvent, setFlags } from '../repo/moderation.js';

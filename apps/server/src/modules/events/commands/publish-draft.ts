@@ -1,8 +1,8 @@
 import { EventInput } from '@marquee/contract';
-import { confirmEventGrant } from '../../../lib/access.js';
-import type { Who } from '../../../lib/audit.js';
+import type { Who } from '../../../db/audit.js';
+import type { EventGrant } from '../../../lib/access/index.js';
+import { confirmEventGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import { EVENT_ENTITY } from '../audit.js';
 import { AUTHORING_MESSAGES, refuse } from '../authoring-messages.js';
 import { checkEventOrRefuse } from '../authoring-rules.js';

@@ -1,9 +1,9 @@
 import type { DraftInput, EventRole } from '@marquee/contract';
 import type { z } from 'zod';
-import { confirmOrganizationGrant } from '../../../lib/access.js';
-import type { Who } from '../../../lib/audit.js';
+import type { Who } from '../../../db/audit.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
+import { confirmOrganizationGrant } from '../../../lib/access/index.js';
 import { conflict, notFound } from '../../../lib/errors.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
 import { EVENT_ENTITY } from '../audit.js';
 import { AUTHORING_MESSAGES } from '../authoring-messages.js';
 import { checkEventOrRefuse, type RuleContext } from '../authoring-rules.js';

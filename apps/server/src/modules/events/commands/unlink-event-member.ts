@@ -1,8 +1,7 @@
-import { confirmEventGrant } from '../../../lib/access.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { UnitOfWork } from '../../../db/unit-of-work.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
+import { confirmEventGrant } from '../../../lib/access/index.js';
 import { notFound } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
-import type { UnitOfWork } from '../../../lib/unit-of-work.js';
 import { EVENT_ENTITY } from '../audit.js';
 import { removeFromTeam } from '../repo/team.js';
 

@@ -1,9 +1,9 @@
 import { type EventKind, MESSAGES, type UpdateEventInput } from '@marquee/contract';
 import type { z } from 'zod';
-import { confirmEventGrant } from '../../../lib/access.js';
-import type { Who } from '../../../lib/audit.js';
+import type { Who } from '../../../db/audit.js';
+import type { EventGrant } from '../../../lib/access/index.js';
+import { confirmEventGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import { EVENT_ENTITY } from '../audit.js';
 import { AUTHORING_MESSAGES, editable, refuse, titleKey } from '../authoring-messages.js';
 import { checkEventOrRefuse } from '../authoring-rules.js';

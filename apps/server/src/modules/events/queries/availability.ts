@@ -1,7 +1,7 @@
 import type { Availability } from '@marquee/contract';
 import type { DbOrTx } from '../../../db/client.js';
+import type { EventGrant } from '../../../lib/access/index.js';
 import { notFound } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import { cancelRefusal, deleteRefusal, editRefusal, statusRefusal } from '../event-rules.js';
 import { completeEndedEvents } from '../repo/completion.js';
 import { soldTickets } from '../repo/inventory.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { events } from '../../../db/schema/index.js';
-import type { EventGrant } from '../../../lib/event-access.js';
+import type { EventGrant } from '../../../lib/access/index.js';
 import { completeEndedEvents } from '../repo/completion.js';
 
 /**

@@ -9,11 +9,11 @@ import type {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { countUpTo, defineList, type PageWindow, paged } from '../../../db/list.js';
 import { categories, events, organizations, ticketInventory } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { myEventRole, resolvedEventScope } from '../../../lib/access/index.js';
 import { badRequest } from '../../../lib/errors.js';
-import { myEventRole, resolvedEventScope } from '../../../lib/event-access.js';
-import { countUpTo, defineList, type PageWindow, paged } from '../../../lib/list.js';
 import { completeEndedEvents } from '../repo/completion.js';
 
 type Query = z.output<typeof EventListQuerySchema>;

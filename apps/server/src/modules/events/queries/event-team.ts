@@ -1,8 +1,8 @@
 import type { EventTeamMember, EventTeamRole, MemberEvent } from '@marquee/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
+import type { Page } from '../../../db/list.js';
 import { events, eventTeam } from '../../../db/schema/index.js';
-import type { Page } from '../../../lib/list.js';
 import { teamOf } from '../repo/team.js';
 
 /** get-event-organizers, get-ticket-scanners: the event's members of one role, by name. */

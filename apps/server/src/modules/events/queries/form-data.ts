@@ -11,8 +11,8 @@ import {
   tags,
   ticketTypes,
 } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
-import { organizationScope } from '../../../lib/tenancy.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { organizationScope } from '../../../lib/access/index.js';
 
 /** event-drop-down-values: what the event form's pickers offer this caller. */
 export async function eventFormData(db: Db, actor: Actor, imageLimit: number): Promise<DropDownValues> {

@@ -9,7 +9,7 @@ import {
   organizations,
 } from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import type { RuleContext } from '../authoring-rules.js';
 import { eventStatusMachine } from './machines.js';
 

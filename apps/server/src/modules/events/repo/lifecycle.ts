@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import { type EventRow, eventOccurrences, events } from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { eventStatusMachine } from './machines.js';
 
 export async function readEvent(db: DbOrTx, eventId: string): Promise<EventRow | null> {

@@ -1,6 +1,6 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { addRoute } from '../../../lib/route.js';
 import { createEvent } from '../commands/create-event.js';
 import type { EventsDeps } from '../commands/deps.js';

@@ -2,13 +2,13 @@ import type { BookingStatus } from '@marquee/contract';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.js';
+import { type SearchTarget, searchWhere } from '../../../db/list.js';
+import { keysToOrder, type SortKey } from '../../../db/list-keyset.js';
 import { bookings, eventOccurrences, events, organizations } from '../../../db/schema/index.js';
 import { bookingSearchText } from '../../../db/search-text.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { eventScope, resolvedEventScope } from '../../../lib/access/index.js';
 import { badRequest } from '../../../lib/errors.js';
-import { eventScope, resolvedEventScope } from '../../../lib/event-access.js';
-import { type SearchTarget, searchWhere } from '../../../lib/list.js';
-import { keysToOrder, type SortKey } from '../../../lib/list-keyset.js';
 
 /**
  * What the order lists and the order exports share: the columns they read, the joins, the

@@ -1,7 +1,7 @@
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
+import type { SearchTarget } from '../../../db/list.js';
 import { bookings, eventOccurrences, events, eventTicketTypes, tickets } from '../../../db/schema/index.js';
-import type { SearchTarget } from '../../../lib/list.js';
 import { ORDER_SEARCH } from './orders.js';
 
 /**

@@ -2,12 +2,12 @@ import type { ExportQuery } from '@marquee/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { orderBy, searchWhere } from '../../../db/list.js';
 import { bookings, events, tickets } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { eventScope } from '../../../lib/access/index.js';
 import { notFound } from '../../../lib/errors.js';
-import { eventScope } from '../../../lib/event-access.js';
 import type { Statement } from '../../../lib/export/cursor.js';
-import { orderBy, searchWhere } from '../../../lib/list.js';
 import {
   bookingIn,
   ORDER_SEARCH,

@@ -3,7 +3,7 @@ import { formatInZone } from '@marquee/time';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { callerTimeZone } from '../../../lib/caller-zone.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { fileSlug, sendExport } from '../../../lib/export/send-export.js';

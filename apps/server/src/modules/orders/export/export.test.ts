@@ -11,7 +11,7 @@ import { call } from '../../../../test/calls.js';
 import type { Persona } from '../../../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, type TestApp } from '../../../../test/helpers.js';
 import { codes, type OrdersWorld, ordersWorld } from '../../../../test/orders-world.js';
-import { TOTAL_CAP } from '../../../lib/list.js';
+import { TOTAL_CAP } from '../../../db/list.js';
 
 let t: TestApp;
 let w: OrdersWorld;

@@ -2,10 +2,10 @@ import type { eventRegisteredUsers, RegisteredUser } from '@marquee/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import type { Page } from '../../../db/list.js';
+import { searchWhere } from '../../../db/list.js';
 import { bookings } from '../../../db/schema/index.js';
 import { bookingSearchText } from '../../../db/search-text.js';
-import type { Page } from '../../../lib/list.js';
-import { searchWhere } from '../../../lib/list.js';
 
 type Buyer = z.infer<typeof RegisteredUser>;
 type Query = z.output<(typeof eventRegisteredUsers)['query']>;

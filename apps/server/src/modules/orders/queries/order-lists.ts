@@ -2,9 +2,9 @@ import type { organizerBookingList, organizerEventBookingList } from '@marquee/c
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { countUpTo, defineList, type PageWindow, paged } from '../../../db/list.js';
 import { bookings } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
-import { countUpTo, defineList, type PageWindow, paged } from '../../../lib/list.js';
+import type { Actor } from '../../../lib/access/index.js';
 import {
   ORDER_DEFAULT_KEYS,
   ORDER_SEARCH,

@@ -6,8 +6,8 @@ import type {
 import { eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { countUpTo, defineList, estimateRows, type PageWindow, paged } from '../../../db/list.js';
 import { bookings, tickets } from '../../../db/schema/index.js';
-import { countUpTo, defineList, estimateRows, type PageWindow, paged } from '../../../lib/list.js';
 import {
   TICKET_ORDER,
   TICKET_SEARCH,

@@ -1,6 +1,6 @@
+import { audit } from '../../../db/audit.js';
 import { transition } from '../../../db/state-machine.js';
-import { audit } from '../../../lib/audit.js';
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { MEMBER_ENTITY } from '../invitation-link.js';
 import * as repo from '../organizations.repo.js';
 

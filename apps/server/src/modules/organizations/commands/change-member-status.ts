@@ -1,7 +1,7 @@
+import type { Who } from '../../../db/audit.js';
 import { currentState, transition } from '../../../db/state-machine.js';
-import type { Who } from '../../../lib/audit.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
 import { conflict, notFound } from '../../../lib/errors.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
 import type { OrganizationDeps } from '../deps.js';
 import { MEMBER_ENTITY } from '../invitation-link.js';
 import { confirmMember, MEMBER } from '../member-grant.js';

@@ -1,4 +1,4 @@
-import type { Who } from '../../../lib/audit.js';
+import type { Who } from '../../../db/audit.js';
 import type { OrganizationDeps } from '../deps.js';
 import * as repo from '../organizations.repo.js';
 import { checkedTimeZone, type ProfileInput, profileValues } from '../profile-values.js';

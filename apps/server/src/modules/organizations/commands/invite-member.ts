@@ -1,9 +1,9 @@
 import type { AddMemberBody, Member } from '@marquee/contract';
 import type { z } from 'zod';
-import { confirmOrganizationGrant } from '../../../lib/access.js';
-import type { Who } from '../../../lib/audit.js';
+import type { Who } from '../../../db/audit.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
+import { confirmOrganizationGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
 import { sendInvitationEmail } from '../../account/index.js';
 import type { OrganizationDeps } from '../deps.js';
 import { issueMemberInvitation, MEMBER_ENTITY } from '../invitation-link.js';

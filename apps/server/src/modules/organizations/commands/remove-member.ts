@@ -1,6 +1,6 @@
-import type { Who } from '../../../lib/audit.js';
+import type { Who } from '../../../db/audit.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
 import { notFound } from '../../../lib/errors.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
 import { revokeInvitation } from '../../account/index.js';
 import type { OrganizationDeps } from '../deps.js';
 import { MEMBER_ENTITY } from '../invitation-link.js';

@@ -1,6 +1,6 @@
-import type { Who } from '../../../lib/audit.js';
+import type { Who } from '../../../db/audit.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
 import { sendInvitationEmail } from '../../account/index.js';
 import type { OrganizationDeps } from '../deps.js';
 import { issueMemberInvitation } from '../invitation-link.js';

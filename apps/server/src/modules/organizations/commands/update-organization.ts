@@ -1,5 +1,5 @@
-import type { Who } from '../../../lib/audit.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
+import type { Who } from '../../../db/audit.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
 import type { OrganizationDeps } from '../deps.js';
 import { checkedTimeZone, type ProfileInput, profileValues } from '../profile-values.js';
 import { changeOrganization } from './change-organization.js';

@@ -1,7 +1,7 @@
 import type { TicketSettingBody } from '@marquee/contract';
 import type { z } from 'zod';
-import type { Who } from '../../../lib/audit.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
+import type { Who } from '../../../db/audit.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
 import type { OrganizationDeps } from '../deps.js';
 import { changeOrganization } from './change-organization.js';
 

@@ -1,10 +1,10 @@
 import type { MemberStatus } from '@marquee/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { defineList, type PageInput } from '../../../db/list.js';
 import { organizationMembers, organizations } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
-import { defineList, type PageInput } from '../../../lib/list.js';
-import { organizationScope } from '../../../lib/tenancy.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { organizationScope } from '../../../lib/access/index.js';
 import * as repo from '../organizations.repo.js';
 import { toMember } from '../views.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
 import * as repo from '../organizations.repo.js';
 import { toOrganization } from '../views.js';
 

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { defineList, type PageInput } from '../../../db/list.js';
 import { organizations } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
-import { defineList, type PageInput } from '../../../lib/list.js';
-import { organizationScope } from '../../../lib/tenancy.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { organizationScope } from '../../../lib/access/index.js';
 import * as repo from '../organizations.repo.js';
 import { roleFor, toOrganization } from '../views.js';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.js';
+import { searchWhere } from '../../../db/list.js';
 import { users } from '../../../db/schema/index.js';
 import { userSearchText } from '../../../db/search-text.js';
-import { searchWhere } from '../../../lib/list.js';
 import * as repo from '../organizations.repo.js';
 
 /** The owner filter is a picker: a short list, narrowed by typing. */

@@ -1,7 +1,7 @@
 import type { PayoutInfo } from '@marquee/contract';
-import { confirmOrganizationGrant } from '../../../lib/access.js';
-import type { Who } from '../../../lib/audit.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
+import type { Who } from '../../../db/audit.js';
+import type { OrganizationGrant } from '../../../lib/access/index.js';
+import { confirmOrganizationGrant } from '../../../lib/access/index.js';
 import { askProvider, type PayoutDeps, payoutInfo } from '../deps.js';
 import * as repo from '../payouts.repo.js';
 

@@ -1,5 +1,5 @@
+import type { OrganizationGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import type { OrganizationGrant } from '../../../lib/tenancy.js';
 import { askProvider, type PayoutDeps } from '../deps.js';
 
 /** A link into the provider's dashboard for the organization's payout account. */

@@ -1,10 +1,9 @@
 import { REFUND_MESSAGES, type RefundOutcome } from '@marquee/contract';
-import { confirmEventGrant } from '../../../lib/access.js';
-import type { Actor } from '../../../lib/actor.js';
-import type { Anonymous, System, Who } from '../../../lib/audit.js';
+import type { Anonymous, System, Who } from '../../../db/audit.js';
+import type { Change } from '../../../db/unit-of-work.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
+import { confirmEventGrant } from '../../../lib/access/index.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
-import type { Change } from '../../../lib/unit-of-work.js';
 import type { EngineDeps, RefundsDeps } from '../deps.js';
 import { approvalOutcome } from '../queries/refund-outcome.js';
 import { refundByKey } from '../repo/refunds.js';

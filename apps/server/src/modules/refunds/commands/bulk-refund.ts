@@ -1,6 +1,6 @@
 import type { BulkRefundResult } from '@marquee/contract';
 import { REFUND_MESSAGES } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor } from '../../../lib/access/index.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import type { EngineDeps } from '../deps.js';
 import { refundableTickets } from '../queries/refundable-tickets.js';

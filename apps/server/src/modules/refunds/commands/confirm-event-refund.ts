@@ -1,8 +1,7 @@
 import { type EventRefundJob, formatAmount, REFUND_MESSAGES } from '@marquee/contract';
-import { confirmEventGrant } from '../../../lib/access.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
+import { confirmEventGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import type { RefundsDeps } from '../deps.js';
 import { jobView } from '../queries/event-refund-progress.js';
 import { quoteEvent } from '../queries/quote-event.js';

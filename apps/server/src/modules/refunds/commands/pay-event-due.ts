@@ -1,7 +1,6 @@
 import { type DuePayment, REFUND_MESSAGES } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import type { EngineDeps } from '../deps.js';
 import { quoteEvent } from '../queries/quote-event.js';
 import { DUE_MESSAGES, startDuePayment, startedDueWithKey } from './start-due-payment.js';

@@ -1,7 +1,6 @@
 import type { DuePayment } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
 import { conflict, notFound } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import type { EngineDeps } from '../deps.js';
 import { quoteRefund } from '../queries/quote-refund.js';
 import { bookingWithTitle } from '../repo/dues.js';

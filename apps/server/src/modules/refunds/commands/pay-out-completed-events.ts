@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.js';
+import { createUnitOfWork } from '../../../db/unit-of-work.js';
 import type { Clock } from '../../../lib/clock.js';
-import { createUnitOfWork } from '../../../lib/unit-of-work.js';
 import { completeEndedEvents } from '../../events/index.js';
 import { lockOrganizationFunds } from '../repo/funds.js';
 import { insertPayout, markPaidOut, unpaidGroups } from '../repo/payouts.js';

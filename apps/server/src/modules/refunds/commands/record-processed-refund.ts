@@ -1,5 +1,5 @@
 import { formatAmount } from '@marquee/contract';
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import type { RefundListeners } from '../refund-listeners.js';
 import { addBookingEvent, postRefund, processRequestTickets } from '../repo/refunds.js';
 import { syncRequestStatus } from '../repo/request-status.js';

@@ -1,7 +1,6 @@
 import type { RefundOutcome } from '@marquee/contract';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
 import { notFound } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import type { EngineDeps } from '../deps.js';
 import { refundOutcome } from '../queries/refund-outcome.js';
 import type { RefundAsk } from '../refund-split.js';

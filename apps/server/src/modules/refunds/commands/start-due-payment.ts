@@ -1,9 +1,8 @@
 import type { DuePayment } from '@marquee/contract';
 import { transition } from '../../../db/state-machine.js';
-import { confirmEventGrant } from '../../../lib/access.js';
-import type { Actor } from '../../../lib/actor.js';
+import type { Actor, EventGrant } from '../../../lib/access/index.js';
+import { confirmEventGrant } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
-import type { EventGrant } from '../../../lib/event-access.js';
 import type { EngineDeps } from '../deps.js';
 import { dueView } from '../queries/due-views.js';
 import { insertDue, pendingDueWithKey, recordDueStarted } from '../repo/dues.js';

@@ -1,6 +1,6 @@
 import type { EventRefundPlan } from '@marquee/contract';
 import type { DbOrTx } from '../../../db/client.js';
-import type { EventGrant } from '../../../lib/event-access.js';
+import type { EventGrant } from '../../../lib/access/index.js';
 import { eventDuePaid } from '../repo/dues.js';
 import { findJob } from '../repo/event-refund-jobs.js';
 import { jobView } from './event-refund-progress.js';

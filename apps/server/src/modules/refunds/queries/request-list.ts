@@ -2,10 +2,10 @@ import type { organizerRefundBookingTicketList, RefundRequestView } from '@marqu
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
+import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../db/list.js';
 import { bookings, events, refundRequests, refundRequestTickets } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/actor.js';
-import { resolvedEventScope } from '../../../lib/event-access.js';
-import { countUpTo, defineList, estimateRows, type Page, type PageWindow, paged } from '../../../lib/list.js';
+import type { Actor } from '../../../lib/access/index.js';
+import { resolvedEventScope } from '../../../lib/access/index.js';
 import { createdBetween, ORDER_SEARCH } from '../../order-reads/index.js';
 import { type RequestRowData, requestsFrom, toRequestViews } from './request-views.js';
 

@@ -9,7 +9,7 @@ import {
   events,
 } from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { eventRefundJobMachine } from './machines.js';
 
 /** The cancellation refund jobs (one per event) and what their runs read. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { refundRequests, refundRequestTickets } from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { refundRequestMachine } from './machines.js';
 
 type RequestStatus = keyof typeof refundRequestMachine.moves;

@@ -8,7 +8,7 @@ import {
   refundRequests,
   refundRequestTickets,
 } from '../../../db/schema/index.js';
-import type { Change } from '../../../lib/unit-of-work.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { hashAccessToken } from '../../booking/index.js';
 
 type ReasonRow = typeof reasons.$inferSelect;

@@ -1,6 +1,6 @@
 import * as c from '@marquee/contract';
 import type { FastifyRequest } from 'fastify';
-import type { EventGrant } from '../../../lib/event-access.js';
+import type { EventGrant } from '../../../lib/access/index.js';
 
 /** The caller's idempotency-key header (present: routes that need one are registered with `required`). */
 export function headerKey(request: FastifyRequest): string {
