@@ -1,18 +1,11 @@
-import type { OutboxChannel } from '@marquee/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { outboxMessages } from '../../db/schema/index.js';
+import { insertOutboxMessage, type OutboxEntry } from './outbox.repo.js';
+
+export type { OutboxEntry } from './outbox.repo.js';
 
 /** The part of a logger the adapters use (pino's and Fastify's fit). */
 export interface InfoLogger {
   info(obj: object, msg: string): void;
-}
-
-export interface OutboxEntry {
-  channel: OutboxChannel;
-  to: string;
-  subject?: string;
-  text: string;
-  html?: string;
 }
 
 /**
@@ -20,13 +13,7 @@ export interface OutboxEntry {
  * administrators of a demo server) and logged at info, so codes and links can be read without a provider.
  */
 export async function recordInOutbox(db: DbOrTx, log: InfoLogger, entry: OutboxEntry): Promise<void> {
-  await db.insert(outboxMessages).values({
-    channel: entry.channel,
-    to: entry.to,
-    subject: entry.subject ?? null,
-    text: entry.text,
-    html: entry.html ?? null,
-  });
+  await insertOutboxMessage(db, entry);
   log.info(
     { outbox: { channel: entry.channel, to: entry.to, subject: entry.subject } },
     `dev outbox ${entry.channel} to ${entry.to}${entry.subject ? ` "${entry.subject}"` : ''}:\n${entry.text}`,

@@ -2,18 +2,26 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isCurrencyCode } from '@marquee/contract';
-import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { sandboxPayments } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { CreatedPayment, CreatePaymentInput, PaymentWebhook } from './payments.js';
+import {
+  createSandboxPaymentOnce,
+  failProcessingSandboxPayment,
+  findSandboxPayment,
+  paySandboxPaymentWithNonce,
+  replaceSandboxPaymentNonce,
+  type SandboxPayment,
+  setSandboxPaymentLink,
+  setSandboxPaymentNonce,
+} from './sandbox-payments.repo.js';
 import type { WebhookSecret } from './sandbox-webhook-secret.js';
 import { SANDBOX_SIGNATURE_HEADER, signWebhook, verifyWebhookSignature } from './webhook-signature.js';
 
-export type SandboxPayment = typeof sandboxPayments.$inferSelect;
+export type { SandboxPayment } from './sandbox-payments.repo.js';
 
 /** The card page's path; its link carries `?link=<token>`. */
 export const sandboxCheckoutPath = (providerRef: string) =>
@@ -177,17 +185,16 @@ export function createSandboxCheckout(deps: {
 
   async function find(providerRef: string): Promise<SandboxPayment | undefined> {
     if (!PAYMENT_REF.test(providerRef)) return undefined;
-    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, providerRef));
-    return row;
+    return findSandboxPayment(db, providerRef);
   }
 
-  async function issueNonce(providerRef: string, where = eq(sandboxPayments.id, providerRef)) {
+  /** A new nonce for the card page; with `spent`, only in place of that one (null: it is not usable). */
+  async function issueNonce(providerRef: string, spent?: { nonceHash: string; now: Date }) {
     const nonce = newToken();
-    const [row] = await db
-      .update(sandboxPayments)
-      .set({ nonceHash: hashToken(nonce), nonceExpiresAt: minutesFromNow(CHECKOUT_LIFETIMES.nonceMinutes) })
-      .where(where)
-      .returning();
+    const fresh = { hash: hashToken(nonce), expiresAt: minutesFromNow(CHECKOUT_LIFETIMES.nonceMinutes) };
+    const row = spent
+      ? await replaceSandboxPaymentNonce(db, { providerRef, ...spent }, fresh)
+      : await setSandboxPaymentNonce(db, providerRef, fresh);
     return row ? { payment: row, nonce } : null;
   }
 
@@ -226,27 +233,20 @@ export function createSandboxCheckout(deps: {
       const currency = checkInput(input);
       // Like a provider's idempotency key: the same key answers with the same payment, however many
       // calls race (the unique index decides).
-      await db
-        .insert(sandboxPayments)
-        .values({
-          id: `sandbox_pay_${randomBytes(12).toString('hex')}`,
-          paymentId: input.paymentId,
-          bookingId: input.bookingId,
-          bookingCode: input.bookingCode,
-          description: input.description,
-          amount: input.amount,
-          currency,
-          applicationFee: input.applicationFee,
-          destinationAccountId: input.destinationAccountId,
-          returnUrl: input.returnUrl,
-          idempotencyKey: input.idempotencyKey,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey });
-      const [payment] = await db
-        .select()
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.idempotencyKey, input.idempotencyKey));
+      const payment = await createSandboxPaymentOnce(db, {
+        id: `sandbox_pay_${randomBytes(12).toString('hex')}`,
+        paymentId: input.paymentId,
+        bookingId: input.bookingId,
+        bookingCode: input.bookingCode,
+        description: input.description,
+        amount: input.amount,
+        currency,
+        applicationFee: input.applicationFee,
+        destinationAccountId: input.destinationAccountId,
+        returnUrl: input.returnUrl,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: clock.now(),
+      });
       if (!payment) throw new Error('sandbox payment vanished after its creation');
       if (
         payment.paymentId !== input.paymentId ||
@@ -257,13 +257,10 @@ export function createSandboxCheckout(deps: {
       }
       // A fresh link each time; the newest replaces the one before.
       const token = newToken();
-      await db
-        .update(sandboxPayments)
-        .set({
-          linkTokenHash: hashToken(token),
-          linkExpiresAt: minutesFromNow(CHECKOUT_LIFETIMES.linkMinutes),
-        })
-        .where(eq(sandboxPayments.id, payment.id));
+      await setSandboxPaymentLink(db, payment.id, {
+        hash: hashToken(token),
+        expiresAt: minutesFromNow(CHECKOUT_LIFETIMES.linkMinutes),
+      });
       const query = new URLSearchParams({ link: token });
       return {
         providerRef: payment.id,
@@ -336,12 +333,8 @@ export function createSandboxCheckout(deps: {
         nonce: string;
         cardNumber: string;
       }): Promise<PayResult> {
-        const usable = and(
-          eq(sandboxPayments.id, providerRef),
-          eq(sandboxPayments.nonceHash, hashToken(nonce)),
-          gt(sandboxPayments.nonceExpiresAt, clock.now()),
-          eq(sandboxPayments.status, 'REQUIRES_PAYMENT'),
-        );
+        // The nonce must be unspent, unexpired, and its payment still waiting for a card.
+        const sent = { nonceHash: hashToken(nonce), now: clock.now() };
         const used = () =>
           refused(
             400,
@@ -352,7 +345,7 @@ export function createSandboxCheckout(deps: {
         const card = Object.hasOwn(TEST_CARDS, digits) ? TEST_CARDS[digits as keyof typeof TEST_CARDS] : null;
         if (!card) {
           // The old nonce is spent here too (replaced in the same update), so each page posts once.
-          const again = await issueNonce(providerRef, usable);
+          const again = await issueNonce(providerRef, sent);
           if (!again) throw used();
           return {
             kind: 'page',
@@ -368,25 +361,15 @@ export function createSandboxCheckout(deps: {
         } as const;
         // One conditional update: the nonce pays once, even with two submissions at once.
         // The link stays valid until it expires: opened again, it sends the buyer back with the outcome.
-        const [paid] = await db
-          .update(sandboxPayments)
-          .set({
-            ...outcome[card.outcome],
-            cardLast4: digits.slice(-4),
-            paidAt: now,
-            nonceHash: null,
-            nonceExpiresAt: null,
-          })
-          .where(usable)
-          .returning();
+        const paid = await paySandboxPaymentWithNonce(
+          db,
+          { providerRef, ...sent },
+          { ...outcome[card.outcome], cardLast4: digits.slice(-4), paidAt: now },
+        );
         if (!paid) throw used();
         if (paid.status === 'PROCESSING') {
           later(deps.delayedFailureMs ?? 3_000, async () => {
-            const [failed] = await db
-              .update(sandboxPayments)
-              .set({ status: 'FAILED', failureReason: DELAYED_FAILURE_REASON })
-              .where(and(eq(sandboxPayments.id, paid.id), eq(sandboxPayments.status, 'PROCESSING')))
-              .returning();
+            const failed = await failProcessingSandboxPayment(db, paid.id, DELAYED_FAILURE_REASON);
             if (failed) await deliver(eventBody(failed, 'payment.failed'));
           });
         } else {

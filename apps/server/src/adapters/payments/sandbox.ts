@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sandboxPayoutAccounts } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { PaymentsProvider } from './payments.js';
+import {
+  completeSandboxOnboarding,
+  createSandboxAccountOnce,
+  findSandboxAccount,
+  type SandboxAccount,
+  setSandboxDashboardLink,
+  setSandboxOnboardingLink,
+  setSandboxOnboardingNonce,
+} from './sandbox-accounts.repo.js';
 import {
   createSandboxCheckout,
   SANDBOX_WEBHOOK_PATH,
@@ -26,7 +33,7 @@ export const SANDBOX_LIFETIMES = { linkMinutes: 60, nonceMinutes: 30, dashboardM
 
 const ACCOUNT_ID = /^sandbox_acct_[A-Za-z0-9]{16,40}$/;
 
-export type SandboxAccount = typeof sandboxPayoutAccounts.$inferSelect;
+export type { SandboxAccount } from './sandbox-accounts.repo.js';
 
 /** What the onboarding page shows, or where the browser goes instead. */
 export type OnboardingPage =
@@ -143,11 +150,7 @@ export function createSandboxPayments(deps: {
 
   async function find(accountId: string): Promise<SandboxAccount | undefined> {
     if (!ACCOUNT_ID.test(accountId)) return undefined;
-    const [row] = await db
-      .select()
-      .from(sandboxPayoutAccounts)
-      .where(eq(sandboxPayoutAccounts.id, accountId));
-    return row;
+    return findSandboxAccount(db, accountId);
   }
 
   async function existing(accountId: string): Promise<SandboxAccount> {
@@ -185,20 +188,13 @@ export function createSandboxPayments(deps: {
     // One account per organization, however many calls race (the port's contract, like Stripe's
     // idempotency key): the unique index decides, and every caller gets the account that won.
     async createAccount(input) {
-      await db
-        .insert(sandboxPayoutAccounts)
-        .values({
-          id: `sandbox_acct_${randomBytes(12).toString('hex')}`,
-          organizationId: input.organizationId,
-          email: input.email,
-          country: input.country ?? null,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: sandboxPayoutAccounts.organizationId });
-      const [row] = await db
-        .select({ id: sandboxPayoutAccounts.id })
-        .from(sandboxPayoutAccounts)
-        .where(eq(sandboxPayoutAccounts.organizationId, input.organizationId));
+      const row = await createSandboxAccountOnce(db, {
+        id: `sandbox_acct_${randomBytes(12).toString('hex')}`,
+        organizationId: input.organizationId,
+        email: input.email,
+        country: input.country ?? null,
+        createdAt: clock.now(),
+      });
       if (!row) throw new Error('sandbox payout account vanished after its creation');
       return { accountId: row.id };
     },
@@ -216,15 +212,12 @@ export function createSandboxPayments(deps: {
       }
       await existing(input.accountId);
       const token = newToken();
-      await db
-        .update(sandboxPayoutAccounts)
-        .set({
-          linkTokenHash: hashToken(token),
-          linkReturnUrl: input.returnUrl,
-          linkRefreshUrl: input.refreshUrl,
-          linkExpiresAt: minutesFromNow(SANDBOX_LIFETIMES.linkMinutes),
-        })
-        .where(eq(sandboxPayoutAccounts.id, input.accountId));
+      await setSandboxOnboardingLink(db, input.accountId, {
+        hash: hashToken(token),
+        returnUrl: input.returnUrl,
+        refreshUrl: input.refreshUrl,
+        expiresAt: minutesFromNow(SANDBOX_LIFETIMES.linkMinutes),
+      });
       const query = new URLSearchParams({ return: input.returnUrl, link: token });
       return { url: `${publicUrl}${SANDBOX_PATHS.onboarding(input.accountId)}?${query}` };
     },
@@ -236,13 +229,10 @@ export function createSandboxPayments(deps: {
     async createDashboardLink(accountId) {
       await existing(accountId);
       const token = newToken();
-      await db
-        .update(sandboxPayoutAccounts)
-        .set({
-          dashboardTokenHash: hashToken(token),
-          dashboardExpiresAt: minutesFromNow(SANDBOX_LIFETIMES.dashboardMinutes),
-        })
-        .where(eq(sandboxPayoutAccounts.id, accountId));
+      await setSandboxDashboardLink(db, accountId, {
+        hash: hashToken(token),
+        expiresAt: minutesFromNow(SANDBOX_LIFETIMES.dashboardMinutes),
+      });
       return {
         url: `${publicUrl}${SANDBOX_PATHS.dashboard(accountId)}?${new URLSearchParams({ link: token })}`,
       };
@@ -261,13 +251,10 @@ export function createSandboxPayments(deps: {
         // Like Stripe's account links: an expired, used or replaced link sends the person to refreshUrl.
         if (!current) return { kind: 'redirect', location: account.linkRefreshUrl };
         const nonce = newToken();
-        await db
-          .update(sandboxPayoutAccounts)
-          .set({
-            nonceHash: hashToken(nonce),
-            nonceExpiresAt: minutesFromNow(SANDBOX_LIFETIMES.nonceMinutes),
-          })
-          .where(eq(sandboxPayoutAccounts.id, accountId));
+        await setSandboxOnboardingNonce(db, accountId, {
+          hash: hashToken(nonce),
+          expiresAt: minutesFromNow(SANDBOX_LIFETIMES.nonceMinutes),
+        });
         return { kind: 'page', account, organizationName: await nameOf(account.organizationId), nonce };
       },
 
@@ -276,24 +263,11 @@ export function createSandboxPayments(deps: {
         if (!account) throw refused(404, 'This onboarding link is not valid.');
         checkReturn(account, returnParam);
         // One atomic update: a nonce completes onboarding once, even with two submissions at once.
-        const [done] = await db
-          .update(sandboxPayoutAccounts)
-          .set({
-            status: 'ACTIVE',
-            onboardedAt: clock.now(),
-            nonceHash: null,
-            nonceExpiresAt: null,
-            linkTokenHash: null,
-            linkExpiresAt: null,
-          })
-          .where(
-            and(
-              eq(sandboxPayoutAccounts.id, accountId),
-              eq(sandboxPayoutAccounts.nonceHash, hashToken(nonce)),
-              gt(sandboxPayoutAccounts.nonceExpiresAt, clock.now()),
-            ),
-          )
-          .returning();
+        const done = await completeSandboxOnboarding(db, {
+          accountId,
+          nonceHash: hashToken(nonce),
+          now: clock.now(),
+        });
         if (!done?.linkReturnUrl) {
           throw refused(
             400,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentEvents } from '../../db/schema/index.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { PROVIDER_CALLBACK } from '../../lib/access/index.js';
 import { isDatabaseUnavailable, isTransientDbError } from '../../lib/db-errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { recordPaymentEvent } from './payment-events.repo.js';
 import type { PaymentOutcome, PaymentsProvider } from './payments.js';
 
 /** What the booking side does with a payment's outcome (`createSettlement(deps).settle`). */
@@ -58,17 +58,13 @@ export async function paymentWebhookRoutes(
       const event = payments.parseWebhook(raw, request.headers);
       const result = await unitOfWork(
         async ({ tx, now }) => {
-          const [fresh] = await tx
-            .insert(paymentEvents)
-            .values({
-              provider,
-              eventId: event.eventId,
-              type: event.type,
-              providerRef: event.providerRef,
-              receivedAt: now,
-            })
-            .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-            .returning({ eventId: paymentEvents.eventId });
+          const fresh = await recordPaymentEvent(tx, {
+            provider,
+            eventId: event.eventId,
+            type: event.type,
+            providerRef: event.providerRef,
+            receivedAt: now,
+          });
           if (!fresh) return 'duplicate' as const;
           if (event.type === 'ignored' || !event.providerRef) return 'ignored' as const;
           try {
