@@ -1,13 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,9 +26,6 @@ interface BiomeConfig {
 
 /** What a complaint is about, told apart by the rule's message. */
 type Complaint = 'orm' | 'entry' | 'lib' | 'db' | 'cycle' | 'other';
-
-const KNOWN_VIOLATIONS = 'known ORM violations, shrinking';
-const DATA_LAYER = 'shared data layer below the modules';
 
 let scratch: string;
 
@@ -102,12 +91,9 @@ function verdicts(path: string, specifiers: string[]): (Complaint | null)[] {
 
 const serverOverrides = () =>
   config.overrides.filter((o) => o.includes.some((i) => i.startsWith('apps/server/')));
-const labelled = (label: string) => config.overrides.filter((o) => o.includes[0]?.startsWith(label));
-const listedFiles = (label: string) =>
-  labelled(label).flatMap((o) => o.includes.filter((i) => i.startsWith('apps/server/')));
-const importsOrm = (file: string) =>
-  /from\s+'(drizzle-orm(\/[^']*)?|[^']*\/db\/schema(\/[^']*)?)'/.test(
-    readFileSync(join(repoRoot, file), 'utf8'),
+const carriesOrmRule = (o: Override) =>
+  (o.linter.rules.style?.noRestrictedImports?.options.patterns ?? []).some((p) =>
+    p.message.includes('import the ORM or the schema'),
   );
 
 const ORM_AND_SCHEMA = ['drizzle-orm', 'drizzle-orm/pg-core', '../../../db/schema/index.js'];
@@ -280,24 +266,32 @@ describe('server boundaries (biome.json)', { timeout: 60_000 }, () => {
     }
   });
 
-  it('lists as known violations only files that still import the ORM or the schema (the list only shrinks)', () => {
-    const files = [...listedFiles(KNOWN_VIOLATIONS), ...listedFiles(DATA_LAYER)];
-    expect(labelled(KNOWN_VIOLATIONS).length).toBeGreaterThan(0);
-    const stale = files.filter((file) => !existsSync(join(repoRoot, file)) || !importsOrm(file));
-    expect(stale, 'delete these lines from biome.json').toEqual([]);
+  it("keeps the adapters' SQL in their repository files", () => {
+    expect(
+      verdicts('apps/server/src/adapters/payments/sandbox.ts', [
+        'drizzle-orm',
+        '../../db/schema/index.js',
+        './sandbox-accounts.repo.js',
+      ]),
+    ).toEqual(['orm', 'orm', null]);
+    expect(verdicts('apps/server/src/adapters/outbox/outbox.ts', ['drizzle-orm'])).toEqual(['orm']);
+    expect(
+      verdicts('apps/server/src/adapters/payments/sandbox-payments.repo.ts', [
+        'drizzle-orm',
+        '../../db/schema/index.js',
+      ]),
+    ).toEqual([null, null]);
   });
 
-  it('still holds the module-entry rule in the files listed as known ORM violations', () => {
-    const listed = listedFiles(KNOWN_VIOLATIONS).find((f) => f.startsWith('apps/server/src/modules/'));
-    if (!listed) return; // the list has shrunk to nothing: the exemption no longer exists
-    const depth = listed.split('/').length - 4;
-    const up = '../'.repeat(depth);
-    expect(
-      verdicts(listed, [
-        'drizzle-orm',
-        `${up}modules/booking/seat-claim.js`,
-        `${up}modules/booking/index.js`,
-      ]),
-    ).toEqual([null, 'entry', null]);
+  it('lifts the ORM rule for no file by name: only for repository, query and test files, and db/', () => {
+    // An override that sets noRestrictedImports replaces the patterns of those before it: one without the
+    // ORM rule lets every file it includes use the ORM.
+    const lifted = serverOverrides()
+      .filter((o) => o.linter.rules.style?.noRestrictedImports && !carriesOrmRule(o))
+      .flatMap((o) => o.includes);
+    const shape =
+      /^apps\/server\/src\/(?:(?:lib|modules)\/)?(?:\*\*\/(?:repo\.ts|\*\.repo\.ts|repo\/\*\*|queries\/\*\*|\*\.query\.ts|\*\.queries\.ts|\*\.test\.ts)|db\/\*\*(?:\/seed\*\.ts)?)$/;
+    expect(lifted.length).toBeGreaterThan(0);
+    expect(lifted.filter((include) => !shape.test(include))).toEqual([]);
   });
 });
