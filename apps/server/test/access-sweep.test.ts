@@ -1,67 +1,19 @@
-import { randomUUID } from 'node:crypto';
+import type { RouteAccess, RouteDef } from '@marquee/contract';
 import * as contract from '@marquee/contract';
-import {
-  DEFAULT_REFUND_SETTING,
-  DEFAULT_TICKET_SETTING,
-  type RouteAccess,
-  type RouteDef,
-} from '@marquee/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  categories,
-  classTypes,
-  organizationMembers,
-  sessions,
-  tickets,
-  users,
-} from '../src/db/schema/index.js';
-import { hashToken, newToken } from '../src/lib/tokens.js';
-import { insertBooking } from './booking-fixtures.js';
+import { newToken } from '../src/lib/tokens.js';
 import { call } from './calls.js';
-import { insertEvent, insertReason } from './event-fixtures.js';
-import { clientHeaders, createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
-import { insertRefundReason, insertRefundRequest } from './refund-fixtures.js';
+import { clientHeaders, createTestApp, type TestApp } from './helpers.js';
+import { contractRoutes, EVERYONE, inputFor, type RouteWorld, routeWorld, type Who } from './route-world.js';
 
 /**
  * Every route of the contract, called as every kind of caller, answers what EXPECTED_ANSWERS below says
  * (written by hand for every resource, money, permission and door route, so that a declaration loosened
  * by mistake fails here), or for the other role routes what the role implies (shared/design/api.md).
  * A new route is covered the day it is added: this file iterates the
- * contract's exports. A resource route needs input that passes validation (the resource check runs
- * after it): the id fields point at fixtures below, and EXTRA_INPUT adds the other required fields.
+ * contract's exports. The callers, fixtures and each route's valid input come from route-world.ts
+ * (shared with the fuzz test).
  */
-
-const routes = (Object.values(contract) as unknown[]).filter(
-  (v): v is RouteDef =>
-    typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v && 'response' in v,
-);
-
-type Who =
-  | 'anonymous'
-  | 'wrongClient'
-  | 'buyer'
-  | 'blocked'
-  | 'otherMember'
-  | 'otherOrganizer'
-  | 'inactiveMember'
-  | 'scanner'
-  | 'eventOrganizer'
-  | 'owner'
-  | 'admin';
-const EVERYONE: Who[] = [
-  'anonymous',
-  'wrongClient',
-  'buyer',
-  'blocked',
-  'otherMember',
-  'otherOrganizer',
-  'inactiveMember',
-  'scanner',
-  'eventOrganizer',
-  'owner',
-  'admin',
-];
 
 /**
  * Who passes each role, for the routes the table below does not name. `eventOrganizer` and `scanner`
@@ -233,7 +185,7 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
 
 const routeNames = new Map<RouteDef, string>(
   Object.entries(contract)
-    .filter(([, v]) => routes.includes(v as RouteDef))
+    .filter(([, v]) => contractRoutes.includes(v as RouteDef))
     .map(([name, v]) => [v as RouteDef, name]),
 );
 
@@ -250,176 +202,6 @@ function expected(route: RouteDef, who: Who): Expected {
     return ROLE_PASSES[access].includes(who) ? 'permitted' : (route.refusal?.status ?? 403);
   }
   throw new Error(`${route.method} ${route.path} has a resource rule and no row in EXPECTED_ANSWERS`);
-}
-
-interface Fixtures {
-  organizationId: string;
-  memberId: string;
-  /** A member made for one call, for routes that change or remove it. */
-  freshMemberId(): Promise<string>;
-  /** A published event of the organization (with the fixture team: `memberId` one of its scanners), for routes that read. */
-  eventId: string;
-  /** An event made for one call, for routes that change, cancel or delete it. */
-  freshEventId(): Promise<string>;
-  /** A confirmed order of `eventId` (one ticket), for routes that read orders. */
-  bookingId: string;
-  /** An order made for one call (on an event of its own), for routes that change it. */
-  freshBookingId(): Promise<string>;
-  /** An active EVENT_CANCEL reason. */
-  cancelReasonId: string;
-  /** A confirmed order (one ticket) of a fixture event, for bulk routes of that event. */
-  orderOf(eventId: string): Promise<{ bookingId: string; ticketIds: string[] }>;
-  /** The tickets of an order. */
-  ticketsOf(bookingId: string): Promise<string[]>;
-  /** The first date of a fixture event (check-in calls name the date they are about). */
-  occurrenceOf(eventId: string): string;
-  /** A buyer's waiting refund request made for one call (on an order of its own), and a decline reason. */
-  freshRefundRequestId(): Promise<string>;
-  declineReasonId: string;
-  /** What a complete event input needs. */
-  categoryId: string;
-  classTypeId: string;
-}
-
-/** A complete event input (update routes add the event id); its date lies a month ahead. */
-function eventBody(f: Fixtures) {
-  const start = new Date(Date.now() + 30 * 86_400_000);
-  return {
-    title: 'Sweep event',
-    description: 'An event made by the access sweep.',
-    categoryId: f.categoryId,
-    classTypeId: f.classTypeId,
-    location: { type: 'ONLINE', onlineUrl: 'https://meet.example.test/sweep', timeZone: 'UTC' },
-    occurrences: [
-      { startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 3_600_000).toISOString() },
-    ],
-    ticketTypes: [{ pricing: 'PAID', name: 'General', price: 1000, quantity: 10 }],
-  };
-}
-
-/** Required fields besides the resource id, per route path; without them the resource check never runs. */
-/** `id`: the resource id the access rule will resolve (an order or event made for this call). */
-const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?: object; body?: object }>> = {
-  [contract.updateOrganization.path]: async () => ({ body: { name: 'Harbour Lights' } }),
-  [contract.updateRefundSetting.path]: async () => ({ body: { ...DEFAULT_REFUND_SETTING } }),
-  [contract.updateTicketSetting.path]: async () => ({ body: { ...DEFAULT_TICKET_SETTING } }),
-  [contract.addFavoriteUser.path]: async () => ({
-    body: {
-      email: `m${newToken().slice(0, 8).toLowerCase()}@example.test`,
-      firstName: 'Ada',
-      lastName: 'Byron',
-      sendInvite: false,
-    },
-  }),
-  [contract.favoriteUserUpdateStatus.path]: async () => ({ body: { status: 'INACTIVE' } }),
-  [contract.updateEventStatus.path]: async () => ({ body: { visibility: 'PRIVATE' } }),
-  [contract.organizerPanelEventAction.path]: async () => ({ body: { action: 'ARCHIVE' } }),
-  [contract.cancelEvent.path]: async (f) => ({ body: { reasonId: f.cancelReasonId } }),
-  // Every fixture event has the fixture member on its team.
-  [contract.unlinkUserFromEvent.path]: async (f) => ({ body: { memberId: f.memberId } }),
-  [contract.createSingleEvent.path]: async (f) => ({ body: eventBody(f) }),
-  [contract.createMultipleEvent.path]: async (f) => ({
-    body: { ...eventBody(f), occurrences: [...eventBody(f).occurrences, ...eventBody(f).occurrences] },
-  }),
-  [contract.createClassCreator.path]: async (f) => ({ body: eventBody(f) }),
-  [contract.updateSingleEvent.path]: async (f) => ({
-    body: { ...eventBody(f), organizationId: f.organizationId },
-  }),
-  [contract.updateMultiEvent.path]: async (f) => ({
-    body: { ...eventBody(f), organizationId: f.organizationId },
-  }),
-  [contract.updateClassCreator.path]: async (f) => ({
-    body: { ...eventBody(f), organizationId: f.organizationId },
-  }),
-  [contract.saveAsDraft.path]: async () => ({ body: { kind: 'SINGLE', title: 'Sweep draft' } }),
-  [contract.checkEventTitleDuplicacy.path]: async () => ({ query: { title: 'Sweep draft' } }),
-  [contract.calculateServiceFee.path]: async () => ({
-    body: { items: [{ key: 'a', pricing: 'PAID', price: 1000 }] },
-  }),
-  // view-ticket-list needs a selection, or it is a 400 for an empty one.
-  [contract.viewTicketList.path]: async (f) => ({ query: { bookingIds: f.bookingId } }),
-  // Refunds organizers start: tickets of the order (or an order of the event) made for the call.
-  [contract.checkBookingDueAmount.path]: async (f, id) => ({ body: { ticketIds: await f.ticketsOf(id) } }),
-  [contract.confirmEventOrderRefund.path]: async (f, id) => ({ body: { ticketIds: await f.ticketsOf(id) } }),
-  [contract.payOrderTicketDueAmount.path]: async (f, id) => ({
-    body: { ticketIds: await f.ticketsOf(id), returnPath: '/orders' },
-  }),
-  [contract.eventOrdersIssueRefunds.path]: async (f, id) => ({
-    body: { bookingIds: [(await f.orderOf(id)).bookingId] },
-  }),
-  [contract.eventTicketsIssueRefunds.path]: async (f, id) => ({
-    body: { ticketIds: (await f.orderOf(id)).ticketIds },
-  }),
-  [contract.payDueToCancelEvent.path]: async () => ({ body: { returnPath: '/orders' } }),
-  // A ticket that is not in the request: a permitted caller gets 409, and no money moves.
-  [contract.refundProcessed.path]: async () => ({ body: { ticketIds: [randomUUID()] } }),
-  [contract.declineRefundRequest.path]: async (f) => ({
-    body: { ticketIds: [randomUUID()], reasonId: f.declineReasonId },
-  }),
-  [contract.declineBookingRefundRequest.path]: async (f) => ({ body: { reasonId: f.declineReasonId } }),
-  // The door: a scan of a code that is no ticket (nothing is admitted), and a mark of a ticket of the event.
-  [contract.scanTicket.path]: async (f, id) => ({
-    body: {
-      occurrenceId: f.occurrenceOf(id),
-      code: 'SWEEP-NO-TICKET',
-      deviceId: 'sweep',
-      nonce: randomUUID(),
-    },
-  }),
-  [contract.syncOfflineScans.path]: async (f, id) => ({
-    body: {
-      deviceId: 'sweep',
-      scans: [
-        {
-          nonce: randomUUID(),
-          code: 'SWEEP-NO-TICKET',
-          occurrenceId: f.occurrenceOf(id),
-          scannedAt: new Date().toISOString(),
-          localResult: 'NOT_FOUND',
-        },
-      ],
-    },
-  }),
-  [contract.markScannedUnscannedTickets.path]: async (f, id) => ({
-    body: { occurrenceId: f.occurrenceOf(id), scanned: true, ticketIds: (await f.orderOf(id)).ticketIds },
-  }),
-  // Check-in reads are about one date of the event.
-  [contract.checkInCounts.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
-  [contract.checkInAttendeeList.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
-  [contract.checkInOfflineList.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
-};
-
-/** The fixture id for a resource kind; routes that change a member get a member of their own. */
-async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<string> {
-  if (kind === 'organization') return f.organizationId;
-  if (kind === 'member') return route.method === 'GET' ? f.memberId : f.freshMemberId();
-  if (kind === 'event') return route.method === 'GET' ? f.eventId : f.freshEventId();
-  if (kind === 'booking') return route.method === 'GET' ? f.bookingId : f.freshBookingId();
-  if (kind === 'refundRequest') return f.freshRefundRequestId();
-  throw new Error(`access-sweep: no fixture for resource kind "${kind}" (${route.path}); add one`);
-}
-
-async function inputFor(route: RouteDef, f: Fixtures) {
-  let resource: { source: 'query' | 'body'; field: string; id: string } | null = null;
-  if (typeof route.access === 'object') {
-    const { from, optional: _optional, ...rule } = route.access;
-    const [source, field] = from.split('.') as ['query' | 'body', string];
-    const kind = Object.keys(rule)[0] as string;
-    resource = { source, field, id: await resourceId(route, kind, f) };
-  }
-  // A route whose resource rule was loosened to a role still gets input about a fixture event.
-  const extra = (await EXTRA_INPUT[route.path]?.(f, resource?.id ?? f.eventId)) ?? {};
-  const input: { query?: Record<string, unknown>; body?: Record<string, unknown> } = {
-    query: { ...extra.query },
-    body: route.body ? { ...extra.body } : undefined,
-  };
-  if (resource) {
-    const { source, field, id } = resource;
-    // Bulk routes name a list of ids (`eventIds`): the schema says which.
-    const shape = (route[source] as { shape?: Record<string, { type?: string }> } | undefined)?.shape;
-    input[source] = { ...input[source], [field]: shape?.[field]?.type === 'array' ? [id] : id };
-  }
-  return input;
 }
 
 /**
@@ -442,128 +224,11 @@ const RAW_ROUTES: { route: RouteDef; query: Record<string, string> }[] = [
 
 describe('access sweep: every contract route, every kind of caller', () => {
   let t: TestApp;
-  let fixtures: Fixtures;
-  const userIds = {} as Record<Exclude<Who, 'anonymous' | 'wrongClient'>, string>;
-
-  /** A fresh session per call, so a permitted logout or password change cannot spoil the next call. */
-  async function tokenFor(who: Who): Promise<string | undefined> {
-    if (who === 'anonymous' || who === 'wrongClient') return undefined;
-    const token = newToken();
-    await t.db.insert(sessions).values({
-      userId: userIds[who],
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    return token;
-  }
+  let world: RouteWorld;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const make = async (who: keyof typeof userIds, values: Parameters<typeof createUser>[1]) => {
-      userIds[who] = (await createUser(t, values)).id;
-    };
-    await make('buyer', {});
-    await make('blocked', { organizerRequest: 'APPROVED' });
-    await make('otherMember', {});
-    await make('eventOrganizer', {});
-    await make('scanner', {});
-    await make('inactiveMember', {});
-    await make('admin', { role: 'ADMIN' });
-    const owner = await createUser(t, { organizerRequest: 'APPROVED' });
-    const other = await createUser(t, { organizerRequest: 'APPROVED' });
-    userIds.owner = owner.id;
-    userIds.otherOrganizer = other.id;
-    await t.db.update(users).set({ status: 'BLOCKED' }).where(eq(users.id, userIds.blocked));
-
-    const create = async (token: string, name: string) => {
-      const r = await call(t, contract.createOrganization, { token, body: { name } });
-      if (r.status !== 200) throw new Error(`fixture organization: ${r.status}`);
-      return r.body.result._id;
-    };
-    const ownerToken = await loginAs(t, owner.email, owner.password);
-    const organizationId = await create(ownerToken, 'Harbour Lights');
-    const otherOrganizationId = await create(await loginAs(t, other.email, other.password), 'Elsewhere');
-    const addMember = async (
-      orgId: string,
-      values: Partial<typeof organizationMembers.$inferInsert> = {},
-    ) => {
-      const [row] = await t.db
-        .insert(organizationMembers)
-        .values({
-          organizationId: orgId,
-          email: `${newToken().slice(0, 10).toLowerCase()}@example.test`,
-          ...values,
-        })
-        .returning();
-      if (!row) throw new Error('fixture member');
-      return row.id;
-    };
-    await addMember(otherOrganizationId, { userId: userIds.otherMember, status: 'ACTIVE' });
-    const memberId = await addMember(organizationId);
-    const team = [
-      { memberId, role: 'SCANNER' as const },
-      {
-        memberId: await addMember(organizationId, { userId: userIds.eventOrganizer, status: 'ACTIVE' }),
-        role: 'EVENT_ORGANIZER' as const,
-      },
-      {
-        memberId: await addMember(organizationId, { userId: userIds.scanner, status: 'ACTIVE' }),
-        role: 'SCANNER' as const,
-      },
-      {
-        memberId: await addMember(organizationId, { userId: userIds.inactiveMember, status: 'INACTIVE' }),
-        role: 'EVENT_ORGANIZER' as const,
-      },
-    ];
-    const [category] = await t.db.insert(categories).values({ name: 'Sweep category' }).returning();
-    const [classType] = await t.db
-      .insert(classTypes)
-      .values({ name: 'Sweep class type', bookingMode: 'DROP_IN' })
-      .returning();
-    if (!category || !classType) throw new Error('fixture catalog');
-    const made = new Map<string, Awaited<ReturnType<typeof insertEvent>>>();
-    const newEvent = async () => {
-      const event = await insertEvent(t.db, { organizationId, team });
-      made.set(event.event.id, event);
-      return event;
-    };
-    const ticketsOf = async (bookingId: string) =>
-      (await t.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.bookingId, bookingId))).map(
-        (row) => row.id,
-      );
-    const freshEventId = async () => (await newEvent()).event.id;
-    const readEvent = await newEvent();
-    const freshBookingId = async () => (await insertBooking(t.db, { event: await newEvent() })).booking.id;
-    const freshRefundRequestId = async () => {
-      const { booking, tickets } = await insertBooking(t.db, { event: await newEvent() });
-      return (await insertRefundRequest(t.db, { booking, tickets })).id;
-    };
-    fixtures = {
-      organizationId,
-      memberId,
-      freshMemberId: () => addMember(organizationId),
-      eventId: readEvent.event.id,
-      freshEventId,
-      bookingId: (await insertBooking(t.db, { event: readEvent })).booking.id,
-      freshBookingId,
-      cancelReasonId: (await insertReason(t.db, 'EVENT_CANCEL')).id,
-      ticketsOf,
-      occurrenceOf(eventId) {
-        const date = made.get(eventId)?.occurrences[0];
-        if (!date) throw new Error(`access-sweep: no fixture date for event ${eventId}`);
-        return date.id;
-      },
-      async orderOf(eventId) {
-        const event = made.get(eventId);
-        if (!event) throw new Error(`access-sweep: no fixture event ${eventId}`);
-        const { booking } = await insertBooking(t.db, { event });
-        return { bookingId: booking.id, ticketIds: await ticketsOf(booking.id) };
-      },
-      freshRefundRequestId,
-      declineReasonId: (await insertRefundReason(t.db, 'REFUND_DECLINE')).id,
-      categoryId: category.id,
-      classTypeId: classType.id,
-    };
+    world = await routeWorld(t);
   });
 
   afterAll(async () => {
@@ -571,11 +236,11 @@ describe('access sweep: every contract route, every kind of caller', () => {
   });
 
   it('finds the contract routes', () => {
-    expect(routes.length).toBeGreaterThan(60);
+    expect(contractRoutes.length).toBeGreaterThan(60);
   });
 
   it('has a hand-written row for every route with a resource rule, and no row for a route that is gone', () => {
-    const withoutRow = routes
+    const withoutRow = contractRoutes
       .filter((route) => typeof route.access === 'object' && !EXPECTED_ANSWERS[routeNames.get(route) ?? ''])
       .map((route) => `${routeNames.get(route)} (${route.method} ${route.path})`);
     expect(withoutRow, 'add these to EXPECTED_ANSWERS').toEqual([]);
@@ -583,7 +248,7 @@ describe('access sweep: every contract route, every kind of caller', () => {
     expect(Object.keys(EXPECTED_ANSWERS).filter((name) => !named.has(name))).toEqual([]);
   });
 
-  for (const route of routes) {
+  for (const route of contractRoutes) {
     it(`${route.method} ${route.path} (${JSON.stringify(route.access)})`, async () => {
       if (!t.app.hasRoute({ method: route.method, url: route.path })) {
         throw new Error(`${route.method} ${route.path} is in the contract but not registered`);
@@ -591,8 +256,8 @@ describe('access sweep: every contract route, every kind of caller', () => {
       const failures: string[] = [];
       for (const who of EVERYONE) {
         const want = expected(route, who);
-        const input = await inputFor(route, fixtures);
-        const token = await tokenFor(who);
+        const input = await inputFor(route, world.fixtures);
+        const token = await world.tokenFor(who);
         const answer = await call(t, route, {
           query: input.query as never,
           body: input.body as never,
@@ -630,7 +295,7 @@ describe('access sweep: every contract route, every kind of caller', () => {
       const failures: string[] = [];
       for (const who of EVERYONE) {
         const want = expected(route, who);
-        const token = await tokenFor(who);
+        const token = await world.tokenFor(who);
         const answer = await t.app.inject({
           method: route.method,
           url: `${route.path}?${new URLSearchParams(query)}`,

@@ -31,6 +31,12 @@ export const contractRoutes = (Object.values(contract) as unknown[]).filter(
     typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v && 'response' in v,
 );
 
+/**
+ * The kinds of caller. `eventOrganizer` and `scanner` are ACTIVE members of the owner's organization on
+ * every fixture event's team (as EVENT_ORGANIZER and SCANNER; plain users otherwise); `inactiveMember`
+ * is an INACTIVE member of it, still named as an EVENT_ORGANIZER of every fixture event; `otherMember`
+ * is an ACTIVE member of another organization.
+ */
 export type Who =
   | 'anonymous'
   | 'wrongClient'
@@ -38,6 +44,9 @@ export type Who =
   | 'blocked'
   | 'otherMember'
   | 'otherOrganizer'
+  | 'inactiveMember'
+  | 'scanner'
+  | 'eventOrganizer'
   | 'owner'
   | 'admin';
 export const EVERYONE: Who[] = [
@@ -47,6 +56,9 @@ export const EVERYONE: Who[] = [
   'blocked',
   'otherMember',
   'otherOrganizer',
+  'inactiveMember',
+  'scanner',
+  'eventOrganizer',
   'owner',
   'admin',
 ];
@@ -56,7 +68,7 @@ export interface Fixtures {
   memberId: string;
   /** A member made for one call, for routes that change or remove it. */
   freshMemberId(): Promise<string>;
-  /** A published event of the organization (with `memberId` as its scanner), for routes that read. */
+  /** A published event of the organization (with the fixture team: `memberId` one of its scanners), for routes that read. */
   eventId: string;
   /** An event made for one call, for routes that change, cancel or delete it. */
   freshEventId(): Promise<string>;
@@ -206,7 +218,8 @@ export async function inputFor(route: RouteDef, f: Fixtures) {
     const kind = Object.keys(rule)[0] as string;
     resource = { source, field, id: await resourceId(route, kind, f) };
   }
-  const extra = (await EXTRA_INPUT[route.path]?.(f, resource?.id ?? '')) ?? {};
+  // A route whose resource rule was loosened to a role still gets input about a fixture event.
+  const extra = (await EXTRA_INPUT[route.path]?.(f, resource?.id ?? f.eventId)) ?? {};
   const input: { query?: Record<string, unknown>; body?: Record<string, unknown> } = {
     query: { ...extra.query },
     body: route.body ? { ...extra.body } : undefined,
@@ -228,6 +241,9 @@ export async function routeWorld(t: TestApp) {
   await make('buyer', {});
   await make('blocked', { organizerRequest: 'APPROVED' });
   await make('otherMember', {});
+  await make('eventOrganizer', {});
+  await make('scanner', {});
+  await make('inactiveMember', {});
   await make('admin', { role: 'ADMIN' });
   const owner = await createUser(t, { organizerRequest: 'APPROVED' });
   const other = await createUser(t, { organizerRequest: 'APPROVED' });
@@ -257,6 +273,21 @@ export async function routeWorld(t: TestApp) {
   };
   await addMember(otherOrganizationId, { userId: userIds.otherMember, status: 'ACTIVE' });
   const memberId = await addMember(organizationId);
+  const team = [
+    { memberId, role: 'SCANNER' as const },
+    {
+      memberId: await addMember(organizationId, { userId: userIds.eventOrganizer, status: 'ACTIVE' }),
+      role: 'EVENT_ORGANIZER' as const,
+    },
+    {
+      memberId: await addMember(organizationId, { userId: userIds.scanner, status: 'ACTIVE' }),
+      role: 'SCANNER' as const,
+    },
+    {
+      memberId: await addMember(organizationId, { userId: userIds.inactiveMember, status: 'INACTIVE' }),
+      role: 'EVENT_ORGANIZER' as const,
+    },
+  ];
   const [category] = await t.db.insert(categories).values({ name: 'Sweep category' }).returning();
   const [classType] = await t.db
     .insert(classTypes)
@@ -265,7 +296,7 @@ export async function routeWorld(t: TestApp) {
   if (!category || !classType) throw new Error('fixture catalog');
   const made = new Map<string, Awaited<ReturnType<typeof insertEvent>>>();
   const newEvent = async () => {
-    const event = await insertEvent(t.db, { organizationId, team: [{ memberId, role: 'SCANNER' }] });
+    const event = await insertEvent(t.db, { organizationId, team });
     made.set(event.event.id, event);
     return event;
   };
