@@ -1,4 +1,5 @@
-import { defineRoute, envelope } from '@marquee/contract';
+import { randomUUID } from 'node:crypto';
+import { ACCESS_REFUSALS, defineRoute, envelope, organizerDashboard } from '@marquee/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,7 +7,8 @@ import type { Db } from '../src/db/client.js';
 import { AccessDeclarationError } from '../src/lib/access/index.js';
 import { addRoute } from '../src/lib/route.js';
 import { accessPlugin } from '../src/plugins/access.js';
-import { createTestApp } from './helpers.js';
+import { call, invalid } from './calls.js';
+import { createTestApp, createUser, loginAs } from './helpers.js';
 
 /** Deny by default: a route that does not say who may call it stops the app from starting. */
 async function appWith(register: (app: ReturnType<typeof Fastify>) => void) {
@@ -34,6 +36,11 @@ describe('access declarations', () => {
       { organization: 'read', from: 'params.organizationId' },
       { organization: 'read', member: 'read', from: 'body.organizationId' },
       { organization: 'read' },
+      // A resource rule's role: a known role, and not `public` (a resource is resolved for a signed-in caller).
+      { role: 'owner', organization: 'read', from: 'query.organizationId' },
+      { role: 'public', event: 'read', from: 'query.eventId', optional: true },
+      { role: ['console'], event: 'read', from: 'query.eventId' },
+      { role: 'console', from: 'query.eventId' },
     ];
     for (const access of bad) {
       const app = Fastify();
@@ -70,6 +77,52 @@ describe('access declarations', () => {
     await app.close();
   });
 
+  it('starts with a resource rule that carries a role', async () => {
+    const app = await appWith((a) => {
+      a.get(
+        '/api/v1/filtered',
+        { config: { access: { role: 'console', event: 'read', from: 'query.eventId', optional: true } } },
+        async () => 'x',
+      );
+      a.get(
+        '/api/v1/signed-in',
+        { config: { access: { role: 'session', organization: 'read', from: 'query.organizationId' } } },
+        async () => 'x',
+      );
+    });
+    await expect(app.ready()).resolves.toBeDefined();
+    await app.close();
+  });
+
+  it('a resource rule with a role: the role first (403, whatever is named), then the input (400), then the resource (404)', async () => {
+    // organizer-dashboard: { role: 'console', organization: 'read', from: 'query.organizationId', optional: true }
+    const t = await createTestApp();
+    try {
+      const buyer = await createUser(t, {});
+      const organizer = await createUser(t, { organizerRequest: 'APPROVED' });
+      const buyerToken = await loginAs(t, buyer.email, buyer.password);
+      const organizerToken = await loginAs(t, organizer.email, organizer.password);
+      const ask = (token: string, organizationId?: string) =>
+        call(t, organizerDashboard, {
+          token,
+          query: organizationId === undefined ? {} : { organizationId: invalid(organizationId) },
+        });
+      for (const named of [undefined, 'not-an-id', randomUUID()]) {
+        const refused = await ask(buyerToken, named);
+        expect(refused.status, String(named)).toBe(403);
+        expect(refused.error?.message).toBe(ACCESS_REFUSALS.console);
+      }
+      expect((await ask(organizerToken, 'not-an-id')).status).toBe(400);
+      const hidden = await ask(organizerToken, randomUUID());
+      expect(hidden.status).toBe(404);
+      expect(hidden.error?.message).toBe('The organization was not found.');
+      // Optional: naming none is no resource to check, and no grant.
+      expect((await ask(organizerToken)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('starts the real app: every route it registers declares its access', async () => {
     const t = await createTestApp();
     await t.close();
@@ -93,6 +146,16 @@ describe('access declarations', () => {
       // @ts-expect-error: the query has no field `eventId`
       access: { organization: 'read', from: 'query.eventId' },
       query: z.object({ organizationId: z.uuid() }),
+      response: ok,
+    });
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/typed',
+      summary: 'typed',
+      tag: 'T',
+      // @ts-expect-error: a resource rule's role cannot be `public`
+      access: { role: 'public', organization: 'read', from: 'query.organizationId', optional: true },
+      query: z.object({ organizationId: z.uuid().optional() }),
       response: ok,
     });
   });

@@ -51,6 +51,8 @@ type Expected = 'permitted' | 401 | 403 | 404 | 423;
 interface ExpectedAnswer {
   through: readonly Who[] | 'everyone';
   others: 403 | 404;
+  /** A resource rule with a role: who passes the role; every other signed-in caller gets 403. */
+  role?: readonly Who[];
 }
 
 /** The organization's owner and the administrators: who may change an organization and its money. */
@@ -84,6 +86,12 @@ const SIGNED_IN = [
 const hidden = (through: readonly Who[]): ExpectedAnswer => ({ through, others: 404 });
 const refused = (through: readonly Who[]): ExpectedAnswer => ({ through, others: 403 });
 const open: ExpectedAnswer = { through: 'everyone', others: 403 };
+/** The console's callers (403 for anyone else), and 404 for those of them the resource is hidden from. */
+const consoleThenHidden = (through: readonly Who[]): ExpectedAnswer => ({
+  through,
+  others: 404,
+  role: IN_THE_CONSOLE,
+});
 
 /** Keyed by the route's export name in packages/contract. */
 const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
@@ -166,6 +174,9 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   // Orders and refunds across the caller's events (scoped lists).
   organizerBookingList: refused(IN_THE_CONSOLE),
   organizerRefundBookingTicketList: refused(IN_THE_CONSOLE),
+  // The organizer's dashboards, naming one organization: the console, then that organization.
+  organizerDashboard: consoleThenHidden(IN_THE_ORGANIZATION),
+  dashboardUpcomingEventList: consoleThenHidden(IN_THE_ORGANIZATION),
   // A buyer's own money: public calls, gated by the order's code and e-mail, not by a session.
   createBooking: open,
   cancelHeldBooking: open,
@@ -196,6 +207,7 @@ function expected(route: RouteDef, who: Who): Expected {
   if (answer ? answer.through === 'everyone' : access === 'public') return 'permitted';
   if (who === 'anonymous') return 401;
   if (who === 'blocked') return 423;
+  if (answer?.role && !answer.role.includes(who)) return 403;
   if (answer && answer.through !== 'everyone')
     return answer.through.includes(who) ? 'permitted' : answer.others;
   if (typeof access === 'string' && access !== 'public') {
@@ -219,6 +231,18 @@ const RAW_ROUTES: { route: RouteDef; query: Record<string, string> }[] = [
       response: contract.envelope(contract.Id),
     },
     query: { format: 'csv' },
+  },
+  {
+    // Of every event: the declaration's role (the event it may name is checked in export.test.ts).
+    route: {
+      method: 'GET',
+      path: contract.EXPORT_PATH,
+      summary: 'orders export',
+      tag: 'Orders',
+      access: 'console',
+      response: contract.envelope(contract.Id),
+    },
+    query: { kind: 'orders', format: 'csv' },
   },
 ];
 

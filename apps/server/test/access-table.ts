@@ -15,8 +15,9 @@ function describe(route: RouteDef): string {
   const base =
     typeof access === 'string'
       ? `\`${access}\``
-      : Object.entries(access)
-          .filter(([k]) => k !== 'from' && k !== 'optional')
+      : (access.role ? `\`${access.role}\`, then ` : '') +
+        Object.entries(access)
+          .filter(([k]) => k !== 'from' && k !== 'optional' && k !== 'role')
           .map(([k, v]) => `\`${k}: ${v}\` from \`${access.from}\`${access.optional ? ' (optional)' : ''}`)
           .join('');
   const notes = [

@@ -213,7 +213,7 @@ async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<s
 export async function inputFor(route: RouteDef, f: Fixtures) {
   let resource: { source: 'query' | 'body'; field: string; id: string } | null = null;
   if (typeof route.access === 'object') {
-    const { from, optional: _optional, ...rule } = route.access;
+    const { from, optional: _optional, role: _role, ...rule } = route.access;
     const [source, field] = from.split('.') as ['query' | 'body', string];
     const kind = Object.keys(rule)[0] as string;
     resource = { source, field, id: await resourceId(route, kind, f) };

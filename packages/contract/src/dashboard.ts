@@ -152,7 +152,8 @@ export const organizerDashboard = defineRoute({
   summary:
     "Figures of a period against the previous one, charts, dues and payouts, over one organization or all the caller's",
   tag: 'Organizer',
-  access: 'console',
+  // Console callers; an organization named must be one they may read (404 otherwise).
+  access: { role: 'console', organization: 'read', from: 'query.organizationId', optional: true },
   query: OrganizerDashboardQuery,
   response: envelope(OrganizerDashboard),
 });
@@ -179,7 +180,7 @@ export const dashboardUpcomingEventList = defineRoute({
   path: `${ORGANIZER_PATH}/dashboard-upcoming-event-list`,
   summary: 'The next published events the caller may see (scanners: those they scan), soonest first',
   tag: 'Organizer',
-  access: 'console',
+  access: { role: 'console', organization: 'read', from: 'query.organizationId', optional: true },
   query: pageQuery
     .pick({ page: true, limit: true })
     .extend({ organizationId: z.uuid({ error: 'Choose an organization' }).optional() }),

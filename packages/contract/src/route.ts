@@ -44,10 +44,22 @@ export type ResourceLevel<K extends ResourceKind = ResourceKind> = (typeof RESOU
 /** Where the resource's id is read: a field of the validated query or body (an array of ids: every one is checked). */
 export type AccessSource = `query.${string}` | `body.${string}`;
 
-/** A resource rule: `{ organization: 'manage', from: 'body.organizationId' }`. `optional`: no id, no check. */
+/**
+ * A resource rule: `{ organization: 'manage', from: 'body.organizationId' }`. `optional`: no id, no
+ * check (and no grant). `role`: what the caller must also be, checked first like a role declaration
+ * (403), before the resource (404); a signed-in caller (`session`) when not given. For a route with
+ * an optional filter by one resource: `{ role: 'console', event: 'read', from: 'query.eventId', optional: true }`.
+ */
 export type ResourceAccess = {
-  [K in ResourceKind]: { [P in K]: ResourceLevel<K> } & { from: AccessSource; optional?: true };
+  [K in ResourceKind]: { [P in K]: ResourceLevel<K> } & {
+    from: AccessSource;
+    optional?: true;
+    role?: ResourceRole;
+  };
 }[ResourceKind];
+
+/** The roles a resource rule may add: any but `public` (a resource is resolved for a signed-in caller). */
+export type ResourceRole = Exclude<RoleAccess, 'public'>;
 
 /** Every route declares one; the server refuses to start with a route that has none. */
 export type RouteAccess = RoleAccess | ResourceAccess;

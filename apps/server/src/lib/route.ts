@@ -21,8 +21,15 @@ export interface RouteContext<R extends RouteDef> {
     : Access<R> extends { from: string }
       ? OrganizationGrant
       : null;
-  /** Event rules: the event the rule resolved and what the actor is to it (the first of a list). */
-  event: Access<R> extends { event: string } ? EventGrant : null;
+  /**
+   * Event rules: the event the rule resolved and what the actor is to it (the first of a list); null
+   * when the rule is optional and the call names none.
+   */
+  event: Access<R> extends { event: string; optional: true }
+    ? EventGrant | null
+    : Access<R> extends { event: string }
+      ? EventGrant
+      : null;
   /** Event rules over a list of ids (bulk actions): every event, each checked. */
   events: EventGrant[];
   request: FastifyRequest;

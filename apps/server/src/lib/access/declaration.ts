@@ -2,6 +2,7 @@ import {
   ACCESS_REFUSALS,
   RESOURCE_LEVELS,
   type ResourceKind,
+  type ResourceRole,
   ROLE_ACCESS,
   type RoleAccess,
   type RouteDef,
@@ -13,8 +14,8 @@ import { type Resolved, resolvers } from './resources.query.js';
 import { hasActiveMembership } from './tenancy.query.js';
 
 /**
- * A route's access declaration, checked once at registration. `role` is what the caller must be;
- * a resource rule implies a signed-in caller and names where the resource's id is read.
+ * A route's access declaration, checked once at registration. `role` is what the caller must be (a
+ * resource rule's own `role`, or a signed-in caller); a resource rule names where the resource's id is read.
  */
 export interface AccessRule {
   role: RoleAccess;
@@ -40,7 +41,7 @@ export function parseAccess(access: unknown, refusal: RouteDef['refusal'], where
     return { role: access as RoleAccess, refusal: refuse };
   }
   if (access && typeof access === 'object') {
-    const { from, optional, ...rest } = access as Record<string, unknown>;
+    const { from, optional, role = 'session', ...rest } = access as Record<string, unknown>;
     const keys = Object.keys(rest);
     const kind = keys[0] as ResourceKind;
     const level = rest[kind];
@@ -52,10 +53,11 @@ export function parseAccess(access: unknown, refusal: RouteDef['refusal'], where
       typeof level === 'string' &&
       levels?.includes(level) &&
       source &&
-      (optional === undefined || optional === true)
+      (optional === undefined || optional === true) &&
+      isResourceRole(role)
     ) {
       return {
-        role: 'session',
+        role,
         resource: {
           kind,
           level,
@@ -68,8 +70,13 @@ export function parseAccess(access: unknown, refusal: RouteDef['refusal'], where
     }
   }
   throw new AccessDeclarationError(
-    `${where} has no valid access declaration (${JSON.stringify(access)}): declare one of ${ROLE_ACCESS.join(', ')} or a resource rule such as { organization: 'manage', from: 'body.organizationId' }.`,
+    `${where} has no valid access declaration (${JSON.stringify(access)}): declare one of ${ROLE_ACCESS.join(', ')} or a resource rule such as { organization: 'manage', from: 'body.organizationId' } (with an optional role other than public: { role: 'console', ... }).`,
   );
+}
+
+/** A resource is resolved for a signed-in caller: a rule may add any role but `public`. */
+function isResourceRole(role: unknown): role is ResourceRole {
+  return typeof role === 'string' && role !== 'public' && (ROLE_ACCESS as readonly string[]).includes(role);
 }
 
 type RoleCheck = (db: DbOrTx, actor: Actor) => boolean | Promise<boolean>;

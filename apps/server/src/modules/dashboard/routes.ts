@@ -9,12 +9,13 @@ import { upcomingEvents } from './queries/upcoming-events.js';
 
 /** The organizer's dashboard (docs/dashboards.md, "Organizer dashboard"): read-only figures and the next events. */
 export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
-  addRoute(app, c.organizerDashboard, async ({ actor, query, request }) => ({
+  // `grant`: the organization named, resolved by the declaration (null: all of the caller's).
+  addRoute(app, c.organizerDashboard, async ({ actor, grant, query, request }) => ({
     message: 'Dashboard loaded.',
-    result: await organizerDashboard(opts, actor, query, callerTimeZone(request, actor)),
+    result: await organizerDashboard(opts, actor, grant, query, callerTimeZone(request, actor)),
   }));
-  addRoute(app, c.dashboardUpcomingEventList, async ({ actor, query }) => ({
+  addRoute(app, c.dashboardUpcomingEventList, async ({ actor, grant, query }) => ({
     message: 'Upcoming events loaded.',
-    result: await upcomingEvents(opts, actor, query),
+    result: await upcomingEvents(opts, actor, grant, query),
   }));
 }

@@ -5,11 +5,10 @@ import type { Db } from '../../../db/client.js';
 import { readRolledUntil } from '../../../db/rollup.js';
 import { dashboardSplits } from '../../../db/rollup-ranges.js';
 import type { OrganizationRow } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/access/index.js';
+import type { Actor, OrganizationGrant } from '../../../lib/access/index.js';
 import { eventScope, organizationScope } from '../../../lib/access/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { bucketCuts, dashboardWindow } from '../../../lib/dashboard-window.js';
-import { chosenOrganization } from './chosen-organization.js';
 import {
   type CurrencyTotals,
   checkInTotals,
@@ -55,15 +54,18 @@ async function organizationFilter(db: Db, actor: Actor, chosen: OrganizationRow 
   return organizationsWhere(db, organizationScope(actor, 'read'));
 }
 
-/** organizer-dashboard: the period's figures of the chosen organization, or of every one the caller may read. */
+/**
+ * organizer-dashboard: the period's figures of the chosen organization, or of every one the caller may
+ * read. `chosen`: the organization the route's access declaration resolved (null when none is named).
+ */
 export async function organizerDashboard(
   deps: { db: Db; clock: Clock },
   actor: Actor,
+  chosen: OrganizationGrant | null,
   input: DashboardInput,
   callerZone: string,
 ): Promise<OrganizerDashboard> {
   const { db, clock } = deps;
-  const chosen = await chosenOrganization(db, actor, input.organizationId);
   const organization = chosen?.organization ?? null;
   const w = dashboardWindow(input.period, input, organization?.timeZone ?? callerZone, clock.now());
   // Hours before the roll-ups' watermark are read from them, the rest from the base tables.
@@ -88,8 +90,9 @@ export async function organizerDashboard(
     currencies: totals.map(currencyFigures),
     checkIn: { ...checkIn, rate: checkIn.tickets ? checkIn.admitted / checkIn.tickets : null },
     dues,
+    // The payout account is the owner's and the administrators' business, not a member's.
     payout:
-      organization && chosen?.canManage
+      organization && chosen?.role !== 'MEMBER'
         ? {
             organizationId: organization.id,
             status: organization.payoutStatus,

@@ -4,25 +4,25 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { Page } from '../../../db/list.js';
 import { eventOccurrences, events, organizations, ticketInventory } from '../../../db/schema/index.js';
-import type { Actor } from '../../../lib/access/index.js';
+import type { Actor, OrganizationGrant } from '../../../lib/access/index.js';
 import { eventScope, myEventRole } from '../../../lib/access/index.js';
 import type { Clock } from '../../../lib/clock.js';
-import { chosenOrganization } from './chosen-organization.js';
 
 type UpcomingInput = z.output<NonNullable<(typeof dashboardUpcomingEventList)['query']>>;
 
 /**
  * dashboard-upcoming-event-list: the next published events the caller may see, one row per event with
  * its next date (starts now or later), soonest first. Scanners see the events they scan; sold/capacity
- * are of that date (a course's: of the course).
+ * are of that date (a course's: of the course). `chosen`: the organization the route's access
+ * declaration resolved, or null for every one the caller may see.
  */
 export async function upcomingEvents(
   deps: { db: Db; clock: Clock },
   actor: Actor,
+  chosen: OrganizationGrant | null,
   input: UpcomingInput,
 ): Promise<Page<UpcomingEvent>> {
   const { db, clock } = deps;
-  const chosen = await chosenOrganization(db, actor, input.organizationId);
   const now = clock.now().toISOString();
   const where = and(
     sql`${events.status} = 'PUBLISHED'`,

@@ -5,8 +5,6 @@ import type { Db } from '../../../db/client.js';
 import { orderBy, searchWhere } from '../../../db/list.js';
 import { bookings, events, tickets } from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/access/index.js';
-import { eventScope } from '../../../lib/access/index.js';
-import { notFound } from '../../../lib/errors.js';
 import type { Statement } from '../../../lib/export/cursor.js';
 import {
   bookingIn,
@@ -70,21 +68,4 @@ export function exportStatements(
       .orderBy(...order)
       .toSQL(),
   };
-}
-
-/**
- * The event an export names, among the events the caller may read (the lists' scope, `eventScope`):
- * its name for the file. One the caller may not read is a 404, as on the lists, before any byte of a file.
- */
-export async function exportedEvent(
-  db: Db,
-  actor: Actor,
-  eventId: string,
-): Promise<{ slug: string | null; title: string }> {
-  const [event] = await db
-    .select({ slug: events.slug, title: events.title })
-    .from(events)
-    .where(and(eq(events.id, eventId), eventScope(actor, 'read')));
-  if (!event) throw notFound('The event');
-  return event;
 }

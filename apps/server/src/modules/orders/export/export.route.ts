@@ -8,14 +8,16 @@ import { callerTimeZone } from '../../../lib/caller-zone.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
 import { EXPORT_LAYOUTS } from './columns.js';
-import { exportedEvent, exportStatements } from './export.query.js';
+import { exportStatements } from './export.query.js';
 
 type Query = z.output<typeof ExportQuery>;
 
 /**
  * GET /api/v1/organizer/export (beyond the spec; docs/selling.md "Orders and exports"): the orders,
  * tickets or attendees of the lists' filters as a CSV or XLSX file. Registered by hand because the
- * answer is a file, not the JSON envelope; it declares its access like every /api route.
+ * answer is a file, not the JSON envelope; it declares its access like every /api route: console
+ * callers (403 otherwise), and an event named must be one they may read (404, as on the lists, before
+ * any byte of a file).
  *
  * Streamed: rows come from a database cursor in batches of EXPORT_BATCH_ROWS and are written as they
  * come, waiting whenever the download is behind, so memory stays flat whatever the row count (no cap).
@@ -25,7 +27,7 @@ export function exportRoute(app: FastifyInstance, db: Db) {
   app.get(
     EXPORT_PATH,
     {
-      config: { access: 'console' },
+      config: { access: { role: 'console', event: 'read', from: 'query.eventId', optional: true } },
       // A HEAD would run the whole export for nothing: the console asks for the file itself.
       exposeHeadRoute: false,
       schema: {
@@ -38,8 +40,8 @@ export function exportRoute(app: FastifyInstance, db: Db) {
       const actor = request.actor as Actor;
       const query = request.query as Query;
       const zone = callerTimeZone(request, actor);
-      // An event named explicitly must be one the caller may read: 404 otherwise, as on the lists.
-      const event = query.eventId ? await exportedEvent(db, actor, query.eventId) : null;
+      // The event named, resolved by the access declaration; null when the export is of every event.
+      const event = request.resolved?.event?.event ?? null;
       const { count, select } = exportStatements(db, actor, query, zone);
       const layout = EXPORT_LAYOUTS[query.kind];
       return sendExport(request, reply, {
