@@ -15,27 +15,27 @@ import { createRedisLink } from './lib/redis.js';
 import { createLifecycle } from './lib/shutdown.js';
 import { accountModule } from './modules/account/index.js';
 import { adminDashboardModule } from './modules/admin-dashboard/index.js';
-import { adminUsersModule } from './modules/admin-users/index.js';
 import { approvalsModule } from './modules/approvals/index.js';
 import { auditLogModule } from './modules/audit-log/index.js';
 import { authModule, authService } from './modules/auth/index.js';
-import { bannerModule } from './modules/banner/index.js';
+import { bannersModule } from './modules/banners/index.js';
 import { bookingModule } from './modules/booking/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { checkInModule } from './modules/check-in/index.js';
 import { contentModule } from './modules/content/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
+import { devOutboxModule } from './modules/dev-outbox/index.js';
 import { eventsModule } from './modules/events/index.js';
 import { healthModule } from './modules/health/index.js';
 import { mediaModule } from './modules/media/index.js';
 import { ordersModule } from './modules/orders/index.js';
 import { organizationName, organizationsModule } from './modules/organizations/index.js';
-import { outboxModule } from './modules/outbox/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { payoutsModule } from './modules/payouts/index.js';
 import { referenceModule } from './modules/reference/index.js';
 import { refundsModule } from './modules/refunds/index.js';
 import { socialModule } from './modules/social/index.js';
+import { userManagementModule } from './modules/user-management/index.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientHeadersPlugin } from './plugins/client-headers.js';
@@ -78,7 +78,7 @@ const MODULES: ((app: FastifyInstance, ports: Ports) => Promise<void>)[] = [
   socialModule,
   mediaModule,
   catalogModule,
-  bannerModule,
+  bannersModule,
   referenceModule,
   accountModule,
   contentModule,
@@ -92,9 +92,9 @@ const MODULES: ((app: FastifyInstance, ports: Ports) => Promise<void>)[] = [
   refundsModule,
   bookingModule,
   checkInModule,
-  adminUsersModule,
+  userManagementModule,
   auditLogModule,
-  outboxModule,
+  devOutboxModule,
   paymentsModule,
 ];
 

@@ -3,6 +3,6 @@ import type { Ports } from '../../ports.js';
 import { adminUserRoutes } from './routes.js';
 
 /** Administrators' user management, blocking included (docs/user-management.md). */
-export async function adminUsersModule(app: FastifyInstance, ports: Ports) {
+export async function userManagementModule(app: FastifyInstance, ports: Ports) {
   await app.register(adminUserRoutes, { db: ports.db, clock: ports.clock, mailer: ports.mailer });
 }
