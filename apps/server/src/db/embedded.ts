@@ -155,11 +155,8 @@ async function reachableClusterDir(dataDir: string, runAs: RunAs | undefined, op
       `${closed}, where its cluster is. Let others enter that folder's parents (chmod o+x), set DATA_DIR to a folder others can enter, or set DATABASE_URL.`,
     );
   }
-  const root = options.relocatedClusterRoot ?? '/var/lib/marquee';
-  const relocated = path.join(
-    root,
-    `postgres-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`,
-  );
+  const root = options.relocatedClusterRoot ?? DEFAULT_RELOCATED_ROOT;
+  const relocated = relocatedClusterDir(dataDir, root);
   try {
     await fs.mkdir(root, { recursive: true, mode: 0o755 });
     return await prepareClusterDir(relocated, runAs);
@@ -168,6 +165,16 @@ async function reachableClusterDir(dataDir: string, runAs: RunAs | undefined, op
       `${closed}, and ${relocated} could not be made (${(error as Error).message}). Clone into a folder others can enter, set DATA_DIR to such a folder, or set DATABASE_URL.`,
     );
   }
+}
+
+const DEFAULT_RELOCATED_ROOT = '/var/lib/marquee';
+
+/** Where the cluster of `dataDir` goes when the postgres user cannot enter that folder. */
+export function relocatedClusterDir(dataDir: string, root = DEFAULT_RELOCATED_ROOT) {
+  return path.join(
+    root,
+    `postgres-${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}`,
+  );
 }
 
 async function prepareClusterDir(clusterDir: string, runAs: RunAs | undefined) {
