@@ -124,7 +124,8 @@ async function refuseNonEmpty(client: pg.Client, mediaDir: string | undefined) {
 async function migrateTo(client: pg.Client, level: BackupHeader['migration']) {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   const index = migrations.findIndex((m) => m.folderMillis === level.createdAt);
-  if (index < 0 || migrations[index]?.hash !== level.hash)
+  // Matched by the journal's timestamp, as drizzle's migrator matches (it never compares hashes).
+  if (index < 0)
     throw new RestoreRefusedError(
       level.createdAt > (migrations.at(-1)?.folderMillis ?? 0)
         ? 'The backup was made by a newer Marquee (it has migrations this one lacks). Restore it with that version or a later one.'
