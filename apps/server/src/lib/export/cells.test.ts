@@ -1,9 +1,14 @@
-import { formatDateTimeSeconds, zoneLabel } from '@marquee/time';
+import { formatInZone } from '@marquee/time';
 import { describe, expect, it } from 'vitest';
-import { timeCell } from './cells.js';
+import { isoText, majorNumber, majorText, moneyCell, timeCell } from './cells.js';
+import { csvLine } from './csv.js';
 
-/** What the export wrote before it formatted by arithmetic: the shared formatters of @marquee/time. */
-const reference = (at: Date, zone: string) => `${formatDateTimeSeconds(at, zone)} ${zoneLabel(zone, at)}`;
+/** ISO 8601 with the offset, as date-fns writes it on the zone's clock. */
+const reference = (at: Date, zone: string) => formatInZone(at, "yyyy-MM-dd'T'HH:mm:ssxxx", zone);
+const iso = (at: Date | string | null, zone: string) => {
+  const cell = timeCell(at, zone);
+  return cell ? isoText(cell) : null;
+};
 
 const ZONES = [
   'UTC',
@@ -16,7 +21,7 @@ const ZONES = [
 ];
 
 describe('timeCell', () => {
-  it('writes what the shared formatters write, through every day of 2026 in zones with odd offsets', () => {
+  it('writes what date-fns writes, through every day of 2026 in zones with odd offsets', () => {
     const mismatches: string[] = [];
     for (const zone of ZONES) {
       // Every 63 minutes (plus 1.234 s) over 28 hours around each UTC midnight: each day's transition hours.
@@ -25,7 +30,7 @@ describe('timeCell', () => {
         const step = 7 * 60_000;
         for (let ms = midnight - 12 * 3_600_000; ms < midnight + 16 * 3_600_000; ms += step * 9) {
           const at = new Date(ms + 1234);
-          if (timeCell(at, zone) !== reference(at, zone)) mismatches.push(`${zone} ${at.toISOString()}`);
+          if (iso(at, zone) !== reference(at, zone)) mismatches.push(`${zone} ${at.toISOString()}`);
         }
       }
     }
@@ -42,20 +47,45 @@ describe('timeCell', () => {
       ['Australia/Lord_Howe', '2026-04-04T14:59:59Z'],
       ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
     ];
-    for (const [zone, iso] of cases) {
-      const at = new Date(iso);
-      expect(timeCell(at, zone)).toBe(reference(at, zone));
+    for (const [zone, text] of cases) {
+      const at = new Date(text);
+      expect(iso(at, zone)).toBe(reference(at, zone));
     }
-    expect(timeCell(new Date('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toBe(
-      'Mar 29, 2026 - 03:00:00 AM Europe/Berlin (GMT+2)',
-    );
+    expect(iso(new Date('2026-03-29T00:59:59Z'), 'Europe/Berlin')).toBe('2026-03-29T01:59:59+01:00');
+    expect(iso(new Date('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toBe('2026-03-29T03:00:00+02:00');
   });
 
-  it('accepts the API strings and leaves an absent or broken time empty', () => {
-    expect(timeCell('2026-07-04T18:05:09Z', 'Asia/Kolkata')).toBe(
-      'Jul 4, 2026 - 11:35:09 PM Asia/Kolkata (GMT+5:30)',
+  it('accepts the API strings, keeps the wall clock for a workbook, and leaves an absent or broken time empty', () => {
+    expect(iso('2026-07-04T18:05:09Z', 'Asia/Kolkata')).toBe('2026-07-04T23:35:09+05:30');
+    expect(iso('2026-07-04T18:05:09Z', 'America/St_Johns')).toBe('2026-07-04T15:35:09-02:30');
+    expect(timeCell('2026-07-04T18:05:09Z', 'Asia/Kolkata')?.wallClock.toISOString()).toBe(
+      '2026-07-04T23:35:09.000Z',
     );
     expect(timeCell(null, 'UTC')).toBeNull();
     expect(timeCell('not a date', 'UTC')).toBeNull();
+  });
+});
+
+describe('moneyCell', () => {
+  it('major units with the currency’s digits: exact text for a CSV, the same number for a workbook', () => {
+    const cases: [number, string, string, number][] = [
+      [3500, 'USD', '35.00', 35],
+      [1999, 'EUR', '19.99', 19.99],
+      [5, 'USD', '0.05', 0.05],
+      [-1250, 'GBP', '-12.50', -12.5],
+      [1500, 'JPY', '1500', 1500],
+      [1234567, 'KWD', '1234.567', 1234.567],
+    ];
+    for (const [minor, currency, text, number] of cases) {
+      const cell = moneyCell(minor, currency);
+      expect(majorText(cell)).toBe(text);
+      expect(majorNumber(cell)).toBe(number);
+      expect(Number(text)).toBe(number);
+    }
+  });
+
+  it('a CSV line writes amounts and times as values a spreadsheet reads, a negative amount unguarded', () => {
+    const line = csvLine(['A', moneyCell(-500, 'USD'), timeCell('2026-01-02T03:04:05Z', 'UTC'), null, '-1']);
+    expect(line).toBe("A,-5.00,2026-01-02T03:04:05+00:00,,'-1\r\n");
   });
 });

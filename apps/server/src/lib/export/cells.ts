@@ -1,16 +1,61 @@
-import { formatAmount } from '@marquee/contract';
-import { formatOffset, type InstantInput, zoneOffsetMinutes } from '@marquee/time';
-
-/** One cell of an export: text, a whole number, or empty. */
-export type Cell = string | number | null;
+import { CURRENCY_MINOR_DIGITS } from '@marquee/contract';
+import { type InstantInput, zoneOffsetMinutes } from '@marquee/time';
 
 /**
- * Money as people read it in a spreadsheet: major units with the currency's own digits, then its code
- * (1250 EUR → "12.50 EUR", 1250 JPY → "1250 JPY"). Exact: no floating point on the way.
+ * An instant on a zone's clock: `ms` the instant, `offset` the zone's offset then (minutes east of UTC).
+ * A CSV writes it as ISO 8601 with that offset; a workbook as a date cell holding the wall-clock time,
+ * because Excel dates have no zone (the file names the zone in its own column).
  */
-export const moneyCell = (amount: number, currency: string): string => formatAmount(amount, currency);
+export class TimeValue {
+  constructor(
+    readonly ms: number,
+    readonly offset: number,
+  ) {}
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  /** The wall-clock time as a Date whose UTC fields read it (what exceljs turns into a serial date). */
+  get wallClock(): Date {
+    return new Date(this.ms + this.offset * 60_000);
+  }
+}
+
+/**
+ * An amount in minor units with its currency's digits. A CSV writes it in major units with exactly
+ * those digits ("35.00", no code: the currency has its own column); a workbook as a number cell with a
+ * matching number format, so a spreadsheet sums it.
+ */
+export class AmountValue {
+  constructor(
+    readonly minor: number,
+    readonly digits: number,
+  ) {}
+}
+
+/** One cell of an export: text, a whole number, an instant, an amount, or empty. */
+export type Cell = string | number | TimeValue | AmountValue | null;
+
+const DIGITS = CURRENCY_MINOR_DIGITS as Record<string, number>;
+
+/**
+ * Money as a spreadsheet sums it: the amount (major units, the currency's digits) in this cell, the
+ * currency code in the row's Currency column. A code outside ISO 4217 has no known digits: its minor
+ * units are written as they are (the currency column still names it).
+ */
+export const moneyCell = (amount: number, currency: string): AmountValue =>
+  new AmountValue(amount, Object.hasOwn(DIGITS, currency) ? (DIGITS[currency] as number) : 0);
+
+/** "35.00" from 3500 and 2 digits: exact, no floating point on the way. */
+export function majorText(value: AmountValue): string {
+  const { minor, digits } = value;
+  if (digits === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** The amount in major units as a number (a workbook's cell); exact to the currency's digits. */
+export const majorNumber = (value: AmountValue): number =>
+  value.digits === 0 ? value.minor : value.minor / 10 ** value.digits;
+
 const QUARTER_HOUR_MS = 15 * 60_000;
 /** Offsets by zone and UTC quarter hour; cleared when large (a file spans at most a few years of them). */
 const offsets = new Map<string, number>();
@@ -36,21 +81,22 @@ function offsetMinutes(zone: string, ms: number): number {
   return first;
 }
 
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/**
- * An instant as the event's zone reads it, in the spec's `MMM d, y - hh:mm:ss a`, then the zone and its
- * offset at that instant, so a reader in another zone knows which clock it is:
- * "Mar 4, 2026 - 07:05:00 PM Europe/London (GMT)". The same text as `formatDateTimeSeconds` and
- * `zoneLabel` of @marquee/time (cells.test.ts compares them across transitions), built from the offset
- * with plain arithmetic because an export formats millions of them.
- */
-export function timeCell(value: InstantInput, zone: string): Cell {
+/** An instant on the zone's clock (the event's, or the caller's for a user list); empty when absent. */
+export function timeCell(value: InstantInput, zone: string): TimeValue | null {
   if (value === null || value === undefined || value === '') return null;
   const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
   if (Number.isNaN(ms)) return null;
-  const offset = offsetMinutes(zone, ms);
-  const local = new Date(ms + offset * 60_000);
-  const hours = local.getUTCHours();
-  return `${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()} - ${two(hours % 12 || 12)}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'} ${zone} (${formatOffset(offset)})`;
+  return new TimeValue(ms, offsetMinutes(zone, ms));
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * ISO 8601 with the offset, to the second: "2026-03-04T19:05:00+01:00". Built with plain arithmetic
+ * because an export formats millions of them (cells.test.ts compares it with date-fns across transitions).
+ */
+export function isoText(value: TimeValue): string {
+  const local = new Date(value.ms + value.offset * 60_000);
+  const offset = Math.abs(value.offset);
+  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}T${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}${value.offset < 0 ? '-' : '+'}${two(Math.floor(offset / 60))}:${two(offset % 60)}`;
 }

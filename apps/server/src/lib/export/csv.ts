@@ -1,4 +1,4 @@
-import type { Cell } from './cells.js';
+import { AmountValue, type Cell, isoText, majorText } from './cells.js';
 
 /** Excel opens a UTF-8 CSV as UTF-8 only when it starts with the byte order mark. */
 export const UTF8_BOM = '\uFEFF';
@@ -6,7 +6,8 @@ export const UTF8_BOM = '\uFEFF';
 /**
  * Spreadsheet formula injection: a cell starting with = + - @ (or a tab or carriage return, which some
  * programs skip before reading one of those) would be run as a formula when the file is opened. A
- * leading apostrophe makes it text. Numbers the export writes itself are not text and pass as they are.
+ * leading apostrophe makes it text. Numbers, amounts and times the export writes itself are not text
+ * and pass as they are (a negative amount keeps its minus: it is a number, not a formula).
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -15,6 +16,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 function field(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return String(cell);
+  if (typeof cell !== 'string') return cell instanceof AmountValue ? majorText(cell) : isoText(cell);
   const value = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }

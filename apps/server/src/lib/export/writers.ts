@@ -3,7 +3,7 @@ import type { PassThrough } from 'node:stream';
 import type { ExportFormat as ExportFormatSchema } from '@marquee/contract';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import type { Cell } from './cells.js';
+import { AmountValue, type Cell, majorNumber, TimeValue } from './cells.js';
 import { csvLine, UTF8_BOM } from './csv.js';
 import { EXPORT_BATCH_ROWS } from './cursor.js';
 
@@ -49,26 +49,64 @@ function csvWriter(output: PassThrough): FileWriter {
   };
 }
 
+/** Excel's own date-time pattern: the cell is a date a spreadsheet sorts and filters by. */
+const DATE_STYLE = { numFmt: 'yyyy-mm-dd hh:mm:ss' };
+const HEADER_STYLE = { font: { bold: true } };
+const PLAIN_STYLE = {};
+/** One shared style per currency digit count: exceljs finds a style it has seen by identity. */
+const amountStyles: Record<number, { numFmt: string }> = {};
+function amountStyle(digits: number) {
+  amountStyles[digits] ??= { numFmt: digits === 0 ? '#,##0' : `#,##0.${'0'.repeat(digits)}` };
+  return amountStyles[digits];
+}
+
+/** A cell as exceljs takes it: a number for an amount, the wall-clock Date for an instant. */
+function xlsxValue(cell: Cell): string | number | Date | null {
+  if (cell === null || typeof cell === 'string' || typeof cell === 'number') return cell;
+  return cell instanceof AmountValue ? majorNumber(cell) : cell.wallClock;
+}
+
 /**
  * exceljs's streaming writer: each committed row is serialized into the zip as it goes (inline
- * strings, no styles, so nothing is kept for the end). The archive pipes into `output`.
+ * strings; a handful of shared styles, so nothing grows with the rows). The archive pipes into
+ * `output`. The header row is bold and frozen, and the auto-filter spans every written row (set at the
+ * end, when the last row is known: the sheet writes it after its data).
  */
 function xlsxWriter(output: PassThrough, sheetName: string): FileWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
-    useStyles: false,
+    useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(sheetName);
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+  let columns = 0;
+  let rows = 0;
   return {
     header(cells) {
-      sheet.addRow(cells).commit();
+      columns = cells.length;
+      const row = sheet.addRow(cells);
+      for (let i = 1; i <= columns; i++) row.getCell(i).style = HEADER_STYLE;
+      row.commit();
+      rows = 1;
     },
     row(cells) {
-      sheet.addRow(cells).commit();
+      const row = sheet.addRow(cells.map(xlsxValue));
+      // Every cell gets a shared style object: a fresh one per cell would cost a style lookup each.
+      for (let i = 0; i < cells.length; i++) {
+        const cell = cells[i];
+        row.getCell(i + 1).style =
+          cell instanceof TimeValue
+            ? DATE_STYLE
+            : cell instanceof AmountValue
+              ? amountStyle(cell.digits)
+              : PLAIN_STYLE;
+      }
+      row.commit();
+      rows += 1;
     },
     flush: () => drained(output),
     async end() {
+      if (columns > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows, column: columns } };
       sheet.commit();
       await workbook.commit();
     },

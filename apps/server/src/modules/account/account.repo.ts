@@ -319,3 +319,19 @@ export function upsertOrganizerRequestDetails(
 export function findActiveAdministrators(db: DbOrTx) {
   return db.query.users.findMany({ where: and(eq(users.role, 'ADMIN'), eq(users.status, 'ACTIVE')) });
 }
+
+/** The user's row, locked until the change commits: its state before the change is the audit's `before`. */
+export async function lockUser(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** The user's non-profit request, locked (undefined when there is none yet). */
+export async function lockNonProfit(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select()
+    .from(nonProfitExemptions)
+    .where(eq(nonProfitExemptions.userId, userId))
+    .for('update');
+  return row;
+}

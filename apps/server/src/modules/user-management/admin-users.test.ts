@@ -200,6 +200,8 @@ describe('get-user-list', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Amy${tag}`);
     expect(lines[1]).toContain('PENDING');
+    // Joined: ISO 8601 with the offset of the caller's zone, named in the next column.
+    expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2},[A-Za-z_/]+$/);
   });
 });
 

@@ -28,6 +28,7 @@ const HEADERS = [
   'Organizations',
   'Orders',
   'Joined',
+  'Time zone',
 ];
 
 /**
@@ -74,7 +75,9 @@ export function userExportRoute(app: FastifyInstance, db: Db) {
             r.nonProfit,
             Number(r.organizationCount),
             Number(r.bookingCount),
+            // The caller's clock (a user belongs to no event): the zone is named beside it.
             timeCell(r.createdAt, zone),
+            zone,
           ];
         },
       });

@@ -3,6 +3,7 @@ import type { Actor } from '../../../lib/access/index.js';
 import { badRequest } from '../../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import * as repo from '../account.repo.js';
+import { ACCOUNT_AUDIT, auditAccount } from '../audit.js';
 import type { AccountDeps } from '../deps.js';
 import { PASSWORD_WRONG } from '../messages.js';
 
@@ -16,9 +17,14 @@ export async function changePassword(deps: AccountDeps, actor: Actor, body: Chan
     throw badRequest(message, [{ field: 'newPassword', message }]);
   }
   const passwordHash = await hashPassword(body.newPassword);
-  await deps.unitOfWork(async ({ tx, now }) => {
+  await deps.unitOfWork(async (change) => {
+    const { tx, now } = change;
     await repo.setPassword(tx, user.id, passwordHash, now);
     await repo.endOpenResets(tx, user.id, now);
     await repo.revokeUserSessions(tx, user.id, now, actor.session.id);
+    await auditAccount(change, user.id, {
+      action: ACCOUNT_AUDIT.passwordChanged,
+      after: { passwordChangedAt: now, otherSessionsEnded: true },
+    });
   });
 }

@@ -2,6 +2,7 @@ import { badRequest, conflict } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import { hashToken } from '../../../lib/tokens.js';
 import * as repo from '../account.repo.js';
+import { ACCOUNT_AUDIT, auditAccount } from '../audit.js';
 import type { AccountDeps } from '../deps.js';
 import { EMAIL_CHANGE_INVALID, EMAIL_TAKEN } from '../messages.js';
 import { takenErrors } from '../taken.js';
@@ -10,7 +11,8 @@ import { takenErrors } from '../taken.js';
 export async function confirmEmailChange(deps: AccountDeps, tokenValue: string) {
   let changed: { user: { email: string; firstName: string }; newEmail: string };
   try {
-    changed = await deps.unitOfWork(async ({ tx, now }) => {
+    changed = await deps.unitOfWork(async (change) => {
+      const { tx, now } = change;
       const token = await repo.consumeAccountToken(tx, hashToken(tokenValue), now, ['EMAIL_CHANGE']);
       if (!token?.newEmail) throw badRequest(EMAIL_CHANGE_INVALID);
       const found = await repo.findUserById(tx, token.userId);
@@ -20,6 +22,11 @@ export async function confirmEmailChange(deps: AccountDeps, tokenValue: string) 
       await repo.updateUser(tx, found.id, { email: token.newEmail, updatedAt: now });
       // Reset links mailed to the old address must not outlive it.
       await repo.endOpenResets(tx, found.id, now);
+      await auditAccount(change, found.id, {
+        action: ACCOUNT_AUDIT.emailChanged,
+        before: { email: found.email },
+        after: { email: token.newEmail },
+      });
       return { user: found, newEmail: token.newEmail };
     });
   } catch (error) {

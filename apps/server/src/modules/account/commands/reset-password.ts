@@ -3,6 +3,7 @@ import { badRequest } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/passwords.js';
 import { hashToken } from '../../../lib/tokens.js';
 import * as repo from '../account.repo.js';
+import { ACCOUNT_AUDIT, auditAccount } from '../audit.js';
 import type { AccountDeps } from '../deps.js';
 import { acceptWith } from '../invitations.js';
 import { INVITATION_HAS_ACCOUNT, RESET_TOKEN_INVALID } from '../messages.js';
@@ -30,6 +31,11 @@ export async function resetPassword(deps: AccountDeps, body: PasswordResetBody, 
     await repo.setPassword(tx, token.userId, passwordHash, now);
     await repo.endOpenResets(tx, token.userId, now);
     await repo.revokeUserSessions(tx, token.userId, now);
+    await auditAccount(change, token.userId, {
+      action: ACCOUNT_AUDIT.passwordReset,
+      // Which kind of link set it, not the link itself.
+      after: { passwordChangedAt: now, via: token.purpose, sessionsEnded: true },
+    });
     return { invitation };
   });
 }

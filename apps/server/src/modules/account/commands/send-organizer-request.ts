@@ -4,6 +4,7 @@ import type { Actor } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import * as repo from '../account.repo.js';
+import { ACCOUNT_AUDIT, auditAccount } from '../audit.js';
 import type { AccountDeps } from '../deps.js';
 
 /**
@@ -14,6 +15,7 @@ export async function sendOrganizerRequest(deps: AccountDeps, actor: Actor, body
   const phone = toE164(body.countryCode, body.phone);
   const website = body.website ? body.website : null;
   await deps.unitOfWork(async (change) => {
+    const before = await repo.lockUser(change.tx, actor.user.id);
     const row = await transition(change, repo.organizerRequestMachine, {
       id: actor.user.id,
       to: 'PENDING',
@@ -26,13 +28,21 @@ export async function sendOrganizerRequest(deps: AccountDeps, actor: Actor, body
           : 'Your organizer request is already waiting for review.',
       );
     }
-    await repo.upsertOrganizerRequestDetails(change.tx, {
-      userId: actor.user.id,
+    const details = {
       organizationName: body.organizationName,
       description: body.description,
       website,
       phone,
+    };
+    await repo.upsertOrganizerRequestDetails(change.tx, {
+      userId: actor.user.id,
+      ...details,
       submittedAt: change.now,
+    });
+    await auditAccount(change, actor.user.id, {
+      action: ACCOUNT_AUDIT.organizerRequestSent,
+      before: { organizerRequest: before?.organizerRequest ?? null },
+      after: { organizerRequest: 'PENDING', details },
     });
   });
   const admins = await repo.findActiveAdministrators(deps.db);

@@ -5,6 +5,7 @@ import { verifyPassword } from '../../../lib/passwords.js';
 import { templates } from '../../../lib/templates.js';
 import { hashToken, newToken } from '../../../lib/tokens.js';
 import * as repo from '../account.repo.js';
+import { ACCOUNT_AUDIT, auditAccount } from '../audit.js';
 import { deliver } from '../delivery.js';
 import type { AccountDeps } from '../deps.js';
 import { EMAIL_TAKEN, PASSWORD_FOR_EMAIL, PASSWORD_WRONG, USERNAME_TAKEN } from '../messages.js';
@@ -34,16 +35,23 @@ export async function updateProfile(deps: AccountDeps, actor: Actor, body: Updat
   }
   const link = newToken();
   try {
-    await deps.unitOfWork(async ({ tx, now }) => {
-      await repo.updateUser(tx, user.id, {
+    await deps.unitOfWork(async (change) => {
+      const { tx, now } = change;
+      const values = {
         firstName: body.firstName,
         lastName: body.lastName,
         username: body.username,
         // Only a change of letter case is taken at once: it is the same address.
         ...(emailChanges ? {} : { email: body.email }),
         ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
-        updatedAt: now,
-      });
+      };
+      await repo.updateUser(tx, user.id, { ...values, updatedAt: now });
+      const { before, after } = changedFields(user, values);
+      // The new address is only asked for here: the entry names it, and EMAIL_CHANGED follows its link.
+      if (emailChanges) Object.assign(after, { pendingEmail: body.email });
+      if (Object.keys(after).length > 0) {
+        await auditAccount(change, user.id, { action: ACCOUNT_AUDIT.profileUpdated, before, after });
+      }
       if (emailChanges) {
         await repo.endOpenEmailChanges(tx, user.id, now);
         await repo.insertAccountToken(tx, {
@@ -68,4 +76,16 @@ export async function updateProfile(deps: AccountDeps, actor: Actor, body: Updat
   });
   await deliver(deps, () => deps.mailer.send({ to: body.email, ...content }));
   return { pendingEmail: body.email };
+}
+
+/** The profile fields whose value differs, before and after (what the audit entry shows). */
+function changedFields(current: Record<string, unknown>, next: Record<string, unknown>) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if ((current[key] ?? null) === (value ?? null)) continue;
+    before[key] = current[key] ?? null;
+    after[key] = value ?? null;
+  }
+  return { before, after };
 }

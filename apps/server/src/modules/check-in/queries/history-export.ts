@@ -29,6 +29,7 @@ const HEADERS = [
   'Order code',
   'Buyer name',
   'Date',
+  'Time zone',
   'Scanned by',
   'Device',
   'Source',
@@ -37,7 +38,7 @@ const HEADERS = [
 ];
 const KEYS = Object.keys(historyColumns);
 
-/** One history line as cells; times on the event's clock, with the zone named (lib/export/cells.ts). */
+/** One history line as cells; times on the event's clock, the zone in its own column (lib/export/cells.ts). */
 function cells(row: HistoryRow, zone: string): Cell[] {
   return [
     timeCell(row.scannedAt, zone),
@@ -47,6 +48,7 @@ function cells(row: HistoryRow, zone: string): Cell[] {
     row.bookingCode,
     row.buyerName,
     timeCell(row.occurrenceStartsAt, zone),
+    zone,
     row.scannerName,
     row.deviceId,
     SCAN_SOURCE_LABELS[row.source],

@@ -210,6 +210,7 @@ describe('scan history export', () => {
       'Order code',
       'Buyer name',
       'Date',
+      'Time zone',
       'Scanned by',
       'Device',
       'Source',
@@ -218,13 +219,14 @@ describe('scan history export', () => {
     ]);
     expect(rows).toHaveLength(8);
     expect(rows[0]).toEqual([
-      'Nov 21, 2026 - 10:05:00 AM Europe/London (GMT)',
+      '2026-11-21T10:05:00+00:00',
       'Admitted',
       'Katherine Johnson',
       'Ticket 1',
       'KAT23456',
       'Katherine Johnson',
-      'Nov 22, 2026 - 09:00:00 AM Europe/London (GMT)',
+      '2026-11-22T09:00:00+00:00',
+      'Europe/London',
       'Sam Scanner',
       'door-1',
       'Online',
@@ -233,7 +235,7 @@ describe('scan history export', () => {
     ]);
     const listed = (await history({ limit: 100 })).body.result.items;
     expect(rows.map((row) => row[1])).toEqual(listed.map((i) => c.SCAN_RESULT_LABELS[i.result]));
-    expect(rows[3]?.[11]).toBe('WXYZ');
+    expect(rows[3]?.[12]).toBe('WXYZ');
   });
 
   it('the same filters as the list; XLSX too', async () => {
@@ -246,20 +248,24 @@ describe('scan history export', () => {
     expect(sheet?.name).toBe('Scan history');
     expect(sheet?.getRow(2).values).toEqual([
       undefined,
-      'Nov 21, 2026 - 09:40:00 AM Europe/London (GMT)',
+      // Date cells holding London's wall clock (GMT in November); the zone in its own column.
+      new Date('2026-11-21T09:40:00Z'),
       'Already scanned',
       'Mary Jackson',
       'Ticket 2',
       'MARY2345',
       'Mary Jackson',
-      'Nov 21, 2026 - 09:00:00 AM Europe/London (GMT)',
+      new Date('2026-11-21T09:00:00Z'),
+      'Europe/London',
       'Oscar Organizer',
       'door-4',
       'Synced from offline',
       'Yes',
     ]);
     const searched = csv((await download({ format: 'csv', search: 'door-2', sort: 'scannedAt' })).body);
-    expect(searched.slice(1).map((row) => row[8])).toEqual(['door-2']);
+    expect(searched.slice(1).map((row) => row[9])).toEqual(['door-2']);
+    expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet?.autoFilter).toBe('A1:M2');
   });
 
   it('refuses like the list: 404 outside the event, 400 naming a wrong field', async () => {

@@ -6,8 +6,9 @@ import { orderColumns, ticketColumns } from '../../order-reads/index.js';
 
 /**
  * What each export kind writes: its header and how one row (as the cursor reads it) becomes cells.
- * Rows come from the same column sets as the lists (order-reads/queries/orders.ts, tickets.ts), read by position; times are shown
- * in each row's event zone. The ticket code (the QR payload) is left out of files on purpose: a file
+ * Rows come from the same column sets as the lists (order-reads/queries/orders.ts, tickets.ts), read by position.
+ * Amounts are numbers in major units with a Currency column; times are on each row's event clock, the
+ * zone named in a Time zone column (lib/export/cells.ts says how CSV and XLSX write them). The ticket code (the QR payload) is left out of files on purpose: a file
  * travels further than the console, and the code is what gets a person in.
  */
 export interface ExportLayout<Row> {
@@ -31,11 +32,13 @@ const orders: ExportLayout<OrderRowData> = {
     'Event',
     'Organization',
     'Date',
+    'Time zone',
     'Tickets',
     'Subtotal',
     'Service fee',
     'Total',
     'Refunded',
+    'Currency',
   ],
   cells: (r) => [
     r.code,
@@ -47,11 +50,13 @@ const orders: ExportLayout<OrderRowData> = {
     r.eventTitle,
     r.organizationName,
     timeCell(r.occurrenceStartsAt, zoneOf(r)),
+    zoneOf(r),
     r.ticketCount,
     moneyCell(r.subtotal, r.currency),
     moneyCell(r.serviceFee, r.currency),
     moneyCell(r.total, r.currency),
     moneyCell(r.refunded, r.currency),
+    r.currency,
   ],
 };
 
@@ -66,9 +71,11 @@ const tickets: ExportLayout<TicketRowData> = {
     'Buyer email',
     'Status',
     'Price',
+    'Currency',
     'Event',
     'Date',
     'Scanned at',
+    'Time zone',
   ],
   cells: (r) => [
     r.id,
@@ -79,9 +86,11 @@ const tickets: ExportLayout<TicketRowData> = {
     r.buyerEmail,
     r.status,
     moneyCell(r.price, r.currency),
+    r.currency,
     r.eventTitle,
     timeCell(r.occurrenceStartsAt, zoneOf(r)),
     timeCell(r.scannedAt, zoneOf(r)),
+    zoneOf(r),
   ],
 };
 
@@ -98,6 +107,7 @@ const attendees: ExportLayout<TicketRowData> = {
     'Checked in at',
     'Event',
     'Date',
+    'Time zone',
   ],
   cells: (r) => [
     // Events that do not ask for attendee names: the buyer is the attendee.
@@ -111,6 +121,7 @@ const attendees: ExportLayout<TicketRowData> = {
     timeCell(r.scannedAt, zoneOf(r)),
     r.eventTitle,
     timeCell(r.occurrenceStartsAt, zoneOf(r)),
+    zoneOf(r),
   ],
 };
 

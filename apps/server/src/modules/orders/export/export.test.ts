@@ -103,18 +103,75 @@ describe('export: orders', () => {
     expect(items).toHaveLength(8);
   });
 
-  it('money in major units with the currency; times in the event’s zone, the spec’s format and the zone', async () => {
+  it('CSV: money as numbers in major units with a Currency column; times as ISO 8601 with the offset and the zone named', async () => {
     const file = await download('owner', { kind: 'orders', format: 'csv', search: 'ADA23456' });
     const [header, row] = parseCsv(file.body);
     const cell = (name: string) => row?.[header?.indexOf(name) ?? -1];
     const ada = w.bookings.ada.booking;
-    expect(cell('Total')).toBe(`${toMajorString({ amount: ada.total, currency: 'USD' })} USD`);
-    expect(cell('Total')).toMatch(/^\d+\.\d{2} USD$/);
-    expect(cell('Refunded')).toBe('0.00 USD');
-    expect(cell('Ordered at')).toBe('Mar 4, 2026 - 11:30:00 PM Europe/London (GMT)');
-    expect(cell('Confirmed at')).toBe('Mar 4, 2026 - 11:31:00 PM Europe/London (GMT)');
+    expect(cell('Total')).toBe(toMajorString({ amount: ada.total, currency: 'USD' }));
+    expect(cell('Total')).toMatch(/^\d+\.\d{2}$/);
+    expect(Number(cell('Total'))).toBe(ada.total / 100);
+    expect(cell('Refunded')).toBe('0.00');
+    expect(cell('Currency')).toBe('USD');
+    expect(cell('Ordered at')).toBe('2026-03-04T23:30:00+00:00');
+    expect(cell('Confirmed at')).toBe('2026-03-04T23:31:00+00:00');
+    expect(new Date(cell('Ordered at') ?? '').toISOString()).toBe('2026-03-04T23:30:00.000Z');
+    expect(cell('Time zone')).toBe('Europe/London');
     expect(cell('Tickets')).toBe('3');
     expect(cell('Buyer email')).toBe('ada@example.test');
+  });
+
+  it('XLSX: amounts are number cells, times date cells on the event’s clock; header frozen and filtered', async () => {
+    const file = await download('owner', { kind: 'orders', format: 'xlsx', search: 'ADA23456' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no worksheet');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const cell = (name: string) => sheet.getRow(2).getCell(header.indexOf(name) + 1);
+    const ada = w.bookings.ada.booking;
+
+    expect(cell('Total').type).toBe(ExcelJS.ValueType.Number);
+    expect(cell('Total').value).toBe(ada.total / 100);
+    expect(cell('Total').numFmt).toBe('#,##0.00');
+    expect(cell('Refunded').value).toBe(0);
+    expect(cell('Currency').value).toBe('USD');
+    expect(cell('Tickets').type).toBe(ExcelJS.ValueType.Number);
+
+    // Excel has no zones: the cell holds London's wall clock (GMT in March), the zone its own column.
+    expect(cell('Ordered at').type).toBe(ExcelJS.ValueType.Date);
+    expect((cell('Ordered at').value as Date).toISOString()).toBe('2026-03-04T23:30:00.000Z');
+    expect(cell('Ordered at').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(cell('Time zone').value).toBe('Europe/London');
+
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    const last = String.fromCharCode(64 + header.length);
+    expect(sheet.autoFilter).toBe(`A1:${last}2`);
+  });
+
+  it('tickets: the CSV’s ISO time and the workbook’s date cell read the same wall clock', async () => {
+    const file = await download('owner', { kind: 'tickets', format: 'xlsx', eventId: w.jazz.event.id });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no worksheet');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const row = sheet.getRow(2);
+    const price = row.getCell(header.indexOf('Price') + 1);
+    expect(price.type).toBe(ExcelJS.ValueType.Number);
+    expect(row.getCell(header.indexOf('Currency') + 1).value).toBe('USD');
+    const date = row.getCell(header.indexOf('Date') + 1);
+    expect(date.type).toBe(ExcelJS.ValueType.Date);
+    const zone = String(row.getCell(header.indexOf('Time zone') + 1).value);
+    // The wall clock read back is the instant shifted by the zone's offset then.
+    const csv = parseCsv(
+      (await download('owner', { kind: 'tickets', format: 'csv', eventId: w.jazz.event.id })).body,
+    );
+    const iso = csv[1]?.[header.indexOf('Date')] ?? '';
+    expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect((date.value as Date).toISOString().slice(0, 19)).toBe(iso.slice(0, 19));
+    expect(zone).toBe(w.jazz.event.timeZone);
   });
 
   it('XLSX: the same rows as the list for the same filters and sort', async () => {
@@ -183,7 +240,8 @@ describe('export: tickets and attendees', () => {
     });
     expect(rows.map((row) => row[0])).toEqual(r.body.result.items.map((i) => i._id));
     const price = header?.indexOf('Price') ?? -1;
-    expect(rows.every((row) => /^\d+\.\d{2} USD$/.test(row[price] ?? ''))).toBe(true);
+    const currency = header?.indexOf('Currency') ?? -1;
+    expect(rows.every((row) => /^\d+\.\d{2}$/.test(row[price] ?? '') && row[currency] === 'USD')).toBe(true);
   });
 
   it('attendees as XLSX: one row per ticket with its check-in state', async () => {
