@@ -3,8 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { SettlePayment } from './adapters/payments/webhook.routes.js';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import { connectionName, type Db } from './db/client.js';
 import { createIdempotencyStore } from './db/idempotency-store.js';
+import type { StartupLock } from './db/startup-lock.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { exportSlotsFor } from './lib/export/export-slots.js';
 import { registerIdempotencyPurge } from './lib/idempotency.js';
@@ -62,6 +63,8 @@ export interface AppDeps extends AdapterOverrides {
    * file costs time); without it queued work waits in its rows for a server that runs the queue.
    */
   jobs?: boolean;
+  /** Start-up work of several processes in turn (db/startup-lock.ts); the server's is on its migration connection. */
+  startupLock?: StartupLock;
 }
 
 /** The largest request body (JSON or form); uploads and webhooks declare their own. */
@@ -152,8 +155,11 @@ export async function buildApp(deps: AppDeps) {
     deps,
   );
   // File exports take a slot and stream from a pool of their own (lib/export/export-slots.ts).
-  const exportSlots = exportSlotsFor(db, config.exports, (error) =>
-    app.log.warn(`export connection lost: ${error.message}`),
+  const exportSlots = exportSlotsFor(
+    db,
+    config.exports,
+    (error) => app.log.warn(`export connection lost: ${error.message}`),
+    connectionName('export', config.dbApplicationName),
   );
   app.decorate('exportSlots', exportSlots);
   app.addHook('onClose', async () => exportSlots.close());
@@ -161,7 +167,11 @@ export async function buildApp(deps: AppDeps) {
   const idempotency = createIdempotencyStore({ db, clock });
   app.decorate('idempotency', idempotency);
   // `app.jobs`; it starts once the app is ready (after the server's migrations).
-  await app.register(jobsPlugin, { db, enabled: deps.jobs ?? config.env !== 'test' });
+  await app.register(jobsPlugin, {
+    db,
+    enabled: deps.jobs ?? config.env !== 'test',
+    startupLock: deps.startupLock,
+  });
   // Expired idempotency keys are purged hourly in batches (lib/idempotency.ts).
   registerIdempotencyPurge(app, idempotency);
   await app.register(errorsPlugin);
@@ -173,7 +183,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(securityPlugin, { config });
   // Redis (REDIS_URL) shares rate-limit counters and live check-in messages between API processes;
   // while it is away both fall back to this process (lib/redis.ts). Closed after the plugins using it.
-  const redis = config.redisUrl ? createRedisLink(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl
+    ? createRedisLink(config.redisUrl, app.log, config.redisKeyPrefix)
+    : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
   await app.register(rateLimitPlugin, { redis });
   // `app.pubsub`: messages between API processes (live check-in), through Redis when REDIS_URL is set.

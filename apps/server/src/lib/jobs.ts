@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
-import { withStartupLock } from '../db/startup-lock.js';
+import { type StartupLock, withStartupLock } from '../db/startup-lock.js';
 
 /**
  * Background work through pg-boss (a maintained PostgreSQL job queue, docs/architecture.md): jobs are
@@ -64,6 +64,8 @@ export const jobsPlugin = fp(async function jobsPlugin(
     enabled: boolean;
     /** pg-boss's own timers (seconds); shorter in tests that wait for expiry. */
     maintenanceIntervalSeconds?: number;
+    /** The start-up lock on the migration connection (server.ts); default: on the app's own pool. */
+    startupLock?: StartupLock;
   },
 ) {
   const workers = new Map<string, Worker>();
@@ -112,7 +114,8 @@ export const jobsPlugin = fp(async function jobsPlugin(
     // Processes starting together on one database take turns here: pg-boss's createQueue (a queue's
     // row and its partition table) deadlocks with the same call of another process (found by
     // test/two-processes.test.ts: one of two servers started at once exited with "deadlock detected").
-    await withStartupLock(pool, async () => {
+    const startupLock: StartupLock = opts.startupLock ?? ((work) => withStartupLock(pool, work));
+    await startupLock(async () => {
       await started.start();
       for (const worker of workers.values()) {
         const { pollingIntervalSeconds: _polling, ...queue } = worker.options;
