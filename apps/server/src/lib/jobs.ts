@@ -43,7 +43,19 @@ export interface Jobs {
   schedule(name: string, cron: string, data?: object): void;
   /** Runs once the queue is up (each process start): resuming what a stopped process left. */
   onStart(task: () => Promise<unknown>): void;
+  /**
+   * Jobs waiting, running and failed per queue (the metrics scrape); none while the queue does not run
+   * in this process (its schema may not exist yet).
+   */
+  counts(): Promise<{ queue: string; state: string; jobs: number }[]>;
 }
+
+/**
+ * One grouped count, one query per scrape: pg-boss's job table holds recent jobs only (it moves older
+ * finished ones to its archive), so the count stays cheap as the history grows.
+ */
+const COUNTS_SQL = `select name as queue, state::text as state, count(*)::int as jobs
+  from pgboss.job where state in ('created', 'retry', 'active', 'failed') group by name, state`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +78,8 @@ export const jobsPlugin = fp(async function jobsPlugin(
     maintenanceIntervalSeconds?: number;
     /** The start-up lock on the migration connection (server.ts); default: on the app's own pool. */
     startupLock?: StartupLock;
+    /** Told of every failed job (the metrics). */
+    onFailed?: (queue: string) => void;
   },
 ) {
   const workers = new Map<string, Worker>();
@@ -95,6 +109,12 @@ export const jobsPlugin = fp(async function jobsPlugin(
     },
     onStart(task) {
       startTasks.push(task);
+    },
+    async counts() {
+      if (!boss) return [];
+      const pool = (opts.db as Db & { $client: Pool }).$client;
+      const { rows } = await pool.query<{ queue: string; state: string; jobs: number }>(COUNTS_SQL);
+      return rows;
     },
   };
   app.decorate('jobs', jobs);
@@ -140,6 +160,7 @@ export const jobsPlugin = fp(async function jobsPlugin(
             await worker.handler(job.data);
           } catch (error) {
             app.log.error({ err: error, job: { name: job.name, id: job.id } }, 'job failed');
+            opts.onFailed?.(job.name);
             throw error;
           }
         },
