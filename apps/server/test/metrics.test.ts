@@ -18,7 +18,7 @@ async function scrape(t: TestApp, authorization?: string) {
 }
 
 /** The value of one series in Prometheus's text format (`name{labels} value`); 0 when absent. */
-function valueOf(text: string, series: string): number {
+function seriesValue(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
@@ -77,13 +77,13 @@ describe('metrics on (METRICS_TOKEN)', () => {
 
   it('counts requests by route pattern and status class, never by raw URL', async () => {
     const health = 'marquee_http_requests_total{method="GET",route="/api/health",status_class="2xx"}';
-    const before = valueOf(await metricsText(t), health);
+    const before = seriesValue(await metricsText(t), health);
     for (let i = 0; i < 3; i++) {
       const answer = await t.app.inject({ method: 'GET', url: c.health.path, headers: clientHeaders() });
       expect(answer.statusCode).toBe(200);
     }
     const after = await metricsText(t);
-    expect(valueOf(after, health)).toBe(before + 3);
+    expect(seriesValue(after, health)).toBe(before + 3);
     expect(after).toContain(
       'marquee_http_request_duration_seconds_count{method="GET",route="/api/health",status_class="2xx"}',
     );
@@ -100,7 +100,7 @@ describe('metrics on (METRICS_TOKEN)', () => {
     const statusClass = `${Math.floor(answer.statusCode / 100)}xx`;
     const text = await metricsText(t);
     expect(
-      valueOf(
+      seriesValue(
         text,
         `marquee_http_requests_total{method="POST",route="${pattern}",status_class="${statusClass}"}`,
       ),
@@ -113,7 +113,7 @@ describe('metrics on (METRICS_TOKEN)', () => {
     for (const state of ['in_use', 'idle', 'waiting'])
       expect(text).toMatch(new RegExp(`^marquee_db_pool_connections\\{state="${state}"\\} \\d+$`, 'm'));
     // The scrape itself ran no query on the pool; the app's earlier calls left it a connection.
-    expect(valueOf(text, 'marquee_db_pool_connections{state="idle"}')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'marquee_db_pool_connections{state="idle"}')).toBeGreaterThan(0);
   });
 
   it('counts checkouts started and confirmed (a free booking)', async () => {
@@ -127,8 +127,8 @@ describe('metrics on (METRICS_TOKEN)', () => {
     });
     expect(answer.status).toBe(200);
     const after = await metricsText(t);
-    expect(valueOf(after, series('started'))).toBe(valueOf(before, series('started')) + 1);
-    expect(valueOf(after, series('confirmed'))).toBe(valueOf(before, series('confirmed')) + 1);
+    expect(seriesValue(after, series('started'))).toBe(seriesValue(before, series('started')) + 1);
+    expect(seriesValue(after, series('confirmed'))).toBe(seriesValue(before, series('confirmed')) + 1);
   });
 
   it('counts admissions: admitted, already scanned, invalid', async () => {
@@ -144,7 +144,7 @@ describe('metrics on (METRICS_TOKEN)', () => {
     );
     const after = await metricsText(t);
     for (const outcome of ['admitted', 'already_scanned', 'invalid'])
-      expect(valueOf(after, series(outcome)), outcome).toBe(valueOf(before, series(outcome)) + 1);
+      expect(seriesValue(after, series(outcome)), outcome).toBe(seriesValue(before, series(outcome)) + 1);
   });
 });
 
