@@ -2,10 +2,12 @@ import * as c from '@marquee/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionName, sidePool } from '../src/db/client.js';
+import { refundEngine } from '../src/modules/refunds/index.js';
 import { METRICS_PATH } from '../src/plugins/metrics.js';
 import { checkInReadsWorld, scanAt } from './check-in-reads-world.js';
 import { book, guest, sellableEvent } from './checkout-fixtures.js';
 import { clientHeaders, createTestApp, type TestApp } from './helpers.js';
+import { paidBooking } from './paid-order-fixtures.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -129,6 +131,41 @@ describe('metrics on (METRICS_TOKEN)', () => {
     const after = await metricsText(t);
     expect(seriesValue(after, series('started'))).toBe(seriesValue(before, series('started')) + 1);
     expect(seriesValue(after, series('confirmed'))).toBe(seriesValue(before, series('confirmed')) + 1);
+  });
+
+  it('counts a paid checkout confirmed by the provider, and refunds processed and refused', async () => {
+    const checkouts = (outcome: string) => `marquee_checkouts_total{outcome="${outcome}"}`;
+    const refunds = (outcome: string) => `marquee_refunds_total{outcome="${outcome}"}`;
+    const before = await metricsText(t);
+    const paid = await paidBooking(t, { quantity: 2, price: 2000 });
+    const refund = (ticketId: string) =>
+      refundEngine(t.app.ports).refund({
+        bookingId: paid.bookingId,
+        ticketIds: [ticketId],
+        source: 'ORGANIZER',
+        idempotencyKey: `metrics:${ticketId}`,
+      });
+    const [first, second] = paid.tickets;
+    if (!first || !second) throw new Error('fixture: two tickets');
+    expect((await refund(first.id)).status).toBe('PROCESSED');
+    // The provider refuses the next one.
+    const provider = t.app.ports.payments;
+    const original = provider.refund;
+    provider.refund = async () => ({
+      status: 'FAILED',
+      providerRef: 'refused',
+      failureReason: 'account closed',
+    });
+    try {
+      expect((await refund(second.id)).status).toBe('FAILED');
+    } finally {
+      provider.refund = original;
+    }
+    const after = await metricsText(t);
+    expect(seriesValue(after, checkouts('started'))).toBe(seriesValue(before, checkouts('started')) + 1);
+    expect(seriesValue(after, checkouts('confirmed'))).toBe(seriesValue(before, checkouts('confirmed')) + 1);
+    expect(seriesValue(after, refunds('processed'))).toBe(seriesValue(before, refunds('processed')) + 1);
+    expect(seriesValue(after, refunds('failed'))).toBe(seriesValue(before, refunds('failed')) + 1);
   });
 
   it('counts admissions: admitted, already scanned, invalid', async () => {
