@@ -2,6 +2,7 @@ import * as c from '@marquee/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionName, sidePool } from '../src/db/client.js';
+import { EVENT_REFUND_QUEUE } from '../src/modules/refunds/commands/run-event-refund.js';
 import { refundEngine } from '../src/modules/refunds/index.js';
 import { METRICS_PATH } from '../src/plugins/metrics.js';
 import { checkInReadsWorld, scanAt } from './check-in-reads-world.js';
@@ -223,5 +224,24 @@ describe('connections name their process (application_name)', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('metrics of the job queue (the queue running in this process)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { metricsToken: TOKEN }, jobs: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reads the jobs waiting per queue on each scrape', async () => {
+    // A job for an hour from now, on a queue with no schedule: it waits in `created` while the test reads.
+    const queue = EVENT_REFUND_QUEUE;
+    const series = `marquee_job_queue_jobs{queue="${queue}",state="created"}`;
+    const before = seriesValue(await metricsText(t), series);
+    expect(await t.app.jobs.send(queue, {}, { startAfterSeconds: 3600 })).toBeTruthy();
+    expect(seriesValue(await metricsText(t), series)).toBe(before + 1);
   });
 });
