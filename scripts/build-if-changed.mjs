@@ -5,6 +5,7 @@
 //
 //   node scripts/build-if-changed.mjs          build what changed
 //   node scripts/build-if-changed.mjs --force  build both
+//   node scripts/build-if-changed.mjs --only server  the server's bundles alone (`npm run db:migrate`, `npm run seed`)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const force = process.argv.includes('--force');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 
 /** The inputs of both builds: the workspace's own packages are bundled into each. */
 const shared = [
@@ -62,7 +65,7 @@ function stampOf(target) {
   return hash.digest('hex');
 }
 
-for (const target of targets) {
+for (const target of targets.filter((t) => only === undefined || t.name === only)) {
   const began = performance.now();
   const stamp = stampOf(target);
   const stampFile = path.join(root, target.stamp);

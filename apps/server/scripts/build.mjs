@@ -1,5 +1,6 @@
-// Bundles the server into dist/server.js for `npm start`: production runs plain JavaScript, not
-// TypeScript through a development loader. The workspace's own packages (@marquee/contract, whose
+// Bundles the server into dist/server.js for `npm start`, and its command-line tools into
+// dist/migrate-cli.js (`npm run db:migrate`) and dist/seed-cli.js (`npm run seed`): production runs
+// plain JavaScript, not TypeScript through a development loader (tsx is a development dependency). The workspace's own packages (@marquee/contract, whose
 // entry is TypeScript) go into the bundle; everything from node_modules stays an import, so native
 // modules (argon2, sharp), pino's transport workers and embedded PostgreSQL load as they are.
 import { build } from 'esbuild';
@@ -13,9 +14,15 @@ const external = {
   },
 };
 
+const entry = (file) => new URL(`../src/${file}`, import.meta.url).pathname;
+
 await build({
-  entryPoints: [new URL('../src/server.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/server.js', import.meta.url).pathname,
+  entryPoints: {
+    server: entry('server.ts'),
+    'migrate-cli': entry('db/migrate-cli.ts'),
+    'seed-cli': entry('db/seed-cli.ts'),
+  },
+  outdir: new URL('../dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,13 +3,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { SettlePayment } from './adapters/payments/webhook.routes.js';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import { connectionName, type Db, poolOf } from './db/client.js';
 import { createIdempotencyStore } from './db/idempotency-store.js';
+import type { StartupLock } from './db/startup-lock.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { exportSlotsFor } from './lib/export/export-slots.js';
 import { registerIdempotencyPurge } from './lib/idempotency.js';
 import { jobsPlugin } from './lib/jobs.js';
 import { redactingLogSerializers } from './lib/log-redaction.js';
+import { createMetrics } from './lib/metrics.js';
 import { pubsubPlugin } from './lib/pubsub.js';
 import { createRedisLink } from './lib/redis.js';
 import { createLifecycle } from './lib/shutdown.js';
@@ -41,13 +43,14 @@ import { authPlugin } from './plugins/auth.js';
 import { clientHeadersPlugin } from './plugins/client-headers.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 import { textInputPlugin } from './plugins/text-input.js';
-import { type AdapterOverrides, createAdapters, type Ports } from './ports.js';
+import { type AdapterOverrides, createAdapters, noMetrics, type Ports } from './ports.js';
 
 export interface AppDeps extends AdapterOverrides {
   config: Config;
@@ -62,6 +65,8 @@ export interface AppDeps extends AdapterOverrides {
    * file costs time); without it queued work waits in its rows for a server that runs the queue.
    */
   jobs?: boolean;
+  /** Start-up work of several processes in turn (db/startup-lock.ts); the server's is on its migration connection. */
+  startupLock?: StartupLock;
 }
 
 /** The largest request body (JSON or form); uploads and webhooks declare their own. */
@@ -152,16 +157,28 @@ export async function buildApp(deps: AppDeps) {
     deps,
   );
   // File exports take a slot and stream from a pool of their own (lib/export/export-slots.ts).
-  const exportSlots = exportSlotsFor(db, config.exports, (error) =>
-    app.log.warn(`export connection lost: ${error.message}`),
+  const exportSlots = exportSlotsFor(
+    db,
+    config.exports,
+    (error) => app.log.warn(`export connection lost: ${error.message}`),
+    connectionName('export', config.dbApplicationName),
   );
   app.decorate('exportSlots', exportSlots);
   app.addHook('onClose', async () => exportSlots.close());
   // Read by addRoute on every POST/PUT/DELETE that carries an idempotency-key (lib/idempotency.ts).
   const idempotency = createIdempotencyStore({ db, clock });
   app.decorate('idempotency', idempotency);
+  // Prometheus (METRICS_TOKEN): requests, the pool and the queue, and what modules count (ports.metrics).
+  const metrics = config.metricsToken
+    ? createMetrics({ pool: poolOf(db), queueCounts: () => app.jobs.counts() })
+    : undefined;
   // `app.jobs`; it starts once the app is ready (after the server's migrations).
-  await app.register(jobsPlugin, { db, enabled: deps.jobs ?? config.env !== 'test' });
+  await app.register(jobsPlugin, {
+    db,
+    enabled: deps.jobs ?? config.env !== 'test',
+    startupLock: deps.startupLock,
+    onFailed: metrics?.port.jobFailed,
+  });
   // Expired idempotency keys are purged hourly in batches (lib/idempotency.ts).
   registerIdempotencyPurge(app, idempotency);
   await app.register(errorsPlugin);
@@ -170,10 +187,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(requestLogPlugin, { config });
   // Before any route (the documentation's included): every /api route must declare its access.
   await app.register(accessPlugin, { db });
+  // Before the modules' routes, so that every route's answers are counted; its own route declares its access.
+  if (metrics && config.metricsToken)
+    await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityPlugin, { config });
   // Redis (REDIS_URL) shares rate-limit counters and live check-in messages between API processes;
   // while it is away both fall back to this process (lib/redis.ts). Closed after the plugins using it.
-  const redis = config.redisUrl ? createRedisLink(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl
+    ? createRedisLink(config.redisUrl, app.log, config.redisKeyPrefix)
+    : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
   await app.register(rateLimitPlugin, { redis });
   // `app.pubsub`: messages between API processes (live check-in), through Redis when REDIS_URL is set.
@@ -191,6 +213,7 @@ export async function buildApp(deps: AppDeps) {
     pubsub: app.pubsub,
     lifecycle,
     redis,
+    metrics: metrics?.port ?? noMetrics,
     settle: deps.settle,
   };
   app.decorate('ports', ports);

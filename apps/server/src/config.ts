@@ -29,6 +29,14 @@ const EnvSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
+    /** A direct connection (not through PgBouncer) for migrations and the start-up lock; default DATABASE_URL. */
+    MIGRATION_DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    DB_APPLICATION_NAME: z
+      .string()
+      .regex(/^[\w.-]{1,40}$/, 'must be 1 to 40 letters, digits, dots, dashes or underscores')
+      .default('marquee'),
     EMBEDDED_PG_PORT: int(1024, 65535).default(54329),
     DB_POOL_MAX: int(1, 1000).default(10),
     DB_CONNECTION_TIMEOUT_MS: int(100, 600_000).default(5_000),
@@ -51,6 +59,12 @@ const EnvSchema = z
     LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
     LOGIN_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(30),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
+      .default('marquee:'),
+    /** Unset: no metrics endpoint at all. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** After SIGTERM: how long requests are still served while readiness answers 503 (lib/shutdown.ts). */
     SHUTDOWN_DRAIN_MS: int(0, 600_000).optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -109,6 +123,12 @@ const EnvSchema = z
         path: ['HTTP_HEADERS_TIMEOUT_MS'],
         message: `must be at most HTTP_REQUEST_TIMEOUT_MS (${env.HTTP_REQUEST_TIMEOUT_MS})`,
       });
+    if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATION_DATABASE_URL'],
+        message: 'is used only with DATABASE_URL (the embedded database needs neither)',
+      });
     if (env.SMS_GATEWAY_URL) {
       for (const name of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
         if (!env[name])
@@ -127,6 +147,13 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder the command was typed in.
     dataDir: path.resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    /**
+     * Migrations and the start-up lock (server.ts, `npm run db:migrate`) run here, so that DATABASE_URL
+     * may point at PgBouncer in transaction mode (docs/operations.md, "Connections").
+     */
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL,
+    /** Names the installation in `pg_stat_activity.application_name` (db/client.ts connectionName). */
+    dbApplicationName: env.DB_APPLICATION_NAME,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     /** Bounded waits on the database (db/client.ts): no request can hold a connection or a lock forever. */
     database: {
@@ -162,6 +189,10 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       rateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     },
     redisUrl: env.REDIS_URL,
+    /** Before every rate-limit key and pub/sub channel, so installations can share one Redis. */
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    /** `GET /api/metrics` (Prometheus) answers only with this bearer token; unset, it does not exist. */
+    metricsToken: env.METRICS_TOKEN,
     /** Behind a load balancer the drain lets it notice readiness's 503; at a terminal nobody waits for that. */
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
     webDistDir: env.WEB_DIST_DIR,

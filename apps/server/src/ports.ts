@@ -36,9 +36,30 @@ export interface Ports {
   pubsub: PubSub;
   lifecycle: Lifecycle;
   redis?: RedisLink;
+  /** Counts for the metrics endpoint (plugins/metrics.ts); they go nowhere while it is off. */
+  metrics: Metrics;
   /** Tests only: what a payment's outcome does, instead of the booking's settlement (modules/payments). */
   settle?: SettlePayment;
 }
+
+/**
+ * What modules count for the operator (Prometheus, plugins/metrics.ts), told where a module already
+ * knows the outcome; modules never import the metrics library itself.
+ */
+export interface Metrics {
+  checkout(outcome: 'started' | 'confirmed' | 'failed'): void;
+  refund(outcome: 'processed' | 'failed'): void;
+  admission(outcome: 'admitted' | 'already_scanned' | 'invalid'): void;
+  jobFailed(queue: string): void;
+}
+
+/** Metrics off (no METRICS_TOKEN): every count is dropped. */
+export const noMetrics: Metrics = {
+  checkout: () => {},
+  refund: () => {},
+  admission: () => {},
+  jobFailed: () => {},
+};
 
 /** The adapters a test may replace; by default each is built from the configuration. */
 export interface AdapterOverrides {

@@ -4,7 +4,7 @@ import { createMediaStorage } from './adapters/media-storage/index.js';
 import { buildApp } from './app.js';
 import { type BannerFacts, startBanner } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
-import { connectDatabase } from './db/client.js';
+import { connectDatabase, connectionName } from './db/client.js';
 import {
   DataDirInUseError,
   type EmbeddedDatabase,
@@ -15,7 +15,7 @@ import { runMigrations } from './db/migrate.js';
 import { describeDemoAccounts, seedDemoData } from './db/seed.js';
 import { seedContent } from './db/seed-content.js';
 import { sellingSettings } from './db/seed-orders.js';
-import { withStartupLock } from './db/startup-lock.js';
+import { type StartupLock, withStartupLock } from './db/startup-lock.js';
 import { serverRoot } from './lib/server-root.js';
 import { shutDown } from './lib/shutdown.js';
 import { productionWarnings } from './start-warnings.js';
@@ -45,10 +45,28 @@ async function main() {
     databaseUrl = embedded.url;
   }
 
-  const database = connectDatabase(databaseUrl, config.database);
+  const database = connectDatabase(databaseUrl, {
+    ...config.database,
+    applicationName: connectionName('api', config.dbApplicationName),
+  });
+  // Migrations, seeding and the start-up lock (a session's advisory lock) run on a direct connection
+  // of their own (MIGRATION_DATABASE_URL), so DATABASE_URL may go through PgBouncer in transaction
+  // mode; it is closed once the server listens.
+  const migration = connectDatabase((embedded ? undefined : config.migrationDatabaseUrl) ?? databaseUrl, {
+    ...config.database,
+    max: 3,
+    applicationName: connectionName('migrate', config.dbApplicationName),
+  });
+  const startupLock: StartupLock = (work) => withStartupLock(migration.pool, work);
   const mediaStorage = createMediaStorage(config);
   // The real server runs the job queue (cancellation refunds, pending refunds, payouts).
-  const app = await buildApp({ config, db: database.db, logger, mediaStorage, jobs: true });
+  const app = await buildApp({ config, db: database.db, logger, mediaStorage, jobs: true, startupLock });
+  let migrationOpen = true;
+  const closeMigration = async () => {
+    if (!migrationOpen) return;
+    migrationOpen = false;
+    await migration.close().catch(() => {});
+  };
   let stopping = false;
   // A second signal during the drain (Ctrl+C included) cuts it short: the operator wants out now.
   const cutShort = new AbortController();
@@ -63,7 +81,7 @@ async function main() {
       app,
       drainMs,
       cutShort: cutShort.signal,
-      after: [() => database.close().catch(() => {}), async () => embedded?.stop()],
+      after: [() => database.close().catch(() => {}), () => closeMigration(), async () => embedded?.stop()],
     });
     if (forPerson && exitCode === 0) console.log('  Marquee stopped.');
     process.exit(exitCode);
@@ -74,15 +92,17 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM received', 0));
 
   try {
-    const seeded = await withStartupLock(database.pool, async () => {
-      await runMigrations(database.db);
-      await seedContent(database.db);
+    const seeded = await startupLock(async () => {
+      await runMigrations(migration.db);
+      await seedContent(migration.db);
       return (
         config.seedDemo &&
-        (await seedDemoData(database.db, { media: mediaStorage, selling: sellingSettings(config) }))
+        (await seedDemoData(migration.db, { media: mediaStorage, selling: sellingSettings(config) }))
       );
     });
+    // Listening makes the app ready, which starts the job queue under the same lock.
     await app.listen({ port: config.port, host: config.host });
+    await closeMigration();
     const { port } = app.server.address() as AddressInfo;
     // A wildcard address is not one to type in a browser; any other is shown as it is.
     const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;

@@ -39,6 +39,18 @@ export interface PoolLimits {
   idleInTransactionTimeoutMs: number;
 }
 
+/** Which kind of process a connection belongs to, as `pg_stat_activity.application_name` shows it. */
+export type ConnectionRole = 'api' | 'export' | 'migrate' | 'seed';
+
+/**
+ * The `application_name` of a connection: the installation (DB_APPLICATION_NAME, default `marquee`), the
+ * kind of process and its pid (`marquee-api:4711`), so an operator looking at pg_stat_activity, or at
+ * PgBouncer's clients, can tell whose connection holds a lock or runs a long query.
+ */
+export function connectionName(role: ConnectionRole, base = 'marquee'): string {
+  return `${base}-${role}:${process.pid}`;
+}
+
 export const DEFAULT_POOL_LIMITS: PoolLimits = {
   max: 10,
   connectionTimeoutMs: 5_000,
@@ -49,12 +61,14 @@ export const DEFAULT_POOL_LIMITS: PoolLimits = {
 
 export function connectDatabase(
   url: string,
-  limits: number | Partial<PoolLimits> = {},
+  limits: number | (Partial<PoolLimits> & { applicationName?: string }) = {},
   onError: (error: Error) => void = (error) => console.error(`database connection lost: ${error.message}`),
 ): Database {
   const l = { ...DEFAULT_POOL_LIMITS, ...(typeof limits === 'number' ? { max: limits } : limits) };
   const pool = new pg.Pool({
     connectionString: url,
+    // A startup parameter, not a SET: it holds behind PgBouncer in transaction mode too.
+    application_name: ('applicationName' in l && l.applicationName) || connectionName('api'),
     max: l.max,
     connectionTimeoutMillis: l.connectionTimeoutMs,
     statement_timeout: l.statementTimeoutMs,
@@ -86,14 +100,15 @@ function survivesLostConnections(pool: pg.Pool, onError: (error: Error) => void)
 /**
  * A second pool beside `main`: the same database and limits, `max` connections of its own. Work that
  * holds a connection for long (a file export streams for minutes) runs here, so it can never take the
- * connections that ordinary calls need.
+ * connections that ordinary calls need. Its connections are named `applicationName` (`marquee-export:…`).
  */
 export function sidePool(
   main: pg.Pool,
   max: number,
   onError: (error: Error) => void = (error) => console.error(`database connection lost: ${error.message}`),
+  applicationName = connectionName('export'),
 ): pg.Pool {
-  const pool = new pg.Pool({ ...main.options, max });
+  const pool = new pg.Pool({ ...main.options, max, application_name: applicationName });
   survivesLostConnections(pool, onError);
   return pool;
 }

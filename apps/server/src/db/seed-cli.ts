@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createMediaStorage } from '../adapters/media-storage/index.js';
 import { loadConfig } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
-import { connectDatabase } from './client.js';
+import { connectDatabase, connectionName } from './client.js';
 import { startEmbeddedPostgres } from './embedded.js';
 import { runMigrations } from './migrate.js';
 import { describeDemoAccounts, seedDemoData } from './seed.js';
@@ -34,8 +34,11 @@ const config = loadConfig();
 const embedded = config.databaseUrl
   ? undefined
   : await startEmbeddedPostgres({ dataDir: config.dataDir, preferredPort: config.embeddedPgPort });
-const url = config.databaseUrl ?? (embedded?.url as string);
-const database = connectDatabase(url);
+// Migrating and the long statements of a scale run go straight to PostgreSQL, never through PgBouncer.
+const url = config.migrationDatabaseUrl ?? config.databaseUrl ?? (embedded?.url as string);
+const database = connectDatabase(url, {
+  applicationName: connectionName('seed', config.dbApplicationName),
+});
 let failed = false;
 try {
   await runMigrations(database.db);

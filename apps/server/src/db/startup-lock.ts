@@ -6,9 +6,15 @@ const STARTUP_LOCK_KEY = 7_346_201_884_310_001n;
 /** How long a starting process waits for another one's migrations and seeding before giving up. */
 const WAIT_MINUTES = 10;
 
+/** Runs start-up work under the lock (the server's: on the migration connection, server.ts). */
+export type StartupLock = <T>(work: () => Promise<T>) => Promise<T>;
+
 /**
  * Runs migrations and seeding under a PostgreSQL advisory lock, so several API processes starting
  * together against one database take turns instead of applying the same migration or seed twice.
+ * The lock is a session's: `pool` must reach PostgreSQL directly (MIGRATION_DATABASE_URL), never
+ * through PgBouncer in transaction mode, which could run the lock and its unlock on different server
+ * connections.
  */
 export async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
-import { withStartupLock } from '../db/startup-lock.js';
+import { type StartupLock, withStartupLock } from '../db/startup-lock.js';
 
 /**
  * Background work through pg-boss (a maintained PostgreSQL job queue, docs/architecture.md): jobs are
@@ -43,7 +43,19 @@ export interface Jobs {
   schedule(name: string, cron: string, data?: object): void;
   /** Runs once the queue is up (each process start): resuming what a stopped process left. */
   onStart(task: () => Promise<unknown>): void;
+  /**
+   * Jobs waiting, running and failed per queue (the metrics scrape); none while the queue does not run
+   * in this process (its schema may not exist yet).
+   */
+  counts(): Promise<{ queue: string; state: string; jobs: number }[]>;
 }
+
+/**
+ * One grouped count, one query per scrape: pg-boss's job table holds recent jobs only (it moves older
+ * finished ones to its archive), so the count stays cheap as the history grows.
+ */
+const COUNTS_SQL = `select name as queue, state::text as state, count(*)::int as jobs
+  from pgboss.job where state in ('created', 'retry', 'active', 'failed') group by name, state`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +76,10 @@ export const jobsPlugin = fp(async function jobsPlugin(
     enabled: boolean;
     /** pg-boss's own timers (seconds); shorter in tests that wait for expiry. */
     maintenanceIntervalSeconds?: number;
+    /** The start-up lock on the migration connection (server.ts); default: on the app's own pool. */
+    startupLock?: StartupLock;
+    /** Told of every failed job (the metrics). */
+    onFailed?: (queue: string) => void;
   },
 ) {
   const workers = new Map<string, Worker>();
@@ -94,6 +110,12 @@ export const jobsPlugin = fp(async function jobsPlugin(
     onStart(task) {
       startTasks.push(task);
     },
+    async counts() {
+      if (!boss) return [];
+      const pool = (opts.db as Db & { $client: Pool }).$client;
+      const { rows } = await pool.query<{ queue: string; state: string; jobs: number }>(COUNTS_SQL);
+      return rows;
+    },
   };
   app.decorate('jobs', jobs);
   if (!opts.enabled) return;
@@ -112,7 +134,8 @@ export const jobsPlugin = fp(async function jobsPlugin(
     // Processes starting together on one database take turns here: pg-boss's createQueue (a queue's
     // row and its partition table) deadlocks with the same call of another process (found by
     // test/two-processes.test.ts: one of two servers started at once exited with "deadlock detected").
-    await withStartupLock(pool, async () => {
+    const startupLock: StartupLock = opts.startupLock ?? ((work) => withStartupLock(pool, work));
+    await startupLock(async () => {
       await started.start();
       for (const worker of workers.values()) {
         const { pollingIntervalSeconds: _polling, ...queue } = worker.options;
@@ -137,6 +160,7 @@ export const jobsPlugin = fp(async function jobsPlugin(
             await worker.handler(job.data);
           } catch (error) {
             app.log.error({ err: error, job: { name: job.name, id: job.id } }, 'job failed');
+            opts.onFailed?.(job.name);
             throw error;
           }
         },

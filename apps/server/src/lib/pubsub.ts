@@ -78,15 +78,16 @@ export function createMemoryPubSub(log?: FastifyBaseLogger): PubSub {
 
 /**
  * Redis: the link's command connection publishes, a connection of its own subscribes (a subscribed
- * connection can do nothing else). Channels are prefixed so that other users of the same Redis are not
- * heard. ioredis reconnects and subscribes again by itself after a dropped connection.
+ * connection can do nothing else). Channels carry the link's prefix (REDIS_KEY_PREFIX) so that other
+ * users of the same Redis, another installation included, are not heard. ioredis reconnects and subscribes again by itself after a dropped connection.
  *
  * Redis is a help, not a need (lib/redis.ts): while it is away a message is delivered to this
  * process's own subscribers, subscribing succeeds in this process alone (the channel is subscribed in
  * Redis once it is back), and nothing fails. Around an outage a message may so arrive twice; what is
  * published is a hint or a complete state, so twice does no harm.
  */
-export function createRedisPubSub(link: RedisLink, log?: FastifyBaseLogger, prefix = 'marquee:'): PubSub {
+export function createRedisPubSub(link: RedisLink, log?: FastifyBaseLogger): PubSub {
+  const { prefix } = link;
   const publisher = link.commands;
   const subscriber = link.open();
   const subscribers = registry();

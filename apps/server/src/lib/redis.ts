@@ -29,6 +29,11 @@ export interface RedisConnection {
  * goes on reconnecting by itself meanwhile.
  */
 export interface RedisLink {
+  /**
+   * Before every key and channel this process uses (REDIS_KEY_PREFIX, default `marquee:`), so that
+   * installations sharing one Redis (staging and production) never count or hear each other's.
+   */
+  prefix: string;
   commands: RedisConnection;
   /** A further connection (a subscribed connection can do nothing else), watched like the others. */
   open(): RedisConnection;
@@ -39,7 +44,13 @@ export interface RedisLink {
   close(): Promise<void>;
 }
 
-export function createRedisLink(url: string, log?: FastifyBaseLogger): RedisLink {
+export const DEFAULT_REDIS_KEY_PREFIX = 'marquee:';
+
+export function createRedisLink(
+  url: string,
+  log?: FastifyBaseLogger,
+  prefix = DEFAULT_REDIS_KEY_PREFIX,
+): RedisLink {
   const outage = outageLog(log);
   const connections: Redis[] = [];
   // Closing drops the connections on purpose: nothing to warn about, nothing more to send.
@@ -66,6 +77,7 @@ export function createRedisLink(url: string, log?: FastifyBaseLogger): RedisLink
 
   const commands = open();
   return {
+    prefix,
     commands,
     open,
     failed: (error) => {

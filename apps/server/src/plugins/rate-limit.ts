@@ -10,8 +10,6 @@ type Done = (error: Error | null, result?: Counted) => void;
 type StoreCall = (key: string, done: Done, timeWindow: number, max: number) => void;
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
 
-const NAMESPACE = 'marquee-rate-limit-';
-
 /**
  * Counts in Redis while it answers and in this process while it does not: a Redis outage makes the
  * limits per process for a while instead of failing every limited call with a 500. A call that finds
@@ -60,7 +58,12 @@ function fallbackStoreFor(link: RedisLink) {
       const continueExceeding = options.continueExceeding ?? false;
       const exponentialBackoff = options.exponentialBackoff ?? false;
       super(
-        new RedisStore(continueExceeding, exponentialBackoff, link.commands.client, NAMESPACE),
+        new RedisStore(
+          continueExceeding,
+          exponentialBackoff,
+          link.commands.client,
+          `${link.prefix}rate-limit:`,
+        ),
         new LocalStore(continueExceeding, exponentialBackoff),
         link,
       );

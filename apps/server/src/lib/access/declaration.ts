@@ -147,3 +147,10 @@ export const BROWSER_NAVIGATION = { access: 'public', clientCredentials: false }
  * (docs/security.md).
  */
 export const PROVIDER_CALLBACK = { access: 'public', clientCredentials: false } as const;
+
+/**
+ * Config of the Prometheus scrape (`GET /api/metrics`, plugins/metrics.ts): outside the client-credential
+ * check, since the caller is a scraper, not the console. It exists only with METRICS_TOKEN set and
+ * answers only that bearer token (docs/operations.md, "Metrics").
+ */
+export const METRICS_SCRAPE = { access: 'public', clientCredentials: false } as const;

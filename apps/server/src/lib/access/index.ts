@@ -15,6 +15,7 @@ export {
   type AccessRule,
   BROWSER_NAVIGATION,
   enforceRole,
+  METRICS_SCRAPE,
   PROVIDER_CALLBACK,
   parseAccess,
   resolveResource,

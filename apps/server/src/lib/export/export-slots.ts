@@ -78,8 +78,12 @@ export function exportSlotsFor(
   db: Db,
   limits: { maxConcurrent: number; maxPerUser: number },
   onError?: (error: Error) => void,
+  applicationName?: string,
 ): ExportSlots {
-  return createExportSlots({ ...limits, pool: sidePool(poolOf(db), limits.maxConcurrent, onError) });
+  return createExportSlots({
+    ...limits,
+    pool: sidePool(poolOf(db), limits.maxConcurrent, onError, applicationName),
+  });
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { createUnitOfWork, type UnitOfWork } from '../../db/unit-of-work.js';
 import type { Actor } from '../../lib/access/index.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Metrics } from '../../ports.js';
 import type { FeeRate } from '../events/index.js';
 import { type BookingEmails, createBookingEmails } from './booking-emails.js';
 import type { CheckoutBody } from './checkout-rules.js';
@@ -23,6 +24,8 @@ export interface CheckoutDeps {
   log?: { error(obj: object, msg: string): void };
   /** False: no confirmation emails (the demo seeding's orders, whose guests have made-up addresses). */
   confirmationEmails?: boolean;
+  /** Counts checkouts started, and free ones confirmed (or refused at once) on the spot. */
+  metrics?: Pick<Metrics, 'checkout'>;
 }
 
 /** What the buyer's commands and queries are given. */
@@ -38,6 +41,7 @@ export interface Selling {
   emails: BookingEmails;
   /** The hold sweep as checkout and event reads run it (at most once a second per process). */
   releaseHolds: (now: Date) => Promise<void>;
+  metrics?: Pick<Metrics, 'checkout'>;
 }
 
 /** The checkout: holds seats, takes payments, confirms free orders (its emails drain on close). */
@@ -60,6 +64,7 @@ export function createCheckout(deps: CheckoutDeps) {
       enabled: deps.confirmationEmails !== false,
     }),
     releaseHolds: throttledRelease(db),
+    metrics: deps.metrics,
   };
   return {
     selling,

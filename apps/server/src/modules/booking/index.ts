@@ -26,6 +26,7 @@ export const checkout = perApp((ports: Ports) =>
     holdMinutes: ports.config.booking.holdMinutes,
     rate: ports.config.serviceFee,
     log: ports.log,
+    metrics: ports.metrics,
   }),
 );
 
@@ -37,6 +38,7 @@ export const settlement = perApp((ports: Ports) =>
     mailer: ports.mailer,
     publicUrl: ports.config.publicUrl,
     log: ports.log,
+    metrics: ports.metrics,
   }),
 );
 

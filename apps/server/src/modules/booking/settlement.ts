@@ -2,6 +2,7 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
 import { createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Metrics } from '../../ports.js';
 import { createBookingEmails } from './booking-emails.js';
 import { settlePayment } from './commands/settle-payment.js';
 import type { Log, SettleInput, SettleResult, Settling } from './settling.js';
@@ -17,6 +18,8 @@ export function createSettlement(deps: {
   log?: Log;
   /** False: no confirmation emails (the demo seeding's orders, whose guests have made-up addresses). */
   confirmationEmails?: boolean;
+  /** Counts paid checkouts confirmed or failed by the provider's verdict. */
+  metrics?: Pick<Metrics, 'checkout'>;
 }) {
   const { db, clock } = deps;
   const settling: Settling = {
@@ -32,7 +35,12 @@ export function createSettlement(deps: {
     log: deps.log,
   };
   return {
-    settle: (input: SettleInput): Promise<SettleResult> => settlePayment(settling, input),
+    settle: async (input: SettleInput): Promise<SettleResult> => {
+      const result = await settlePayment(settling, input);
+      if (result === 'CONFIRMED' || result === 'CONFIRMED_AFTER_EXPIRY') deps.metrics?.checkout('confirmed');
+      if (result === 'FAILED') deps.metrics?.checkout('failed');
+      return result;
+    },
     /** Waits for confirmation emails still being sent (app close, tests). */
     drain: () => settling.emails.drain(),
   };

@@ -8,7 +8,9 @@ import { scanRoutes } from './routes/scan.routes.js';
 import { createScanEngine } from './scan-engine.js';
 
 /** The scan engine: scans decided in PostgreSQL; live counts listen to it (one per app). */
-export const scanEngine = perApp((ports: Ports) => createScanEngine({ db: ports.db, clock: ports.clock }));
+export const scanEngine = perApp((ports: Ports) =>
+  createScanEngine({ db: ports.db, clock: ports.clock, metrics: ports.metrics }),
+);
 
 /**
  * Door check-in (docs/check-in.md): the check-in calls, the screen's reads and the live stream, whose

@@ -1,6 +1,7 @@
 import type { ScanOutcome, ScanResult } from '@marquee/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Metrics } from '../../ports.js';
 import { scanTicket } from './commands/scan-ticket.js';
 import { syncOfflineScans } from './commands/sync-offline-scans.js';
 import type { ScanInput } from './repo/scans.js';
@@ -25,7 +26,7 @@ type Listener = (change: CheckInChange) => void;
  * PostgreSQL (commands/scan-ticket.ts, commands/sync-offline-scans.ts), manual marks told through
  * `notify`, and the listeners (live counts) that hear every change after it committed. One per app.
  */
-export function createScanEngine(deps: { db: Db; clock: Clock }) {
+export function createScanEngine(deps: { db: Db; clock: Clock; metrics?: Pick<Metrics, 'admission'> }) {
   const listeners = new Set<Listener>();
 
   function notify(change: CheckInChange) {
@@ -39,11 +40,26 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
   }
 
   const decided = { db: deps.db, notify };
+  // A replayed scan (the same nonce again) was counted when it was decided.
+  const count = (outcome: ScanOutcome) => {
+    if (outcome.replayed) return;
+    deps.metrics?.admission(
+      outcome.result === 'ADMITTED'
+        ? 'admitted'
+        : outcome.result === 'ALREADY_SCANNED'
+          ? 'already_scanned'
+          : 'invalid',
+    );
+  };
   return {
     /** Decides one scan; listeners hear about it when it changed something. */
-    scan: (input: ScanInput, zone: string) => scanTicket(decided, input, zone),
+    scan: async (input: ScanInput, zone: string) => {
+      const outcome = await scanTicket(decided, input, zone);
+      count(outcome);
+      return outcome;
+    },
     /** A device's offline queue, in the order it was scanned. */
-    syncOffline: (
+    syncOffline: async (
       batch: { eventId: string; actorId: string; deviceId: string; zone: string },
       scans: {
         nonce: string;
@@ -52,7 +68,11 @@ export function createScanEngine(deps: { db: Db; clock: Clock }) {
         scannedAt: string;
         localResult: ScanResult;
       }[],
-    ) => syncOfflineScans(decided, { ...batch, now: deps.clock.now() }, scans),
+    ) => {
+      const outcomes = await syncOfflineScans(decided, { ...batch, now: deps.clock.now() }, scans);
+      for (const outcome of outcomes) count(outcome);
+      return outcomes;
+    },
     /** Tells listeners about manual marks (commands/mark-tickets.ts). */
     notify,
     /** Hears every change at the door after it committed; answers a function that stops listening. */

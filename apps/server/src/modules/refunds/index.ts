@@ -137,6 +137,8 @@ export async function refundsModule(app: FastifyInstance, ports: Ports) {
     if (refund.source === 'EVENT_CANCELLED') return;
     await deps.emails.processed(refund);
   });
+  listeners.onProcessed(() => ports.metrics.refund('processed'));
+  listeners.onFailed(() => ports.metrics.refund('failed'));
   // A paid due starts the cancellation job waiting for it.
   listeners.onDuePaid((due) => queueEventRefundAfterDue(deps, due));
   await app.register(cancellationRoutes, { deps });

@@ -16,11 +16,16 @@ interface Logger {
  */
 export function createRefundListeners(log?: Logger) {
   const processed: ((refund: RefundRow) => Promise<void> | void)[] = [];
+  const failed: ((refund: RefundRow) => void)[] = [];
   const duePaid: ((due: DuePaymentRow) => Promise<void> | void)[] = [];
   const ticketsRefunded: ((change: RefundedTickets) => void)[] = [];
   return {
     onProcessed(listener: (refund: RefundRow) => Promise<void> | void) {
       processed.push(listener);
+    },
+    /** Hears refunds the provider refused, after the commit (the metrics). */
+    onFailed(listener: (refund: RefundRow) => void) {
+      failed.push(listener);
     },
     /** Hears tickets turned REFUNDED, after the commit (the door's live counts). */
     onTicketsRefunded(listener: (change: RefundedTickets) => void) {
@@ -35,6 +40,15 @@ export function createRefundListeners(log?: Logger) {
         Promise.resolve()
           .then(() => listener(refund))
           .catch((error) => log?.error({ err: error, refundId: refund.id }, 'a refund listener failed'));
+      }
+    },
+    failed(refund: RefundRow) {
+      for (const listener of failed) {
+        try {
+          listener(refund);
+        } catch (error) {
+          log?.error({ err: error, refundId: refund.id }, 'a failed-refund listener failed');
+        }
       }
     },
     /** The door's counts change the moment tickets turn REFUNDED (at reservation), not when money moves. */

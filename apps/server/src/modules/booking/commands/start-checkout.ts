@@ -25,6 +25,20 @@ export async function startCheckout(
   actor: Actor | null,
   requestId: string,
 ): Promise<BuyerBooking> {
+  const booking = await placeBooking(selling, body, actor, requestId);
+  // A free booking is confirmed here; a paid one by the provider's verdict (settlement.ts), unless refused at once.
+  selling.metrics?.checkout('started');
+  if (booking.status === 'CONFIRMED') selling.metrics?.checkout('confirmed');
+  if (booking.status === 'FAILED') selling.metrics?.checkout('failed');
+  return booking;
+}
+
+async function placeBooking(
+  selling: Selling,
+  body: CheckoutBody,
+  actor: Actor | null,
+  requestId: string,
+): Promise<BuyerBooking> {
   const { db, clock } = selling;
   const startedAt = clock.now();
   await selling.releaseHolds(startedAt);

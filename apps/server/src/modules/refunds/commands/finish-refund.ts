@@ -67,6 +67,7 @@ export async function markRefundFailed(
         audit: { action: 'REFUND_FAILED', organizationId: before.organizationId, after: { reason } },
       });
       if (!row) return currentRefund(tx, refundId);
+      change.afterCommit(() => deps.listeners.failed(row));
       await lowerRefunded(tx, row, now);
       await addBookingEvent(tx, {
         bookingId: row.bookingId,
