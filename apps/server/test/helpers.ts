@@ -11,6 +11,7 @@ import { connectDatabase, type Database, type PoolLimits } from '../src/db/clien
 import { users } from '../src/db/schema/index.js';
 import type { Clock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { deliverMessages as deliverDue } from '../src/modules/messages/index.js';
 import { clientHeaders } from './client-headers.js';
 import { withDatabase } from './global-setup.js';
 
@@ -125,4 +126,12 @@ export async function loginAs(t: TestApp, email: string, password: string): Prom
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return response.json().result.accessToken;
+}
+
+/**
+ * Runs the outgoing message worker once (modules/messages): what committed changes enqueued is
+ * rendered and handed to the mailer or SMS sender, as a server's delivery loop would do shortly after.
+ */
+export async function deliverMessages(t: { app: TestApp['app'] }) {
+  return deliverDue(t.app.ports);
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const outgoingStatusEnum = pgEnum('outgoing_message_status', ['PENDING', 'SENT', 'FAILED']);
 export const outgoingChannelEnum = pgEnum('outgoing_message_channel', ['EMAIL', 'SMS']);

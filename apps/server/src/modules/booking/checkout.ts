@@ -1,4 +1,3 @@
-import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Db } from '../../db/client.js';
 import { createUnitOfWork, type UnitOfWork } from '../../db/unit-of-work.js';
@@ -15,7 +14,6 @@ import { getBuyerBooking } from './queries/buyer-booking.js';
 export interface CheckoutDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
   payments: PaymentsProvider;
   publicUrl: string;
   holdMinutes: number;
@@ -40,7 +38,7 @@ export interface Selling {
   releaseHolds: (now: Date) => Promise<void>;
 }
 
-/** The checkout: holds seats, takes payments, confirms free orders (its emails drain on close). */
+/** The checkout: holds seats, takes payments, confirms free orders. */
 export function createCheckout(deps: CheckoutDeps) {
   const { db, clock } = deps;
   const selling: Selling = {
@@ -52,13 +50,7 @@ export function createCheckout(deps: CheckoutDeps) {
     holdMinutes: deps.holdMinutes,
     rate: deps.rate,
     log: deps.log,
-    emails: createBookingEmails({
-      db,
-      mailer: deps.mailer,
-      publicUrl: deps.publicUrl,
-      log: deps.log,
-      enabled: deps.confirmationEmails !== false,
-    }),
+    emails: createBookingEmails({ enabled: deps.confirmationEmails !== false }),
     releaseHolds: throttledRelease(db),
   };
   return {
@@ -69,8 +61,6 @@ export function createCheckout(deps: CheckoutDeps) {
     cancel: (bookingId: string, token: string, requestId: string) =>
       cancelHold(selling, bookingId, token, requestId),
     releaseHolds: selling.releaseHolds,
-    /** Waits for emails still being sent (app close, tests). */
-    drain: () => selling.emails.drain(),
   };
 }
 
