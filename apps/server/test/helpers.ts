@@ -55,7 +55,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     clock?: Clock;
     logger?: AppDeps['logger'];
-    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'payments' | 'settle' | 'sandboxWebhookSender'>>;
+    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'payments' | 'settle' | 'sandboxWebhookSender' | 'mailer'>>;
     /** Shorter database waits, for tests that hold a lock on purpose. */
     database?: Partial<PoolLimits>;
     /** Run the job queue (pg-boss); off by default, since starting it costs each test file time. */

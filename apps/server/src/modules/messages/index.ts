@@ -14,6 +14,11 @@ const POLL_MS = 5_000;
 /** The renderers of this app, by message kind; each module registers its own kinds when it is built. */
 const renderers = perApp((_ports: Ports) => new Map<string, MessageRenderer>());
 
+/** The renderers registered in this app (a second worker in a test runs with the same). */
+export function messageRenderers(ports: Ports): ReadonlyMap<string, MessageRenderer> {
+  return renderers(ports);
+}
+
 export function registerMessageRenderer(ports: Ports, kind: string, render: MessageRenderer): void {
   renderers(ports).set(kind, render);
 }
