@@ -2,6 +2,7 @@ CREATE TYPE "public"."outgoing_message_channel" AS ENUM('EMAIL', 'SMS');--> stat
 CREATE TYPE "public"."outgoing_message_status" AS ENUM('PENDING', 'SENT', 'FAILED');--> statement-breakpoint
 CREATE TABLE "outgoing_messages" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"kind" text NOT NULL,
 	"channel" "outgoing_message_channel" NOT NULL,
 	"recipient" text NOT NULL,

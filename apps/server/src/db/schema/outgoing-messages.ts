@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   index,
   integer,
   jsonb,
@@ -25,6 +26,8 @@ export const outgoingMessages = pgTable(
   'outgoing_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Enqueue order: messages due together go out in the order their changes wrote them. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     channel: outgoingChannelEnum('channel').notNull(),
     recipient: text('recipient').notNull(),

@@ -67,8 +67,10 @@ export async function deliverDueMessages(deps: DeliveryDeps): Promise<{ sent: nu
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const batch = await claimDueMessages(deps.db, deps.clock.now(), LEASE_MS, BATCH);
-    if (batch.length === 0) return { sent, failed };
+    const claimed = await claimDueMessages(deps.db, deps.clock.now(), LEASE_MS, BATCH);
+    if (claimed.length === 0) return { sent, failed };
+    // RETURNING keeps no order: sent in the order they were enqueued.
+    const batch = claimed.sort((a, b) => a.seq - b.seq);
     for (const message of batch) {
       const about = { message: { id: message.id, kind: message.kind, to: maskRecipient(message.recipient) } };
       try {

@@ -5,6 +5,7 @@ import { deliverDueMessages, type MessageRenderer } from './deliver.js';
 import { onNudge } from './nudge.js';
 
 export type { MessageRenderer } from './deliver.js';
+export { enqueueEmail, enqueueSms } from './enqueue-email.js';
 export { maskRecipient } from './mask.js';
 export { enqueueMessage, type OutgoingMessage, type OutgoingMessageRow } from './repo.js';
 

@@ -54,7 +54,7 @@ export async function claimDueMessages(
     .select({ id: outgoingMessages.id })
     .from(outgoingMessages)
     .where(and(eq(outgoingMessages.status, 'PENDING'), lte(outgoingMessages.nextAttemptAt, now)))
-    .orderBy(outgoingMessages.nextAttemptAt)
+    .orderBy(outgoingMessages.nextAttemptAt, outgoingMessages.seq)
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
