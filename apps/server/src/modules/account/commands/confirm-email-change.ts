@@ -1,6 +1,7 @@
 import { badRequest, conflict } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import { hashToken } from '../../../lib/tokens.js';
+import { enqueueEmail } from '../../messages/index.js';
 import * as repo from '../account.repo.js';
 import type { AccountDeps } from '../deps.js';
 import { EMAIL_CHANGE_INVALID, EMAIL_TAKEN } from '../messages.js';
@@ -8,9 +9,10 @@ import { takenErrors } from '../taken.js';
 
 /** The link sent to a new address was used: it becomes the email, and the old address is told. */
 export async function confirmEmailChange(deps: AccountDeps, tokenValue: string) {
-  let changed: { user: { email: string; firstName: string }; newEmail: string };
+  let changed: { newEmail: string };
   try {
-    changed = await deps.unitOfWork(async ({ tx, now }) => {
+    changed = await deps.unitOfWork(async (change) => {
+      const { tx, now } = change;
       const token = await repo.consumeAccountToken(tx, hashToken(tokenValue), now, ['EMAIL_CHANGE']);
       if (!token?.newEmail) throw badRequest(EMAIL_CHANGE_INVALID);
       const found = await repo.findUserById(tx, token.userId);
@@ -20,16 +22,21 @@ export async function confirmEmailChange(deps: AccountDeps, tokenValue: string) 
       await repo.updateUser(tx, found.id, { email: token.newEmail, updatedAt: now });
       // Reset links mailed to the old address must not outlive it.
       await repo.endOpenResets(tx, found.id, now);
-      return { user: found, newEmail: token.newEmail };
+      // The old address is told, with the change (sent by the message worker once it has committed).
+      const notice = templates.emailChangedNotice({ firstName: found.firstName, newEmail: token.newEmail });
+      await enqueueEmail(
+        change,
+        { to: found.email, ...notice },
+        {
+          kind: 'email-changed-notice',
+          intentKey: `email-changed-notice:${token.id}`,
+          data: { userId: found.id },
+        },
+      );
+      return { newEmail: token.newEmail };
     });
   } catch (error) {
     throw takenErrors(error);
   }
-  const { user, newEmail } = changed;
-  const notice = templates.emailChangedNotice({ firstName: user.firstName, newEmail });
-  // The change is done; a failing mail server must not make it look as if it were not.
-  await deps.mailer.send({ to: user.email, ...notice }).catch((error) => {
-    deps.log.error({ err: error }, 'the email-change notice to the old address was not sent');
-  });
-  return { email: newEmail };
+  return { email: changed.newEmail };
 }
