@@ -2,7 +2,7 @@ import type { Email, Mailer } from '../../adapters/mailer/mailer.js';
 import type { SmsMessage, SmsSender } from '../../adapters/sms/sms.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { maskRecipient } from './mask.js';
+import { maskRecipient } from '../../lib/mask-recipient.js';
 import { claimDueMessages, markAttemptFailed, markSent, type OutgoingMessageRow } from './repo.js';
 
 /** Turns a stored message into what is sent; runs in the worker (QR images, attachments). */

@@ -6,7 +6,6 @@ import { onNudge } from './nudge.js';
 
 export type { MessageRenderer } from './deliver.js';
 export { enqueueEmail, enqueueSms } from './enqueue-email.js';
-export { maskRecipient } from './mask.js';
 export { enqueueMessage, type OutgoingMessage, type OutgoingMessageRow } from './repo.js';
 
 /** How often the delivery loop looks for due messages when nothing nudged it. */
