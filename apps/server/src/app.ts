@@ -30,6 +30,7 @@ import { devOutboxModule } from './modules/dev-outbox/index.js';
 import { eventsModule } from './modules/events/index.js';
 import { healthModule } from './modules/health/index.js';
 import { mediaModule } from './modules/media/index.js';
+import { messagesModule } from './modules/messages/index.js';
 import { ordersModule } from './modules/orders/index.js';
 import { organizationName, organizationsModule } from './modules/organizations/index.js';
 import { paymentsModule } from './modules/payments/index.js';
@@ -101,6 +102,7 @@ const MODULES: ((app: FastifyInstance, ports: Ports) => Promise<void>)[] = [
   auditLogModule,
   devOutboxModule,
   paymentsModule,
+  messagesModule,
 ];
 
 declare module 'fastify' {

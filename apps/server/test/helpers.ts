@@ -11,6 +11,7 @@ import { connectDatabase, type Database, type PoolLimits } from '../src/db/clien
 import { users } from '../src/db/schema/index.js';
 import type { Clock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { deliverMessages as deliverDue } from '../src/modules/messages/index.js';
 import { clientHeaders } from './client-headers.js';
 import { withDatabase } from './global-setup.js';
 
@@ -54,7 +55,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     clock?: Clock;
     logger?: AppDeps['logger'];
-    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'payments' | 'settle' | 'sandboxWebhookSender'>>;
+    deps?: Partial<Pick<AppDeps, 'mediaStorage' | 'payments' | 'settle' | 'sandboxWebhookSender' | 'mailer'>>;
     /** Shorter database waits, for tests that hold a lock on purpose. */
     database?: Partial<PoolLimits>;
     /** Run the job queue (pg-boss); off by default, since starting it costs each test file time. */
@@ -125,4 +126,12 @@ export async function loginAs(t: TestApp, email: string, password: string): Prom
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return response.json().result.accessToken;
+}
+
+/**
+ * Runs the outgoing message worker once (modules/messages): what committed changes enqueued is
+ * rendered and handed to the mailer or SMS sender, as a server's delivery loop would do shortly after.
+ */
+export async function deliverMessages(t: { app: TestApp['app'] }) {
+  return deliverDue(t.app.ports);
 }

@@ -8,13 +8,21 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a free loopback port that keeps what it receives. */
+/**
+ * A real SMTP server on a free loopback port that keeps what it receives. While `state.down` it
+ * refuses every connection (421), as a mail server that is down or overloaded does.
+ */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  const state = { down: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (!state.down) return callback();
+      callback(Object.assign(new Error('Service not available'), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,6 +41,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

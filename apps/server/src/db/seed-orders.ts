@@ -1,5 +1,4 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Mailer } from '../adapters/mailer/mailer.js';
 import { createSandboxPayments } from '../adapters/payments/sandbox.js';
 import { DECLINED_REASON } from '../adapters/payments/sandbox-checkout.js';
 import type { Config } from '../config.js';
@@ -197,12 +196,10 @@ export async function seedOrders(
 
   let time = plan[0]?.at.getTime() ?? now.getTime();
   const clock = { now: () => new Date(time) };
-  const silent: Mailer = { kind: 'outbox', send: async () => {} };
   const provider = createSandboxPayments({ db, clock, publicUrl: selling.publicUrl });
   const checkout = createCheckout({
     db,
     clock,
-    mailer: silent,
     payments: provider,
     publicUrl: selling.publicUrl,
     holdMinutes: selling.holdMinutes,
@@ -212,8 +209,6 @@ export async function seedOrders(
   const settlement = createSettlement({
     db,
     clock,
-    mailer: silent,
-    publicUrl: selling.publicUrl,
     confirmationEmails: false,
   });
   // Checkout and audit read only the user of a signed-in actor; the seeding signs nobody in.

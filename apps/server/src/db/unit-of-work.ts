@@ -14,8 +14,9 @@ import type { Db, Tx } from './client.js';
  * - Contention (lock timeout, serialization failure, deadlock, no free connection) re-runs the whole
  *   work a bounded number of times, then answers 503 with `Retry-After`: the work must therefore do
  *   nothing outside its transaction except through `afterCommit`.
- * - `afterCommit` events (emails, SMS) run only after COMMIT, never on rollback, and never inside a
- *   retried attempt. Their failures are logged: the change itself is done.
+ * - `afterCommit` events (in-process notices) run only after COMMIT, never on rollback, and never inside
+ *   a retried attempt. Their failures are logged: the change itself is done. They die with the process:
+ *   emails and SMS are not sent from here but enqueued in the transaction (modules/messages).
  * - No network call to a provider inside the work: record intent, commit, call, record the result
  *   in a second unit of work (docs/architecture.md).
  * - A unit of work started inside another joins it (one transaction, one commit).

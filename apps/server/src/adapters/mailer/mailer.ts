@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.js';
+import { maskRecipient } from '../../lib/mask-recipient.js';
 import { type InfoLogger, recordInOutbox } from '../outbox/outbox.js';
 
 export interface Email {
@@ -23,8 +24,11 @@ export function createSmtpMailer(options: { url: string; from: string; log: Info
     kind: 'smtp',
     async send(email) {
       const info = await transport.sendMail({ from: options.from, ...email });
-      // The body is not logged: it carries secrets such as reset links.
-      options.log.info({ mail: { to: email.to, messageId: info.messageId } }, `email sent: ${email.subject}`);
+      // The body is not logged: it carries secrets such as reset links; nor is the whole address.
+      options.log.info(
+        { mail: { to: maskRecipient(email.to), messageId: info.messageId } },
+        `email sent: ${email.subject}`,
+      );
     },
     async close() {
       transport.close();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { maskRecipient } from '../../lib/mask-recipient.js';
 import { type InfoLogger, recordInOutbox } from '../outbox/outbox.js';
 
 export interface SmsMessage {
@@ -50,7 +51,7 @@ export function createHttpSmsGateway(options: {
       } catch {
         sid = undefined;
       }
-      options.log.info({ sms: { to: message.to, sid } }, 'sms sent');
+      options.log.info({ sms: { to: maskRecipient(message.to), sid } }, 'sms sent');
     },
   };
 }

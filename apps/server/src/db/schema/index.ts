@@ -9,6 +9,7 @@ export * from './idempotency.js';
 export * from './installation.js';
 export * from './organizations.js';
 export * from './outbox.js';
+export * from './outgoing-messages.js';
 export * from './payments.js';
 export * from './refunds.js';
 export * from './rollups.js';

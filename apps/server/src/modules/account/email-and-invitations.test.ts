@@ -2,7 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../test/calls.js';
-import { clientHeaders, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers.js';
+import {
+  clientHeaders,
+  createTestApp,
+  createUser,
+  deliverMessages,
+  loginAs,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { multipartFile } from '../../../test/multipart.js';
 import {
   organizationMembers,
@@ -23,6 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function lastMessageTo(email: string) {
+  await deliverMessages(t);
   const [message] = await t.db
     .select()
     .from(outboxMessages)

@@ -7,11 +7,11 @@ import { accountRoutes } from './routes.js';
 
 export { nonProfitMachine, organizerRequestMachine } from './account.repo.js';
 export {
+  enqueueInvitationEmail,
   type InvitationEmail,
   type InvitationHooks,
   issueInvitation,
   revokeInvitation,
-  sendInvitationEmail,
 } from './invitations.js';
 export { nonProfitDetail, pendingEmailOf, toNonProfitDetail } from './queries/non-profit-detail.js';
 

@@ -4,8 +4,8 @@ import type { Change } from '../../db/unit-of-work.js';
 import { badRequest } from '../../lib/errors.js';
 import { templates } from '../../lib/templates.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { enqueueEmail } from '../messages/index.js';
 import * as repo from './account.repo.js';
-import { deliver } from './delivery.js';
 import type { AccountDeps } from './deps.js';
 import { INVITATION_INVALID } from './messages.js';
 
@@ -80,8 +80,22 @@ export interface InvitationEmail {
   needsPassword: boolean;
 }
 
-/** Sends an invitation email; a failing mail server is a 502 naming no internals. */
-export async function sendInvitationEmail(deps: Pick<AccountDeps, 'mailer' | 'log'>, input: InvitationEmail) {
+/**
+ * Enqueues an invitation email in the change that issued its link (modules/messages): sent once that
+ * change has committed, retried while the mail server is down. One message per link (`tokenId`).
+ */
+export async function enqueueInvitationEmail(
+  change: Change,
+  input: InvitationEmail & { tokenId: string; organizationId?: string },
+) {
   const content = templates.invitationEmail({ ...input, days: INVITATION_DAYS });
-  await deliver(deps, () => deps.mailer.send({ to: input.to, ...content }));
+  await enqueueEmail(
+    change,
+    { to: input.to, ...content },
+    {
+      kind: 'invitation',
+      intentKey: `invitation:${input.tokenId}`,
+      organizationId: input.organizationId ?? null,
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, invalid } from '../../../test/calls.js';
 import { sellableEvent } from '../../../test/checkout-fixtures.js';
 import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
-import { clientHeaders, createUser, loginAs, type TestApp } from '../../../test/helpers.js';
+import { clientHeaders, createUser, deliverMessages, loginAs, type TestApp } from '../../../test/helpers.js';
 import { paidOrder, paymentsTestApp } from '../../../test/paid-order-fixtures.js';
 import {
   auditLog,
@@ -53,6 +53,7 @@ async function pendingRequester(submittedAt = new Date(), values: Partial<typeof
 }
 
 async function mailsTo(email: string) {
+  await deliverMessages(t);
   return t.db
     .select()
     .from(outboxMessages)

@@ -8,7 +8,6 @@ export async function approvalsModule(app: FastifyInstance, ports: Ports) {
     deps: {
       db: ports.db,
       unitOfWork: ports.unitOfWork,
-      mailer: ports.mailer,
       publicUrl: ports.config.publicUrl,
       log: ports.log,
     },

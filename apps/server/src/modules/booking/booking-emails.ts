@@ -1,41 +1,51 @@
-import type { Mailer } from '../../adapters/mailer/mailer.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import type { Change } from '../../db/unit-of-work.js';
+import { enqueueMessage, type MessageRenderer } from '../messages/index.js';
 import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
 import { loadBuyerBooking } from './queries/buyer-booking.js';
-import type { BookingRow } from './repo/orders.js';
+import { type BookingRow, findBooking } from './repo/orders.js';
+
+export const ORDER_CONFIRMATION = 'order-confirmation';
 
 /**
- * Confirmation emails, sent after the answer: the buyer never waits on QR images or the mail server.
- * A failure is logged and the booking stands; `drain` waits for the ones on their way (app close, tests).
+ * Confirmation emails go out through the outbox (modules/messages): enqueued in the unit of work that
+ * confirms the order, rendered and sent by the delivery worker, so the buyer never waits on QR images
+ * or the mail server and a mail server that is down delays the email instead of losing it.
  */
 export function createBookingEmails(deps: {
-  db: DbOrTx;
-  mailer: Mailer;
-  publicUrl: string;
-  log?: { error(obj: object, msg: string): void };
   /** False: no confirmation emails (the demo seeding's orders, whose guests have made-up addresses). */
   enabled: boolean;
 }) {
-  const outgoing = new Set<Promise<unknown>>();
-
-  /** The confirmation with the ticket page link, carrying the booking's access token. */
-  async function sendConfirmation(booking: BookingRow, token: string) {
-    const view = await loadBuyerBooking(deps.db, booking, token);
-    await deps.mailer.send(await confirmationEmail(view, ticketPageUrl(deps.publicUrl, view, token)));
-  }
-
   return {
-    confirmInBackground(booking: BookingRow, token: string) {
+    /** The confirmation with the ticket page link, carrying the booking's access token. */
+    async enqueueConfirmation(change: Change, booking: BookingRow, token: string) {
       if (!deps.enabled) return;
-      const running = sendConfirmation(booking, token)
-        .catch((error) => deps.log?.error({ err: error }, 'a booking email failed'))
-        .finally(() => outgoing.delete(running));
-      outgoing.add(running);
-    },
-    async drain() {
-      await Promise.all([...outgoing]);
+      await enqueueMessage(change, {
+        kind: ORDER_CONFIRMATION,
+        channel: 'EMAIL',
+        recipient: booking.buyerEmail,
+        data: { bookingId: booking.id, orderCode: booking.code },
+        // The ticket page link's token is otherwise only stored hashed; wiped once the email is sent.
+        secrets: { accessToken: token },
+        intentKey: `${ORDER_CONFIRMATION}:${booking.id}`,
+        orderId: booking.id,
+        eventId: booking.eventId,
+        organizationId: booking.organizationId,
+      });
     },
   };
 }
 
 export type BookingEmails = ReturnType<typeof createBookingEmails>;
+
+/** Renders a confirmation in the delivery worker: the order as it is now, its QR codes, its link. */
+export function orderConfirmationRenderer(db: Db, publicUrl: string): MessageRenderer {
+  return async (message) => {
+    const bookingId = String(message.data.bookingId);
+    const token = message.secrets?.accessToken;
+    const booking = await findBooking(db, bookingId);
+    if (!booking || !token) throw new Error(`order ${String(message.data.orderCode)} cannot be rendered`);
+    const view = await loadBuyerBooking(db, booking, token);
+    return confirmationEmail(view, ticketPageUrl(publicUrl, view, token));
+  };
+}

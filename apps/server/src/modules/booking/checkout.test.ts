@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/calls.js';
 import { book, guest, inventoryOf, sellableEvent } from '../../../test/checkout-fixtures.js';
-import { createTestApp, createUser, loginAs, manualClock, type TestApp } from '../../../test/helpers.js';
+import {
+  createTestApp,
+  createUser,
+  deliverMessages,
+  loginAs,
+  manualClock,
+  type TestApp,
+} from '../../../test/helpers.js';
 import {
   bookingEvents,
   bookings,
@@ -14,7 +21,7 @@ import {
   payments,
   tickets,
 } from '../../db/schema/index.js';
-import { drainBookingEmails, releaseExpiredHolds, settlement } from './index.js';
+import { releaseExpiredHolds, settlement } from './index.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;
@@ -98,7 +105,7 @@ describe('create-booking', () => {
     expect(booking.tickets).toHaveLength(3);
     expect(booking.tickets[0]?.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect((await inventoryOf(t, ticketTypes[0]?.id as string))[0]?.sold).toBe(3);
-    await drainBookingEmails(t.app.ports);
+    await deliverMessages(t);
     const [mail] = await t.db
       .select()
       .from(outboxMessages)
@@ -322,7 +329,7 @@ describe('holds, payment and settlement', () => {
       ['PLATFORM_FEES', -298],
     ]);
     expect(new Set(ledger.map((e) => e.groupId)).size).toBe(1);
-    await drainBookingEmails(t.app.ports);
+    await deliverMessages(t);
     const mails = await t.db
       .select()
       .from(outboxMessages)

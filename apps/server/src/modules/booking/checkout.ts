@@ -1,4 +1,3 @@
-import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/payments.js';
 import type { Db } from '../../db/client.js';
 import { createUnitOfWork, type UnitOfWork } from '../../db/unit-of-work.js';
@@ -16,7 +15,6 @@ import { getBuyerBooking } from './queries/buyer-booking.js';
 export interface CheckoutDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
   payments: PaymentsProvider;
   publicUrl: string;
   holdMinutes: number;
@@ -44,7 +42,7 @@ export interface Selling {
   metrics?: Pick<Metrics, 'checkout'>;
 }
 
-/** The checkout: holds seats, takes payments, confirms free orders (its emails drain on close). */
+/** The checkout: holds seats, takes payments, confirms free orders. */
 export function createCheckout(deps: CheckoutDeps) {
   const { db, clock } = deps;
   const selling: Selling = {
@@ -56,13 +54,7 @@ export function createCheckout(deps: CheckoutDeps) {
     holdMinutes: deps.holdMinutes,
     rate: deps.rate,
     log: deps.log,
-    emails: createBookingEmails({
-      db,
-      mailer: deps.mailer,
-      publicUrl: deps.publicUrl,
-      log: deps.log,
-      enabled: deps.confirmationEmails !== false,
-    }),
+    emails: createBookingEmails({ enabled: deps.confirmationEmails !== false }),
     releaseHolds: throttledRelease(db),
     metrics: deps.metrics,
   };
@@ -74,8 +66,6 @@ export function createCheckout(deps: CheckoutDeps) {
     cancel: (bookingId: string, token: string, requestId: string) =>
       cancelHold(selling, bookingId, token, requestId),
     releaseHolds: selling.releaseHolds,
-    /** Waits for emails still being sent (app close, tests). */
-    drain: () => selling.emails.drain(),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
+import { registerMessageRenderer } from '../messages/index.js';
+import { ORDER_CONFIRMATION, orderConfirmationRenderer } from './booking-emails.js';
 import { createCheckout } from './checkout.js';
 import { startHoldSweep } from './hold-sweep.js';
 import { bookingRoutes } from './routes.js';
@@ -15,12 +17,11 @@ export { releaseSeats } from './repo/seats.js';
 export type { SettleResult } from './settlement.js';
 export { createCheckout, createSettlement };
 
-/** The checkout: holds seats, takes payments, confirms free orders (one per app: its emails drain on close). */
+/** The checkout: holds seats, takes payments, confirms free orders . */
 export const checkout = perApp((ports: Ports) =>
   createCheckout({
     db: ports.db,
     clock: ports.clock,
-    mailer: ports.mailer,
     payments: ports.payments,
     publicUrl: ports.config.publicUrl,
     holdMinutes: ports.config.booking.holdMinutes,
@@ -35,17 +36,10 @@ export const settlement = perApp((ports: Ports) =>
   createSettlement({
     db: ports.db,
     clock: ports.clock,
-    mailer: ports.mailer,
-    publicUrl: ports.config.publicUrl,
     log: ports.log,
     metrics: ports.metrics,
   }),
 );
-
-/** Waits until booking emails on their way are handed to the mailer (tests). */
-export async function drainBookingEmails(ports: Ports): Promise<void> {
-  await Promise.all([checkout(ports).drain(), settlement(ports).drain()]);
-}
 
 /** Selling: the buyer routes and the hold sweep's timer. */
 export async function bookingModule(app: FastifyInstance, ports: Ports) {
@@ -57,9 +51,6 @@ export async function bookingModule(app: FastifyInstance, ports: Ports) {
     everySeconds: config.booking.sweepSeconds,
     log: app.log,
   });
-  app.addHook('onClose', async () => {
-    sweep.stop();
-    // Emails already on their way finish before the database closes.
-    await drainBookingEmails(ports);
-  });
+  app.addHook('onClose', async () => sweep.stop());
+  registerMessageRenderer(ports, ORDER_CONFIRMATION, orderConfirmationRenderer(db, config.publicUrl));
 }

@@ -1,4 +1,3 @@
-import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
 import { createUnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
@@ -13,8 +12,6 @@ export type { SettleInput, SettleResult } from './settling.js';
 export function createSettlement(deps: {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
-  publicUrl: string;
   log?: Log;
   /** False: no confirmation emails (the demo seeding's orders, whose guests have made-up addresses). */
   confirmationEmails?: boolean;
@@ -25,13 +22,7 @@ export function createSettlement(deps: {
   const settling: Settling = {
     db,
     unitOfWork: createUnitOfWork({ db, clock, log: deps.log }),
-    emails: createBookingEmails({
-      db,
-      mailer: deps.mailer,
-      publicUrl: deps.publicUrl,
-      log: deps.log,
-      enabled: deps.confirmationEmails !== false,
-    }),
+    emails: createBookingEmails({ enabled: deps.confirmationEmails !== false }),
     log: deps.log,
   };
   return {
@@ -41,8 +32,6 @@ export function createSettlement(deps: {
       if (result === 'FAILED') deps.metrics?.checkout('failed');
       return result;
     },
-    /** Waits for confirmation emails still being sent (app close, tests). */
-    drain: () => settling.emails.drain(),
   };
 }
 

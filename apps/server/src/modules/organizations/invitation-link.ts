@@ -27,7 +27,7 @@ export async function issueMemberInvitation(
   who: Who,
   member: repo.MemberRow,
   organization: repo.OrganizationRow,
-): Promise<InvitationEmail> {
+): Promise<InvitationEmail & { tokenId: string; organizationId: string }> {
   const { tx, now } = change;
   // The link goes to the member's address and is issued for the account that owns that address now
   // (a password-less one for a new person); the membership is linked only when it is accepted.
@@ -69,5 +69,7 @@ export async function issueMemberInvitation(
     inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.username,
     url: link.url,
     needsPassword: link.needsPassword,
+    tokenId: link.tokenId,
+    organizationId: organization.id,
   };
 }

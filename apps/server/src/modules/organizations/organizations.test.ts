@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../test/calls.js';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers.js';
+import { createTestApp, createUser, deliverMessages, loginAs, type TestApp } from '../../../test/helpers.js';
 import { paymentsStandIn } from '../../../test/payments-stand-in.js';
 import { auditLog, outboxMessages } from '../../db/schema/index.js';
 
@@ -22,6 +22,7 @@ let orgId: string;
 let rivalOrgId: string;
 
 async function lastMessageTo(email: string) {
+  await deliverMessages(t);
   const [message] = await t.db
     .select()
     .from(outboxMessages)

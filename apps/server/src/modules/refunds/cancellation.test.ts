@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../../test/calls.js';
 import { guest } from '../../../test/checkout-fixtures.js';
 import { insertReason } from '../../../test/event-fixtures.js';
-import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../test/helpers.js';
+import {
+  clientHeaders,
+  createTestApp,
+  deliverMessages,
+  loginAs,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { paidBooking } from '../../../test/paid-order-fixtures.js';
 import {
   bookingEvents,
@@ -116,7 +122,7 @@ describe('event cancellation refunds', () => {
       expect(b.refunded).toBe(b.status === 'CONFIRMED' ? b.total : 0);
 
     // One cancellation email per buyer, naming the event and the amount.
-    await eventRefunds(t.app.ports).drain();
+    await deliverMessages(t);
     const emails = await t.db
       .select()
       .from(outboxMessages)
@@ -134,7 +140,7 @@ describe('event cancellation refunds', () => {
     expect(await eventRefunds(t.app.ports).run({ eventId })).toBe('SKIPPED');
     await t.db.update(eventRefundJobs).set({ status: 'RUNNING' }).where(eq(eventRefundJobs.eventId, eventId));
     expect(await eventRefunds(t.app.ports).run({ eventId })).toBe('COMPLETED');
-    await eventRefunds(t.app.ports).drain();
+    await deliverMessages(t);
     expect(await refundsOf(t, eventId)).toHaveLength(3);
     expect(
       await t.db
@@ -159,7 +165,7 @@ describe('event cancellation refunds', () => {
       eventRefunds(t.app.ports).run({ eventId }),
     ]);
     expect(outcomes).toContain('COMPLETED');
-    await eventRefunds(t.app.ports).drain();
+    await deliverMessages(t);
     const rows = await refundsOf(t, eventId);
     expect(rows).toHaveLength(8);
     expect(new Set(rows.map((r) => r.bookingId)).size).toBe(8);

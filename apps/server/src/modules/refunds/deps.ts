@@ -1,10 +1,8 @@
-import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { PaymentsProvider } from '../../adapters/payments/index.js';
 import type { Db } from '../../db/client.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Jobs } from '../../lib/jobs.js';
-import type { BackgroundMail } from './emails/background-mail.js';
 import type { RequestEmails } from './emails/request-emails.js';
 import type { RefundListeners } from './refund-listeners.js';
 
@@ -24,12 +22,9 @@ export interface EngineDeps {
   log?: Logger;
 }
 
-/** What every command of the module may be given: the engine's, plus mail and the job queue. */
+/** What every command of the module may be given: the engine's, plus the buyer's emails and the job queue. */
 export interface RefundsDeps extends EngineDeps {
-  mailer: Mailer;
   jobs: Jobs;
   /** The buyer's emails about requests and refunds. */
   emails: RequestEmails;
-  /** Cancellation emails on their way (drained at close and in tests). */
-  mail: BackgroundMail;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createUnitOfWork } from '../../db/unit-of-work.js';
 import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
+import { registerMessageRenderer } from '../messages/index.js';
 import { finishRefund } from './commands/finish-refund.js';
 import { payEventDue } from './commands/pay-event-due.js';
 import { payOrderDue } from './commands/pay-order-due.js';
@@ -15,8 +16,7 @@ import { type EventRefundRun, type RunOptions, runEventRefund } from './commands
 import { settleDue } from './commands/settle-due.js';
 import { settleRefundFromProvider } from './commands/settle-refund-from-provider.js';
 import type { EngineDeps, Logger, RefundsDeps } from './deps.js';
-import { createBackgroundMail } from './emails/background-mail.js';
-import { createRequestEmails } from './emails/request-emails.js';
+import { createRequestEmails, refundEmailRenderers } from './emails/request-emails.js';
 import { registerRefundJobs } from './jobs.js';
 import { dueView } from './queries/due-views.js';
 import { quoteEvent } from './queries/quote-event.js';
@@ -47,10 +47,8 @@ const refundsDeps = perApp(
     payments: ports.payments,
     log: ports.log,
     listeners: createRefundListeners(ports.log),
-    mailer: ports.mailer,
     jobs: ports.jobs,
-    emails: createRequestEmails({ db: ports.db, mailer: ports.mailer, publicUrl: ports.config.publicUrl }),
-    mail: createBackgroundMail(ports.log),
+    emails: createRequestEmails(),
   }),
 );
 
@@ -116,8 +114,6 @@ export const eventRefunds = perApp((ports: Ports) => {
     onDuePaid: (due: Parameters<typeof queueEventRefundAfterDue>[1]) => queueEventRefundAfterDue(deps, due),
     resumeJobs: () => resumeEventRefunds(deps),
     recordError: (eventId: string, error: unknown) => recordEventRefundError(deps, eventId, error),
-    /** Waits until the emails on their way are handed to the mailer (close, tests). */
-    drain: () => deps.mail.drain(),
   };
 });
 
@@ -131,18 +127,14 @@ export async function refundsModule(app: FastifyInstance, ports: Ports) {
   await app.register(organizerRefundRoutes, { deps });
   await app.register(dueRoutes, { deps, config: ports.config });
   await app.register(refundRequestRoutes, { deps });
-  // A processed refund is emailed to its buyer, except a cancelled event's (that job emails them). The
-  // engine itself marks the request's tickets PROCESSED in the same transaction.
-  listeners.onProcessed(async (refund) => {
-    if (refund.source === 'EVENT_CANCELLED') return;
-    await deps.emails.processed(refund);
-  });
   listeners.onProcessed(() => ports.metrics.refund('processed'));
   listeners.onFailed(() => ports.metrics.refund('failed'));
+  for (const [kind, render] of refundEmailRenderers(ports.db, ports.config.publicUrl)) {
+    registerMessageRenderer(ports, kind, render);
+  }
   // A paid due starts the cancellation job waiting for it.
   listeners.onDuePaid((due) => queueEventRefundAfterDue(deps, due));
   await app.register(cancellationRoutes, { deps });
-  app.addHook('onClose', async () => deps.mail.drain());
   registerRefundJobs(deps);
   // A paid order-refund due runs the refund it was waiting for (its key makes it happen once).
   listeners.onDuePaid((due) => runDuePlan(deps, due));

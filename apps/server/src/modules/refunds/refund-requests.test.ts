@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking } from '../../../test/booking-fixtures.js';
 import { call } from '../../../test/calls.js';
 import { type EventWorld, eventWorld } from '../../../test/event-fixtures.js';
-import { clientHeaders, createTestApp, manualClock, type TestApp } from '../../../test/helpers.js';
+import {
+  clientHeaders,
+  createTestApp,
+  deliverMessages,
+  manualClock,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { buyerAccess, insertRefundReason, insertRefundRequest } from '../../../test/refund-fixtures.js';
 import {
   auditLog,
@@ -70,10 +76,17 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
   const setting = (values: Partial<typeof organizations.$inferInsert>) =>
     t.db.update(organizations).set(values).where(eq(organizations.id, w.organization.id));
 
-  const emailsTo = (to: string) =>
-    t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(outboxMessages.createdAt);
+  /** What was sent to `to`, once the outgoing message worker has run (test/helpers.ts). */
+  const emailsTo = async (to: string) => {
+    await deliverMessages(t);
+    return t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, to))
+      .orderBy(outboxMessages.createdAt);
+  };
 
-  /** The engine's processed listeners run after its commit without being awaited: wait for the emails. */
+  /** Emails the worker sends after the commit: wait until they are there. */
   async function emailsOnceThere(to: string, count: number) {
     for (let i = 0; i < 100; i += 1) {
       const mails = await emailsTo(to);
@@ -476,7 +489,7 @@ describe('buyers’ refund requests and the organizer’s decisions', () => {
     const deps = {
       ...t.app.ports,
       listeners: createRefundListeners(),
-      emails: createRequestEmails({ db: t.db, mailer: t.app.ports.mailer, publicUrl: 'http://shop.test' }),
+      emails: createRequestEmails(),
     };
     try {
       const decider = { actor, event: grant };

@@ -7,9 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, invalid } from '../../../test/calls.js';
 import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import { insertMember, insertOrganization } from '../../../test/event-fixtures.js';
-import { clientHeaders, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers.js';
+import {
+  clientHeaders,
+  createTestApp,
+  createUser,
+  deliverMessages,
+  loginAs,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { paidBooking } from '../../../test/paid-order-fixtures.js';
-import type { Mailer } from '../../adapters/mailer/mailer.js';
 import {
   auditLog,
   bookings,
@@ -27,8 +33,6 @@ import {
   LAST_ADMIN_MESSAGE,
   SELF_BLOCK_MESSAGE,
 } from './commands/update-user-status.js';
-
-const silentMailer: Mailer = { kind: 'outbox', send: async () => undefined };
 
 let t: TestApp;
 let adminToken: string;
@@ -261,6 +265,7 @@ describe('update-user-status', () => {
       before: { status: 'ACTIVE', reason: null },
       after: { status: 'BLOCKED', reason: 'Selling fake tickets' },
     });
+    await deliverMessages(t);
     const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, person.email));
     expect(mail.map((m) => m.subject)).toContain('Your Marquee account has been blocked');
 
@@ -399,7 +404,7 @@ describe('update-user-status', () => {
       .update(users)
       .set({ status: 'BLOCKED' })
       .where(and(eq(users.role, 'ADMIN'), sql`${users.id} <> ${last.id}`));
-    const setStatus = createUpdateUserStatus({ db: t.db, clock: systemClock, mailer: silentMailer });
+    const setStatus = createUpdateUserStatus({ db: t.db, clock: systemClock });
     try {
       await expect(
         setStatus(staleActor, { userId: last.id, status: 'BLOCKED', reason: 'Stale' }),

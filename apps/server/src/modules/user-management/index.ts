@@ -4,5 +4,5 @@ import { adminUserRoutes } from './routes.js';
 
 /** Administrators' user management, blocking included (docs/user-management.md). */
 export async function userManagementModule(app: FastifyInstance, ports: Ports) {
-  await app.register(adminUserRoutes, { db: ports.db, clock: ports.clock, mailer: ports.mailer });
+  await app.register(adminUserRoutes, { db: ports.db, clock: ports.clock });
 }

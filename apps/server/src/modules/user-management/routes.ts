@@ -1,6 +1,5 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { addRoute } from '../../lib/route.js';
@@ -14,7 +13,7 @@ import { userOrganizations } from './queries/user-organizations.js';
 import { userExportRoute } from './user-export.route.js';
 
 /** Administrators' user management (docs/user-management.md); every call is `admin` in the contract. */
-export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock; mailer: Mailer }) {
+export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db; clock: Clock }) {
   const { db } = opts;
   const lists = createUserLists(db);
   const ordersOf = createUserOrderList(db);

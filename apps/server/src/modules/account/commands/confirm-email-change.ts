@@ -1,6 +1,7 @@
 import { badRequest, conflict } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import { hashToken } from '../../../lib/tokens.js';
+import { enqueueEmail } from '../../messages/index.js';
 import * as repo from '../account.repo.js';
 import { ACCOUNT_AUDIT, auditAccount } from '../audit.js';
 import type { AccountDeps } from '../deps.js';
@@ -9,7 +10,7 @@ import { takenErrors } from '../taken.js';
 
 /** The link sent to a new address was used: it becomes the email, and the old address is told. */
 export async function confirmEmailChange(deps: AccountDeps, tokenValue: string) {
-  let changed: { user: { email: string; firstName: string }; newEmail: string };
+  let changed: { newEmail: string };
   try {
     changed = await deps.unitOfWork(async (change) => {
       const { tx, now } = change;
@@ -27,16 +28,21 @@ export async function confirmEmailChange(deps: AccountDeps, tokenValue: string) 
         before: { email: found.email },
         after: { email: token.newEmail },
       });
-      return { user: found, newEmail: token.newEmail };
+      // The old address is told, with the change (sent by the message worker once it has committed).
+      const notice = templates.emailChangedNotice({ firstName: found.firstName, newEmail: token.newEmail });
+      await enqueueEmail(
+        change,
+        { to: found.email, ...notice },
+        {
+          kind: 'email-changed-notice',
+          intentKey: `email-changed-notice:${token.id}`,
+          data: { userId: found.id },
+        },
+      );
+      return { newEmail: token.newEmail };
     });
   } catch (error) {
     throw takenErrors(error);
   }
-  const { user, newEmail } = changed;
-  const notice = templates.emailChangedNotice({ firstName: user.firstName, newEmail });
-  // The change is done; a failing mail server must not make it look as if it were not.
-  await deps.mailer.send({ to: user.email, ...notice }).catch((error) => {
-    deps.log.error({ err: error }, 'the email-change notice to the old address was not sent');
-  });
-  return { email: newEmail };
+  return { email: changed.newEmail };
 }

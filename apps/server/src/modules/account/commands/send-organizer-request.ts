@@ -3,6 +3,7 @@ import { transition } from '../../../db/state-machine.js';
 import type { Actor } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
+import { enqueueEmail } from '../../messages/index.js';
 import * as repo from '../account.repo.js';
 import { ACCOUNT_AUDIT, auditAccount } from '../audit.js';
 import type { AccountDeps } from '../deps.js';
@@ -44,22 +45,27 @@ export async function sendOrganizerRequest(deps: AccountDeps, actor: Actor, body
       before: { organizerRequest: before?.organizerRequest ?? null },
       after: { organizerRequest: 'PENDING', details },
     });
-  });
-  const admins = await repo.findActiveAdministrators(deps.db);
-  const user = actor.user;
-  const content = templates.organizerRequestEmail({
-    applicantName: `${user.firstName} ${user.lastName}`.trim() || user.username,
-    applicantEmail: user.email,
-    organizationName: body.organizationName,
-    description: body.description,
-    website,
-    phone,
-  });
-  // The request is stored; an administrator also finds it in user management if a mail is lost.
-  for (const admin of admins) {
-    await deps.mailer.send({ to: admin.email, ...content }).catch((error) => {
-      deps.log.error({ err: error }, 'an organizer-request email to an administrator was not sent');
+    const user = actor.user;
+    const content = templates.organizerRequestEmail({
+      applicantName: `${user.firstName} ${user.lastName}`.trim() || user.username,
+      applicantEmail: user.email,
+      organizationName: body.organizationName,
+      description: body.description,
+      website,
+      phone,
     });
-  }
+    // Every administrator is told, with the request (the message worker sends it once committed).
+    for (const admin of await repo.findActiveAdministrators(change.tx)) {
+      await enqueueEmail(
+        change,
+        { to: admin.email, ...content },
+        {
+          kind: 'organizer-request-notice',
+          intentKey: `organizer-request-notice:${user.id}:${change.now.toISOString()}:${admin.id}`,
+          data: { userId: user.id },
+        },
+      );
+    }
+  });
   return { organizerRequest: 'PENDING' as const };
 }

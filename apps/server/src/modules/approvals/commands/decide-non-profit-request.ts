@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import { nonProfitMachine } from '../../account/index.js';
 import * as repo from '../approvals.repo.js';
-import { type ApprovalDeps, decisionEmail } from '../deps.js';
+import { type ApprovalDeps, enqueueDecisionEmail } from '../deps.js';
 
 /**
  * An administrator approves or rejects a non-profit exemption: PENDING → APPROVED | REJECTED with the
@@ -39,18 +39,18 @@ export async function decideNonProfitRequest(
     });
     const contact = await repo.userContact(change.tx, body.userId);
     if (!contact) return;
-    change.afterCommit(
-      decisionEmail(
-        deps,
-        contact.email,
-        status === 'APPROVED'
-          ? templates.nonProfitApprovedEmail({ firstName: contact.firstName, legalName: after.legalName })
-          : templates.nonProfitRejectedEmail({
-              firstName: contact.firstName,
-              legalName: after.legalName,
-              reason: reason ?? '',
-            }),
-      ),
+    await enqueueDecisionEmail(
+      change,
+      'non-profit-decision',
+      body.userId,
+      contact.email,
+      status === 'APPROVED'
+        ? templates.nonProfitApprovedEmail({ firstName: contact.firstName, legalName: after.legalName })
+        : templates.nonProfitRejectedEmail({
+            firstName: contact.firstName,
+            legalName: after.legalName,
+            reason: reason ?? '',
+          }),
     );
   });
   return { userId: body.userId, status };

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import { organizerRequestMachine } from '../../account/index.js';
 import * as repo from '../approvals.repo.js';
-import { type ApprovalDeps, decisionEmail } from '../deps.js';
+import { type ApprovalDeps, enqueueDecisionEmail } from '../deps.js';
 
 /**
  * An administrator approves or rejects an organizer request: PENDING → APPROVED | REJECTED in one
@@ -44,22 +44,22 @@ export async function decideOrganizerRequest(
       after: { organizerRequest: status, details: details ?? null },
     });
     const organizationName = details?.organizationName ?? 'your organization';
-    change.afterCommit(
-      decisionEmail(
-        deps,
-        decided.email,
-        status === 'APPROVED'
-          ? templates.organizerRequestApprovedEmail({
-              firstName: decided.firstName,
-              organizationName,
-              url: deps.publicUrl,
-            })
-          : templates.organizerRequestRejectedEmail({
-              firstName: decided.firstName,
-              organizationName,
-              reason: reason ?? '',
-            }),
-      ),
+    await enqueueDecisionEmail(
+      change,
+      'organizer-decision',
+      body.userId,
+      decided.email,
+      status === 'APPROVED'
+        ? templates.organizerRequestApprovedEmail({
+            firstName: decided.firstName,
+            organizationName,
+            url: deps.publicUrl,
+          })
+        : templates.organizerRequestRejectedEmail({
+            firstName: decided.firstName,
+            organizationName,
+            reason: reason ?? '',
+          }),
     );
   });
   return { userId: body.userId, status };

@@ -5,7 +5,7 @@ import { type BookingRow, confirmOrder } from '../repo/orders.js';
 
 /**
  * A free order is confirmed in the unit of work that creates it: HELD → CONFIRMED, its tickets, and
- * the confirmation email once the change has committed. Returns the order as it now is.
+ * the confirmation email enqueued in the same transaction. Returns the order as it now is.
  */
 export async function confirmFreeOrder(
   change: Change,
@@ -16,6 +16,6 @@ export async function confirmFreeOrder(
   const tokens = { accessTokenHash: access.hash, checkoutTokenHash: null };
   const confirmed = (await confirmOrder(change, booking.id, ['HELD'], tokens)) ?? booking;
   await writeConfirmation(change.tx, confirmed, change.now, 'Free booking confirmed');
-  change.afterCommit(() => emails.confirmInBackground(confirmed, access.token));
+  await emails.enqueueConfirmation(change, confirmed, access.token);
   return confirmed;
 }

@@ -63,8 +63,7 @@ export async function confirmPaidOrder(
         change.now,
         `Paid (${input.provider} ${input.providerRef})`,
       );
-      const row = confirmed;
-      change.afterCommit(() => settling.emails.confirmInBackground(row, access.token));
+      await settling.emails.enqueueConfirmation(change, confirmed, access.token);
       return result;
     },
     { who: settlementWho(input.providerRef) },

@@ -4,7 +4,7 @@ import type { Who } from '../../../db/audit.js';
 import type { OrganizationGrant } from '../../../lib/access/index.js';
 import { confirmOrganizationGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import { sendInvitationEmail } from '../../account/index.js';
+import { enqueueInvitationEmail } from '../../account/index.js';
 import type { OrganizationDeps } from '../deps.js';
 import { issueMemberInvitation, MEMBER_ENTITY } from '../invitation-link.js';
 import * as repo from '../organizations.repo.js';
@@ -12,7 +12,7 @@ import { loadMember } from '../queries/member-detail.js';
 
 /**
  * Adds a person to the organization's team by address (INVITED), and mails them an invitation link
- * when asked to, once the change has committed.
+ * when asked to (enqueued in the same change, sent by the message worker).
  */
 export async function inviteMember(
   deps: OrganizationDeps,
@@ -52,7 +52,7 @@ export async function inviteMember(
       const email = input.sendInvite
         ? await issueMemberInvitation(deps, change, who, row, organization)
         : null;
-      if (email) change.afterCommit(() => sendInvitationEmail(deps.account, email));
+      if (email) await enqueueInvitationEmail(change, email);
       return { member: row, invited: !!email };
     },
     { who },

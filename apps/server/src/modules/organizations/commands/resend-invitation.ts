@@ -1,7 +1,7 @@
 import type { Who } from '../../../db/audit.js';
 import type { OrganizationGrant } from '../../../lib/access/index.js';
 import { conflict } from '../../../lib/errors.js';
-import { sendInvitationEmail } from '../../account/index.js';
+import { enqueueInvitationEmail } from '../../account/index.js';
 import type { OrganizationDeps } from '../deps.js';
 import { issueMemberInvitation } from '../invitation-link.js';
 import { confirmMember } from '../member-grant.js';
@@ -22,7 +22,7 @@ export async function resendInvitation(
         throw conflict(`${displayName(member)} has already accepted the invitation.`);
       }
       const email = await issueMemberInvitation(deps, change, who, member, organization);
-      change.afterCommit(() => sendInvitationEmail(deps.account, email));
+      await enqueueInvitationEmail(change, email);
     },
     { who },
   );

@@ -157,11 +157,12 @@ export async function approveRefundRequest(
     throw error;
   }
   // The engine pointed the request's tickets at the refund (APPROVED) and marks them PROCESSED with
-  // it; the buyer hears of a refund still with the provider now, of a processed one from onProcessed.
+  // it; the buyer hears of a refund still with the provider now, of a processed one from its own
+  // email. Enqueued in a unit of work of its own after the engine's (its key makes it one email).
   if (refund.status === 'PENDING') {
-    await deps.emails
-      .approved(refund.bookingId, refund.amount)
-      .catch((err) => deps.log?.error({ err }, 'the refund-approved email failed'));
+    await deps.unitOfWork((change) =>
+      deps.emails.approved(change, requestId, refund.bookingId, refund.amount),
+    );
   }
   return approvalOutcome(db, refund);
 }

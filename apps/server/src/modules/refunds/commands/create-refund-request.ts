@@ -62,7 +62,8 @@ export async function createRefundRequest(
   let created: string;
   try {
     created = await deps.unitOfWork(
-      async ({ tx, now, audit, afterCommit }) => {
+      async (change) => {
+        const { tx, now, audit } = change;
         const row = await insertRequest(
           tx,
           {
@@ -85,7 +86,7 @@ export async function createRefundRequest(
           organizationId: booking.organizationId,
           after: { bookingId: booking.id, ticketIds: chosenIds, amount, reason: reason.text },
         });
-        afterCommit(() => deps.emails.received(booking.id, body.token, amount, automatic));
+        await deps.emails.received(change, row.id, booking.id, body.token, amount, automatic);
         return row.id;
       },
       { who: { system: 'buyer', requestId } },

@@ -44,7 +44,7 @@ export async function declineRefundRequest(
       before: { status: 'REQUESTED' },
       after: { ticketIds: tickets.map((t) => t.ticketId), reason: reason.text, note },
     });
-    change.afterCommit(() => deps.emails.declined(request.bookingId, reason.text, note));
+    await deps.emails.declined(change, requestId, request.bookingId, reason.text, note);
   });
   const view = await loadRequestView(db, requestId);
   if (!view) throw notFound('The refund request');

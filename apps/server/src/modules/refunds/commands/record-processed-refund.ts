@@ -1,5 +1,6 @@
 import { formatAmount } from '@marquee/contract';
 import type { Change } from '../../../db/unit-of-work.js';
+import { refundEmails } from '../emails/request-emails.js';
 import type { RefundListeners } from '../refund-listeners.js';
 import { addBookingEvent, postRefund, processRequestTickets } from '../repo/refunds.js';
 import { syncRequestStatus } from '../repo/request-status.js';
@@ -7,7 +8,7 @@ import type { RefundRow } from '../repo/rows.js';
 
 /**
  * What follows a refund that just became PROCESSED, in the same unit of work: the ledger's reversal,
- * the buyer's request tickets, the order's timeline, and the listeners after the commit. The audit
+ * the buyer's request tickets, the order's timeline, the buyer's email, and the listeners after the commit. The audit
  * entry is the transition's (or the reservation's, for a refund processed at once).
  */
 export async function recordProcessedRefund(change: Change, listeners: RefundListeners, row: RefundRow) {
@@ -20,6 +21,8 @@ export async function recordProcessedRefund(change: Change, listeners: RefundLis
     detail: `Refunded ${formatAmount(row.amount, row.currency)}${row.feePart ? ` (service fee ${formatAmount(row.feePart, row.currency)})` : ''}.`,
     at: now,
   });
+  // The buyer's email, except a cancelled event's (its job writes one email per booking).
+  if (row.source !== 'EVENT_CANCELLED') await refundEmails.processed(change, row);
   change.afterCommit(() => listeners.processed(row));
 }
 

@@ -1,6 +1,7 @@
 import { formatAmount } from '@marquee/contract';
 import { transition } from '../../../db/state-machine.js';
 import { AppError } from '../../../lib/errors.js';
+import { enqueueEmail } from '../../messages/index.js';
 import type { RefundsDeps } from '../deps.js';
 import { cancellationEmail } from '../emails/cancellation-email.js';
 import { refundableTickets } from '../queries/refundable-tickets.js';
@@ -36,10 +37,7 @@ export interface RunOptions {
   runBudgetMs?: number;
 }
 
-type Deps = Pick<
-  RefundsDeps,
-  'db' | 'clock' | 'unitOfWork' | 'payments' | 'listeners' | 'log' | 'jobs' | 'mailer' | 'mail'
->;
+type Deps = Pick<RefundsDeps, 'db' | 'clock' | 'unitOfWork' | 'payments' | 'listeners' | 'log' | 'jobs'>;
 type Outcome = 'DONE' | 'NOTHING_LEFT' | { due: number; message: string };
 
 /** The engine key of the cancellation refund of one booking: a rerun finds the same refund. */
@@ -48,7 +46,7 @@ export const jobRefundKey = (eventId: string, bookingId: string) => `job:${event
 export const queueRun = (deps: Pick<RefundsDeps, 'jobs'>, run: EventRefundRun) =>
   deps.jobs.send(EVENT_REFUND_QUEUE, run);
 
-/** Once per booking: the timeline entry is written under the booking's row lock, the email after commit. */
+/** Once per booking: the timeline entry and the email, enqueued together under the booking's row lock. */
 async function emailOnce(deps: Deps, booking: BookingRow, refund: RefundRow, eventTitle: string) {
   await deps.unitOfWork(async (change) => {
     await lockBooking(change, booking.id);
@@ -67,7 +65,14 @@ async function emailOnce(deps: Deps, booking: BookingRow, refund: RefundRow, eve
       currency: refund.currency,
       processed: refund.status === 'PROCESSED',
     });
-    change.afterCommit(() => deps.mail.send(() => deps.mailer.send(email)));
+    await enqueueEmail(change, email, {
+      kind: 'cancellation-notice',
+      intentKey: `cancellation-notice:${booking.eventId}:${booking.id}`,
+      orderId: booking.id,
+      eventId: booking.eventId,
+      organizationId: booking.organizationId,
+      data: { orderCode: booking.code },
+    });
   });
 }
 

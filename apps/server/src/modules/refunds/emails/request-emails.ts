@@ -1,97 +1,156 @@
 import { formatAmount } from '@marquee/contract';
-import type { Email, Mailer } from '../../../adapters/mailer/mailer.js';
+import type { Email } from '../../../adapters/mailer/mailer.js';
 import type { DbOrTx } from '../../../db/client.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { composeEmail } from '../../../lib/templates.js';
+import { enqueueMessage, type MessageRenderer } from '../../messages/index.js';
 import { type BookingFacts, bookingFacts } from '../queries/booking-facts.js';
 import type { RefundRow } from '../repo/rows.js';
 
 interface Letter {
-  to: string;
   subject: string;
   heading: string;
   paragraphs: string[];
   link: { url: string; label: string };
 }
 
-/** In the product's one email layout (lib/templates.ts). */
-function render(letter: Letter): Email {
-  return { to: letter.to, ...composeEmail(letter.subject, letter.heading, letter.paragraphs, letter.link) };
-}
+type Values = Record<string, unknown>;
+const text = (v: unknown) => String(v ?? '');
+const amount = (v: unknown) => Number(v);
 
 /**
- * The buyer's emails about refund requests and refunds. The ticket page needs the booking's token,
- * which is stored hashed: only the request-received email (sent while the buyer's call carries the
- * token) links to it; the organizer's decisions and refunds link to the event's public page and name
- * the order code, and the buyer reopens their tickets from the confirmation email.
+ * The buyer's emails about refund requests and refunds, enqueued in the change that causes them
+ * (modules/messages) and written when the worker sends them. The ticket page needs the booking's
+ * token, which is stored hashed: only the request-received email (enqueued while the buyer's call
+ * carries the token) links to it, the token kept with the message's secrets until it is sent; the
+ * organizer's decisions and refunds link to the event's public page and name the order code.
  */
-export function createRequestEmails(deps: { db: DbOrTx; mailer: Mailer; publicUrl: string }) {
-  const { db, mailer, publicUrl } = deps;
+function writers(publicUrl: string) {
   const ticketPage = (f: BookingFacts, token: string) =>
     `${publicUrl}/e/${encodeURIComponent(f.eventSlug)}/booking/${f.id}?token=${encodeURIComponent(token)}`;
   const eventPage = (f: BookingFacts) => ({
     url: `${publicUrl}/e/${encodeURIComponent(f.eventSlug)}`,
     label: 'View the event',
   });
-
-  async function send(bookingId: string, write: (f: BookingFacts) => Letter) {
-    const facts = await bookingFacts(db, bookingId);
-    if (facts) await mailer.send(render(write(facts)));
-  }
-
   return {
-    received: (bookingId: string, token: string, amount: number, automatic: boolean) =>
-      send(bookingId, (f) => ({
-        to: f.buyerEmail,
-        subject: `We received your refund request (${f.code})`,
-        heading: 'Refund request received',
-        paragraphs: [
-          `Your request for a refund of ${formatAmount(amount, f.currency)} on order ${f.code} for ${f.eventTitle} has been received.`,
-          automatic
-            ? 'The organizer approves requests automatically; you will get another email when the money is on its way.'
-            : 'The organizer will review it; you will get an email when they decide.',
-        ],
-        link: { url: ticketPage(f, token), label: 'View your tickets' },
-      })),
-
-    approved: (bookingId: string, amount: number) =>
-      send(bookingId, (f) => ({
-        to: f.buyerEmail,
-        subject: `Your refund request was approved (${f.code})`,
-        heading: 'Refund request approved',
-        paragraphs: [
-          `The organizer of ${f.eventTitle} approved a refund of ${formatAmount(amount, f.currency)} on order ${f.code}.`,
-          'The refund is being processed; you will get an email when it is done.',
-        ],
-        link: eventPage(f),
-      })),
-
-    declined: (bookingId: string, reason: string, note: string | null) =>
-      send(bookingId, (f) => ({
-        to: f.buyerEmail,
-        subject: `Your refund request was declined (${f.code})`,
-        heading: 'Refund request declined',
-        paragraphs: [
-          `The organizer of ${f.eventTitle} declined your refund request on order ${f.code}.`,
-          `Reason: ${reason}`,
-          ...(note ? [`Note from the organizer: ${note}`] : []),
-        ],
-        link: eventPage(f),
-      })),
-
-    processed: (refund: RefundRow) =>
-      send(refund.bookingId, (f) => ({
-        to: f.buyerEmail,
-        subject: `Your refund has been processed (${f.code})`,
-        heading: 'Refund processed',
-        paragraphs: [
-          refund.source === 'BUYER_REQUEST'
-            ? `The organizer of ${f.eventTitle} approved your refund request: ${formatAmount(refund.amount, refund.currency)} has been refunded on order ${f.code}.`
-            : `${formatAmount(refund.amount, refund.currency)} has been refunded on order ${f.code} for ${f.eventTitle}.`,
-          'It goes back to the card you paid with; your bank may take a few days to show it. Refunded tickets no longer admit entry.',
-        ],
-        link: eventPage(f),
-      })),
+    'refund-request-received': (f: BookingFacts, v: Values, secrets: Record<string, string>): Letter => ({
+      subject: `We received your refund request (${f.code})`,
+      heading: 'Refund request received',
+      paragraphs: [
+        `Your request for a refund of ${formatAmount(amount(v.amount), f.currency)} on order ${f.code} for ${f.eventTitle} has been received.`,
+        v.automatic
+          ? 'The organizer approves requests automatically; you will get another email when the money is on its way.'
+          : 'The organizer will review it; you will get an email when they decide.',
+      ],
+      link: { url: ticketPage(f, text(secrets.accessToken)), label: 'View your tickets' },
+    }),
+    'refund-request-approved': (f: BookingFacts, v: Values): Letter => ({
+      subject: `Your refund request was approved (${f.code})`,
+      heading: 'Refund request approved',
+      paragraphs: [
+        `The organizer of ${f.eventTitle} approved a refund of ${formatAmount(amount(v.amount), f.currency)} on order ${f.code}.`,
+        'The refund is being processed; you will get an email when it is done.',
+      ],
+      link: eventPage(f),
+    }),
+    'refund-request-declined': (f: BookingFacts, v: Values): Letter => ({
+      subject: `Your refund request was declined (${f.code})`,
+      heading: 'Refund request declined',
+      paragraphs: [
+        `The organizer of ${f.eventTitle} declined your refund request on order ${f.code}.`,
+        `Reason: ${text(v.reason)}`,
+        ...(v.note ? [`Note from the organizer: ${text(v.note)}`] : []),
+      ],
+      link: eventPage(f),
+    }),
+    'refund-processed': (f: BookingFacts, v: Values): Letter => ({
+      subject: `Your refund has been processed (${f.code})`,
+      heading: 'Refund processed',
+      paragraphs: [
+        v.source === 'BUYER_REQUEST'
+          ? `The organizer of ${f.eventTitle} approved your refund request: ${formatAmount(amount(v.amount), text(v.currency))} has been refunded on order ${f.code}.`
+          : `${formatAmount(amount(v.amount), text(v.currency))} has been refunded on order ${f.code} for ${f.eventTitle}.`,
+        'It goes back to the card you paid with; your bank may take a few days to show it. Refunded tickets no longer admit entry.',
+      ],
+      link: eventPage(f),
+    }),
   };
 }
 
-export type RequestEmails = ReturnType<typeof createRequestEmails>;
+export type RefundEmailKind = keyof ReturnType<typeof writers>;
+
+/** The renderers of the refund emails (registered by the module for the delivery worker). */
+export function refundEmailRenderers(db: DbOrTx, publicUrl: string): [RefundEmailKind, MessageRenderer][] {
+  const write = writers(publicUrl);
+  return (Object.keys(write) as RefundEmailKind[]).map((kind) => [
+    kind,
+    async (message): Promise<Email> => {
+      const facts = await bookingFacts(db, text(message.data.bookingId));
+      if (!facts) throw new Error(`order ${text(message.data.orderCode)} is gone`);
+      const letter = write[kind](facts, message.data, message.secrets ?? {});
+      return {
+        to: message.recipient,
+        ...composeEmail(letter.subject, letter.heading, letter.paragraphs, letter.link),
+      };
+    },
+  ]);
+}
+
+/** One refund email to the order's buyer, enqueued in the change (once per `intent`). */
+async function enqueue(
+  change: Change,
+  kind: RefundEmailKind,
+  intent: string,
+  bookingId: string,
+  values: Values,
+  secrets?: Record<string, string>,
+) {
+  const facts = await bookingFacts(change.tx, bookingId);
+  if (!facts) return;
+  await enqueueMessage(change, {
+    kind,
+    channel: 'EMAIL',
+    recipient: facts.buyerEmail,
+    data: { bookingId, orderCode: facts.code, ...values },
+    secrets,
+    intentKey: `${kind}:${intent}`,
+    orderId: bookingId,
+  });
+}
+
+export const refundEmails = {
+  received: (
+    change: Change,
+    requestId: string,
+    bookingId: string,
+    token: string,
+    amount: number,
+    automatic: boolean,
+  ) =>
+    enqueue(
+      change,
+      'refund-request-received',
+      requestId,
+      bookingId,
+      { requestId, amount, automatic },
+      {
+        accessToken: token,
+      },
+    ),
+  approved: (change: Change, requestId: string, bookingId: string, amount: number) =>
+    enqueue(change, 'refund-request-approved', requestId, bookingId, { requestId, amount }),
+  declined: (change: Change, requestId: string, bookingId: string, reason: string, note: string | null) =>
+    enqueue(change, 'refund-request-declined', requestId, bookingId, { requestId, reason, note }),
+  processed: (change: Change, refund: RefundRow) =>
+    enqueue(change, 'refund-processed', refund.id, refund.bookingId, {
+      refundId: refund.id,
+      amount: refund.amount,
+      currency: refund.currency,
+      source: refund.source,
+    }),
+};
+
+export type RequestEmails = typeof refundEmails;
+
+/** The emails as the module's commands are given them. */
+export const createRequestEmails = (): RequestEmails => refundEmails;

@@ -1,6 +1,5 @@
 import type { UpdateUserStatusBody } from '@marquee/contract';
 import type { z } from 'zod';
-import type { Mailer } from '../../../adapters/mailer/mailer.js';
 import type { Db } from '../../../db/client.js';
 import { transition } from '../../../db/state-machine.js';
 import { createUnitOfWork } from '../../../db/unit-of-work.js';
@@ -9,6 +8,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { conflict, locked as lockedError } from '../../../lib/errors.js';
 import { templates } from '../../../lib/templates.js';
 import { BLOCKED_MESSAGE } from '../../auth/index.js';
+import { enqueueEmail } from '../../messages/index.js';
 import {
   endSessions,
   lockForStatusChange,
@@ -42,14 +42,14 @@ interface Logger {
  * console shows why. Unblocking revokes those sessions: the person signs in again rather than a session
  * from before the block (possibly the reason for it) coming back to life.
  */
-export function createUpdateUserStatus(deps: { db: Db; clock: Clock; mailer: Mailer; log?: Logger }) {
-  const { db, clock, mailer } = deps;
+export function createUpdateUserStatus(deps: { db: Db; clock: Clock; log?: Logger }) {
+  const { db, clock } = deps;
   const change = createUnitOfWork({ db, clock, log: deps.log });
 
   return function updateUserStatus(actor: Actor, body: Body) {
     if (body.status === 'BLOCKED' && body.userId === actor.user.id) throw conflict(SELF_BLOCK_MESSAGE);
     return change(async (work) => {
-      const { tx, now, afterCommit } = work;
+      const { tx, now } = work;
       const role = await roleOfUser(tx, body.userId);
       if (!role) throw userNotFound();
       const locked = await lockForStatusChange(tx, body.userId, role);
@@ -72,11 +72,10 @@ export function createUpdateUserStatus(deps: { db: Db; clock: Clock; mailer: Mai
         });
         // Locked and ACTIVE, so only the last-administrator guard can have held it back.
         if (!updated) throw conflict(LAST_ADMIN_MESSAGE);
-        afterCommit(() =>
-          mailer.send({
-            to: target.email,
-            ...templates.accountBlockedEmail({ firstName: target.firstName, reason }),
-          }),
+        await enqueueEmail(
+          work,
+          { to: target.email, ...templates.accountBlockedEmail({ firstName: target.firstName, reason }) },
+          { kind: 'account-blocked', intentKey: `account-blocked:${target.id}:${now.toISOString()}` },
         );
         return updated;
       }
@@ -90,11 +89,10 @@ export function createUpdateUserStatus(deps: { db: Db; clock: Clock; mailer: Mai
         audit: { action: 'USER_UNBLOCKED', before, after: { reason: body.reason || null, sessionsEnded } },
       });
       if (!updated) throw conflict('This user is not blocked.');
-      afterCommit(() =>
-        mailer.send({
-          to: target.email,
-          ...templates.accountUnblockedEmail({ firstName: target.firstName }),
-        }),
+      await enqueueEmail(
+        work,
+        { to: target.email, ...templates.accountUnblockedEmail({ firstName: target.firstName }) },
+        { kind: 'account-unblocked', intentKey: `account-unblocked:${target.id}:${now.toISOString()}` },
       );
       return updated;
     });

@@ -1,0 +1,92 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { outgoingMessages } from '../../db/schema/index.js';
+import type { Change } from '../../db/unit-of-work.js';
+import { nudgeDelivery } from './nudge.js';
+
+export type OutgoingMessageRow = typeof outgoingMessages.$inferSelect;
+
+export interface OutgoingMessage {
+  /** What the message is (its renderer's name): 'order-confirmation', 'refund', 'invitation' … */
+  kind: string;
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  /** What the renderer needs: ids and plain values, never rendered images. */
+  data: Record<string, unknown>;
+  /** What the message carries that the database otherwise keeps hashed; wiped once sent. */
+  secrets?: Record<string, string>;
+  /** Unique: one message per intent, so a change retried or repeated enqueues nothing more. */
+  intentKey: string;
+  orderId?: string | null;
+  eventId?: string | null;
+  organizationId?: string | null;
+}
+
+/**
+ * Records a message in the change's own transaction: it is sent (by the delivery worker) exactly when
+ * the change commits, and never when it rolls back. A second enqueue of the same intent does nothing.
+ */
+export async function enqueueMessage(change: Change, message: OutgoingMessage): Promise<void> {
+  await change.tx
+    .insert(outgoingMessages)
+    .values({
+      ...message,
+      secrets: message.secrets ?? null,
+      nextAttemptAt: change.now,
+      createdAt: change.now,
+    })
+    .onConflictDoNothing({ target: outgoingMessages.intentKey });
+  change.afterCommit(nudgeDelivery);
+}
+
+/**
+ * Takes up to `limit` due messages for one delivery run: each is leased (its next attempt moved past
+ * the lease, its attempt counted) in one statement, skipping rows another worker holds, so two
+ * processes never take the same message; one taken by a process that died is due again after the lease.
+ */
+export async function claimDueMessages(
+  db: DbOrTx,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<OutgoingMessageRow[]> {
+  const due = db
+    .select({ id: outgoingMessages.id })
+    .from(outgoingMessages)
+    .where(and(eq(outgoingMessages.status, 'PENDING'), lte(outgoingMessages.nextAttemptAt, now)))
+    .orderBy(outgoingMessages.nextAttemptAt, outgoingMessages.seq)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outgoingMessages)
+    .set({
+      attempts: sql`${outgoingMessages.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + leaseMs),
+    })
+    .where(inArray(outgoingMessages.id, due))
+    .returning();
+}
+
+export async function markSent(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db
+    .update(outgoingMessages)
+    .set({ status: 'SENT', sentAt: now, secrets: null, lastError: null })
+    .where(and(eq(outgoingMessages.id, id), eq(outgoingMessages.status, 'PENDING')));
+}
+
+/** A failed attempt: tried again at `retryAt`, or given up (FAILED) when that is null. */
+export async function markAttemptFailed(
+  db: DbOrTx,
+  id: string,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .update(outgoingMessages)
+    .set(
+      retryAt
+        ? { lastError: error, nextAttemptAt: retryAt }
+        : { lastError: error, status: 'FAILED' as const },
+    )
+    .where(and(eq(outgoingMessages.id, id), eq(outgoingMessages.status, 'PENDING')));
+}
