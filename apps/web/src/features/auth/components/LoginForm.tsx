@@ -57,7 +57,9 @@ export function LoginForm() {
       // The http helper has already shown the server's message; the typed values stay in the form.
       if (error instanceof HttpError)
         form.setErrors(serverFieldErrors(error, ['email', 'password'] as const));
-      else toast.error(MESSAGES.unexpected);
+      // Not an answer: the sign-in code itself could not be loaded, most often because the network went
+      // away after the form painted and before it loaded (a slow phone).
+      else toast.error(navigator.onLine === false ? MESSAGES.offline : MESSAGES.unexpected);
     }
   });
 
