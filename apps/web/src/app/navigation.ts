@@ -72,7 +72,7 @@ const ACCESS_BY_PATH: ReadonlyMap<string, ScreenAccess> = new Map(
 
 /**
  * Whether `role` may open the screen at `path` as its route declares; a path no console screen is
- * registered at (a screen not built yet) is open to no one, so a menu never leads to the not-found page.
+ * registered at (a menu entry with no route) is open to no one, so a menu never leads to the not-found page.
  */
 export function mayOpen(role: ConsoleRole, path: string): boolean {
   const access = ACCESS_BY_PATH.get(path);

@@ -12,7 +12,8 @@ interface Logger {
 
 /**
  * Who hears of refunds, per app (check-in's live counts, the buyer's emails, cancellation jobs waiting
- * for a due). In memory, after the commit: a later issue moves them to a durable queue.
+ * for a due, metrics). In memory, after the commit: each is safe to lose, because what it follows is in
+ * the database and re-read (docs/architecture.md: "What still runs in-process after COMMIT").
  */
 export function createRefundListeners(log?: Logger) {
   const processed: ((refund: RefundRow) => Promise<void> | void)[] = [];
