@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
 import type { Ports } from '../../ports.js';
 import { createRetryOutgoingMessage } from './commands/retry-outgoing-message.js';
-import { createOutgoingMessageList, outgoingMessageItems } from './queries/outgoing-message-list.js';
+import { createOutgoingMessageList, outgoingMessageItem } from './queries/outgoing-message-list.js';
 
 /** Administrators' view of the outbox (docs/operations.md, "Outgoing messages"); `admin` in the contract. */
 export async function messageRoutes(app: FastifyInstance, opts: { ports: Ports }) {
@@ -17,7 +17,9 @@ export async function messageRoutes(app: FastifyInstance, opts: { ports: Ports }
   }));
   addRoute(app, c.retryOutgoingMessage, async ({ body }) => {
     const row = await retry(body.messageId);
-    const [item] = await outgoingMessageItems(db, [row]);
-    return { message: 'The message will be sent again within seconds.', result: item };
+    return {
+      message: 'The message will be sent again within seconds.',
+      result: await outgoingMessageItem(db, row),
+    };
   });
 }

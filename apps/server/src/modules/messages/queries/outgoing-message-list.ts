@@ -44,6 +44,12 @@ export async function outgoingMessageItems(
   }));
 }
 
+/** One row as administrators see it (the answer to a retry). */
+export async function outgoingMessageItem(db: DbOrTx, row: OutgoingMessageRow): Promise<OutgoingMessageItem> {
+  const [item] = await outgoingMessageItems(db, [row]);
+  return item as OutgoingMessageItem;
+}
+
 /**
  * get-outgoing-message-list (docs/operations.md, "Outgoing messages"): newest first, the id breaking
  * ties between messages one change enqueued at the same instant.
