@@ -17,6 +17,7 @@ export * from './favorite-user.js';
 export * from './health.js';
 export * from './limits.js';
 export * from './media.js';
+export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './organization.js';

@@ -12,6 +12,7 @@ import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { eventRoutes } from '../features/events/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { organizationRoutes } from '../features/organizations/routes';
+import { outgoingMessageRoutes } from '../features/outgoing-messages/routes';
 import { publicEventRoutes } from '../features/public-event/routes';
 import { reasonRoutes } from '../features/reasons/routes';
 import { refundRoutes } from '../features/refunds/routes';
@@ -41,6 +42,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   publicEventRoutes,
   userManagementRoutes,
   auditLogRoutes,
+  outgoingMessageRoutes,
   devOutboxRoutes,
 ];
 

@@ -24,6 +24,7 @@ describe('navigation', () => {
       'Organizer requests',
       'Non-profit requests',
       'Audit log',
+      'Outgoing messages',
       'Organizations',
       'Event management',
       'Orders',

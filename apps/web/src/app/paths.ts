@@ -12,6 +12,7 @@ import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
 import { EVENT_PATHS } from '../features/events/paths';
 import { ORDER_PATHS } from '../features/orders/paths';
 import { ORGANIZATION_PATHS } from '../features/organizations/paths';
+import { OUTGOING_MESSAGE_PATHS } from '../features/outgoing-messages/paths';
 
 export { publicBookingPath, publicEventPath } from '../features/public-event/paths';
 
@@ -62,6 +63,7 @@ export const PATHS = {
   ...PUBLIC_EVENT_PATHS,
   ...USER_MANAGEMENT_PATHS,
   ...AUDIT_LOG_PATHS,
+  ...OUTGOING_MESSAGE_PATHS,
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -3,6 +3,7 @@ import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
 import { deliverDueMessages, type MessageRenderer } from './deliver.js';
 import { onNudge } from './nudge.js';
+import { messageRoutes } from './routes.js';
 
 export type { MessageRenderer } from './deliver.js';
 export { enqueueEmail, enqueueSms } from './enqueue-email.js';
@@ -42,6 +43,7 @@ export function deliverMessages(ports: Ports) {
  * them apart.
  */
 export async function messagesModule(app: FastifyInstance, ports: Ports) {
+  await app.register(messageRoutes, { ports });
   if (!ports.jobs.enabled) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { outgoingMessages } from '../../db/schema/index.js';
+import { defineMachine } from '../../db/state-machine.js';
 import type { Change } from '../../db/unit-of-work.js';
 import { nudgeDelivery } from './nudge.js';
 
@@ -90,3 +91,19 @@ export async function markAttemptFailed(
     )
     .where(and(eq(outgoingMessages.id, id), eq(outgoingMessages.status, 'PENDING')));
 }
+
+/**
+ * A message's delivery states. The worker moves a PENDING row to SENT or FAILED (markSent,
+ * markAttemptFailed: guarded on PENDING); an administrator's retry moves a FAILED or PENDING one to
+ * PENDING, due now. SENT is the end.
+ */
+export const outgoingMessageMachine = defineMachine({
+  label: 'message',
+  entityType: 'OUTGOING_MESSAGE',
+  table: outgoingMessages,
+  moves: {
+    PENDING: ['PENDING', 'SENT', 'FAILED'],
+    FAILED: ['PENDING'],
+    SENT: [],
+  },
+});

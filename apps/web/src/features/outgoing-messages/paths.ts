@@ -1,0 +1,3 @@
+export const OUTGOING_MESSAGE_PATHS = {
+  outgoingMessages: '/outgoing-messages',
+} as const;
