@@ -154,6 +154,7 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   organizerTicketsForRefund: hidden(RUNS_THE_EVENT),
   checkBookingDueAmount: hidden(RUNS_THE_EVENT),
   confirmEventOrderRefund: hidden(RUNS_THE_EVENT),
+  resendOrderTickets: hidden(RUNS_THE_EVENT),
   payOrderTicketDueAmount: hidden(RUNS_THE_EVENT),
   issueRefunds: hidden(RUNS_THE_EVENT),
   // A buyer's refund request: the access of its order's event.

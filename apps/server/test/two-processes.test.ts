@@ -6,17 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookings,
   eventTicketTypes,
+  outgoingMessages,
   scans,
   ticketAdmissions,
   ticketInventory,
   tickets,
 } from '../src/db/schema/index.js';
 import { type BuiltServer, serverDir, startBuiltServer, stopBuiltServer } from './built-server.js';
-import { guest } from './checkout-fixtures.js';
+import { guest, sellableEvent } from './checkout-fixtures.js';
 import { type HttpAnswer, httpCall, tally } from './concurrency.js';
 import { type EventWorld, eventWorld } from './event-fixtures.js';
 import { type EventStream, openEventStream } from './event-stream.js';
 import { clientHeaders, createTestApp, type TestApp } from './helpers.js';
+import { startSmtpServer } from './message-servers.js';
 
 /**
  * Several API processes behind a load balancer (docs/scaling.md), shown with two: the built server
@@ -213,4 +215,63 @@ describe.skipIf(!databaseUrl)('two API processes on one database', () => {
         `${scanCalls.length + 1} scans in ${scannedAt - soldAt} ms`,
     );
   }, 30_000);
+
+  it('a message enqueued on A, which is then killed, is sent by B once the mail server is back: once', async () => {
+    // A database of their own: the two processes above deliver its messages without a mail server.
+    const other = await createTestApp({ database: { max: 2 } });
+    const smtp = await startSmtpServer();
+    let first: BuiltServer | undefined;
+    let second: BuiltServer | undefined;
+    try {
+      const { event, ticketTypes } = await sellableEvent(other, { types: [{ pricing: 'FREE', seats: 5 }] });
+      const env = {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Marquee <no-reply@marquee.test>',
+        LOG_LEVEL: 'info',
+      };
+      smtp.state.down = true;
+      [first, second] = await Promise.all([
+        startBuiltServer(other.url, env),
+        startBuiltServer(other.url, env),
+      ]);
+      const answer = await httpCall(first.base, {
+        method: 'POST',
+        path: c.createBooking.path,
+        headers: { ...clientHeaders(), 'idempotency-key': randomUUID() },
+        body: { eventId: event.id, lines: [{ ticketTypeId: ticketTypes[0]?.id, quantity: 1 }], buyer: guest },
+      });
+      expect(answer.status).toBe(200);
+      const order = answer.body.result as { _id: string; code: string; status: string };
+      expect(order.status).toBe('CONFIRMED');
+      const message = async () =>
+        (await other.db.select().from(outgoingMessages).where(eq(outgoingMessages.orderId, order._id)))[0];
+      // A tried right after its commit and the mail server refused: the message waits for its retry.
+      await until(async () => Boolean((await message())?.lastError), 20_000, 'a failed first attempt');
+      const killed = new Promise((resolve) => first?.child.once('exit', (_code, signal) => resolve(signal)));
+      first.child.kill('SIGKILL');
+      expect(await killed).toBe('SIGKILL');
+      expect(smtp.received).toHaveLength(0);
+
+      smtp.state.down = false;
+      // The retry comes due 30 s after the failure (the schedule's first step); B's loop takes it then.
+      await until(async () => (await message())?.status === 'SENT', 90_000, 'the email sent by B');
+      const mails = smtp.received.filter((mail) => mail.raw.includes(order.code));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.to).toEqual([guest.email]);
+      expect(second.output()).toContain(order.code);
+    } finally {
+      await Promise.all([stopBuiltServer(first), stopBuiltServer(second)]);
+      await smtp.close();
+      await other.close();
+    }
+  }, 150_000);
 });
+
+/** Polls `check` until it holds; fails naming `what` after `ms`. */
+async function until(check: () => Promise<boolean>, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -265,6 +265,17 @@ export const cancelHeldBooking = defineRoute({
   response: envelope(BuyerBooking),
 });
 
+/** The buyer's "Email my tickets again": the same limit per booking as the organizer's resend. */
+export const resendBookingTickets = defineRoute({
+  method: 'POST',
+  path: `${BOOKING_PATH}/resend-booking-tickets`,
+  summary: 'Email the tickets of a confirmed booking to its buyer again (the token of the ticket page)',
+  tag: 'Buyers',
+  access: 'public',
+  body: BookingAccess,
+  response: envelope(z.object({ bookingId: z.uuid(), queuedAt: z.string() })),
+});
+
 export const BOOKING_MESSAGES = {
   soldOut: (name: string, left: number) =>
     left > 0 ? `Only ${left} ${name} tickets are left.` : `${name} tickets are sold out.`,

@@ -126,6 +126,32 @@ export const organizerBookingDetail = defineRoute({
   response: envelope(OrderDetail),
 });
 
+/** At most this many ticket resends (organizer's and buyer's together) per order in an hour. */
+export const RESEND_TICKETS_PER_HOUR = 3;
+
+export const RESEND_MESSAGES = {
+  notConfirmed: (status: string) =>
+    `Only a confirmed order's tickets can be emailed again; this order is ${status.toLowerCase()}.`,
+  tooMany: (minutes: number) =>
+    `The tickets of this order were emailed ${RESEND_TICKETS_PER_HOUR} times in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  organizerDone: "The tickets are on their way to the buyer's email address.",
+  buyerDone: 'Your tickets are on their way to the email address of the booking.',
+} as const;
+
+/** What a resend answers: when the email was queued (the outbox sends it within seconds). */
+export const TicketsResent = z.object({ bookingId: z.uuid(), queuedAt: z.string() });
+export type TicketsResent = z.infer<typeof TicketsResent>;
+
+export const resendOrderTickets = defineRoute({
+  method: 'POST',
+  path: `${ORGANIZER_PATH}/resend-order-tickets`,
+  summary: "Email a confirmed order's tickets to its buyer again (a few times an hour per order)",
+  tag: 'Orders',
+  access: { booking: 'manage', from: 'body.bookingId' },
+  body: z.object({ bookingId: z.uuid({ error: 'Choose an order' }) }),
+  response: envelope(TicketsResent),
+});
+
 const TicketFilters = z.object({
   ...listPage,
   status: TicketStatus.optional(),

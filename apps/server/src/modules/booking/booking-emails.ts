@@ -7,6 +7,9 @@ import { type BookingRow, findBooking } from './repo/orders.js';
 
 export const ORDER_CONFIRMATION = 'order-confirmation';
 
+/** The intent key prefix of one order's resent tickets (`resend-tickets:<order id>:<time>`). */
+export const resendIntent = (bookingId: string) => `resend-tickets:${bookingId}:`;
+
 /**
  * Confirmation emails go out through the outbox (modules/messages): enqueued in the unit of work that
  * confirms the order, rendered and sent by the delivery worker, so the buyer never waits on QR images
@@ -28,6 +31,24 @@ export function createBookingEmails(deps: {
         // The ticket page link's token is otherwise only stored hashed; wiped once the email is sent.
         secrets: { accessToken: token },
         intentKey: `${ORDER_CONFIRMATION}:${booking.id}`,
+        orderId: booking.id,
+        eventId: booking.eventId,
+        organizationId: booking.organizationId,
+      });
+    },
+
+    /**
+     * The confirmation again, on request (the ticket page link with `token`): a message of its own per
+     * request, its intent key starting with RESEND_INTENT so that the rate limit can count them.
+     */
+    async enqueueResend(change: Change, booking: BookingRow, token: string) {
+      await enqueueMessage(change, {
+        kind: ORDER_CONFIRMATION,
+        channel: 'EMAIL',
+        recipient: booking.buyerEmail,
+        data: { bookingId: booking.id, orderCode: booking.code },
+        secrets: { accessToken: token },
+        intentKey: `${resendIntent(booking.id)}${change.now.toISOString()}`,
         orderId: booking.id,
         eventId: booking.eventId,
         organizationId: booking.organizationId,

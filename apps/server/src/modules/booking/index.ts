@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Actor, EventGrant } from '../../lib/access/index.js';
 import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
 import { registerMessageRenderer } from '../messages/index.js';
 import { ORDER_CONFIRMATION, orderConfirmationRenderer } from './booking-emails.js';
 import { createCheckout } from './checkout.js';
+import { resendOrderTickets as resendAsOrganizer } from './commands/resend-tickets.js';
 import { startHoldSweep } from './hold-sweep.js';
 import { bookingRoutes } from './routes.js';
 import { createSettlement } from './settlement.js';
@@ -40,6 +42,15 @@ export const settlement = perApp((ports: Ports) =>
     metrics: ports.metrics,
   }),
 );
+
+/** An organizer's "Resend tickets" (the orders module's route): the confirmation email again. */
+export function resendOrderTickets(
+  ports: Ports,
+  organizer: { actor: Actor; event: EventGrant },
+  bookingId: string,
+) {
+  return resendAsOrganizer(checkout(ports).selling, organizer, bookingId);
+}
 
 /** Selling: the buyer routes and the hold sweep's timer. */
 export async function bookingModule(app: FastifyInstance, ports: Ports) {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../lib/route.js';
 import type { Selling } from './checkout.js';
 import { cancelHold } from './commands/cancel-hold.js';
+import { resendBookingTickets } from './commands/resend-tickets.js';
 import { startCheckout } from './commands/start-checkout.js';
 import { getBuyerBooking } from './queries/buyer-booking.js';
 import { publicEventDetail } from './queries/public-event-detail.js';
@@ -60,4 +61,9 @@ export async function bookingRoutes(app: FastifyInstance, opts: { selling: Selli
     const result = await cancelHold(selling, ctx.body.bookingId, ctx.body.token, ctx.request.id);
     return { message: `Booking ${result.code} is cancelled; its seats are released.`, result };
   });
+
+  addRoute(app, c.resendBookingTickets, async (ctx) => ({
+    message: c.RESEND_MESSAGES.buyerDone,
+    result: await resendBookingTickets(selling, ctx.body, ctx.request.id),
+  }));
 }

@@ -7,7 +7,12 @@ import { messageRoutes } from './routes.js';
 
 export type { MessageRenderer } from './deliver.js';
 export { enqueueEmail, enqueueSms } from './enqueue-email.js';
-export { enqueueMessage, type OutgoingMessage, type OutgoingMessageRow } from './repo.js';
+export {
+  enqueueMessage,
+  type OutgoingMessage,
+  type OutgoingMessageRow,
+  recentOrderMessages,
+} from './repo.js';
 
 /** How often the delivery loop looks for due messages when nothing nudged it. */
 const POLL_MS = 5_000;

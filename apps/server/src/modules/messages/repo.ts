@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { outgoingMessages } from '../../db/schema/index.js';
 import { defineMachine } from '../../db/state-machine.js';
@@ -38,6 +38,30 @@ export async function enqueueMessage(change: Change, message: OutgoingMessage): 
     })
     .onConflictDoNothing({ target: outgoingMessages.intentKey });
   change.afterCommit(nudgeDelivery);
+}
+
+/**
+ * When the messages of one order whose intent starts with `intentPrefix` were enqueued since `since`,
+ * oldest first (a rate limit counts them; the oldest says when the next one is allowed).
+ */
+export async function recentOrderMessages(
+  db: DbOrTx,
+  orderId: string,
+  intentPrefix: string,
+  since: Date,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: outgoingMessages.createdAt })
+    .from(outgoingMessages)
+    .where(
+      and(
+        eq(outgoingMessages.orderId, orderId),
+        like(outgoingMessages.intentKey, `${intentPrefix.replace(/[\\%_]/g, '\\$&')}%`),
+        gt(outgoingMessages.createdAt, since),
+      ),
+    )
+    .orderBy(asc(outgoingMessages.createdAt));
+  return rows.map((row) => row.createdAt);
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { Actor, EventGrant } from '../../lib/access/index.js';
 import { callerTimeZone } from '../../lib/caller-zone.js';
 import { addRoute } from '../../lib/route.js';
 import { orderDetail } from '../order-reads/index.js';
@@ -11,12 +12,22 @@ import { createTicketLists } from './queries/ticket-lists.js';
 import { viewTickets } from './queries/view-tickets.js';
 
 /**
- * The organizer's orders (docs/selling.md, "Orders and exports"): read-only lists, an order's detail and
- * the streamed exports. Each call's access declaration resolved the event or order before the handler
+ * The organizer's orders (docs/selling.md, "Orders and exports"): lists, an order's detail, the streamed
+ * exports and the tickets' resend. Each call's access declaration resolved the event or order before the handler
  * (scanners and members without a role on the event get 404); the cross-event list and the export are
  * scoped to the events the actor may read.
  */
-export async function orderRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function orderRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    /** The booking module's resend (the confirmation email is that module's). */
+    resendTickets: (
+      organizer: { actor: Actor; event: EventGrant },
+      bookingId: string,
+    ) => Promise<c.TicketsResent>;
+  },
+) {
   const { db } = opts;
   const orders = createOrderLists(db);
   const tickets = createTicketLists(db);
@@ -53,6 +64,13 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Db }) {
     message: 'Registered users loaded.',
     result: await eventBuyers(db, query),
   }));
+
+  addRoute(app, c.resendOrderTickets, async ({ actor, events, body }) => {
+    const event = events[0];
+    if (!event) throw new Error('the booking rule resolved no event');
+    const result = await opts.resendTickets({ actor, event }, body.bookingId);
+    return { message: c.RESEND_MESSAGES.organizerDone, result };
+  });
 
   exportRoute(app, db);
 }

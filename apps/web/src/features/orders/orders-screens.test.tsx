@@ -312,6 +312,65 @@ describe('order details', () => {
   });
 });
 
+describe('resend tickets', () => {
+  const RESEND = 'POST /api/v1/organizer/resend-order-tickets';
+
+  it('asks first, naming the address, is busy while sending, then says the tickets are on their way', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const a = api({
+      [RESEND]: ok(
+        { bookingId: BOOKING_ID, queuedAt: ORDERED },
+        "The tickets are on their way to the buyer's email address.",
+      ),
+    });
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (String(input).includes('resend-order-tickets')) await held;
+      return a.fetch(input, init);
+    };
+    renderApp(`/orders/${BOOKING_ID}`, { ...a, fetch });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend tickets' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/grace@example\.com again\?/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Resend tickets' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
+    release();
+    expect(
+      await screen.findByText("The tickets are on their way to the buyer's email address."),
+    ).toBeTruthy();
+    expect(a.calls.filter((c) => `${c.method} ${c.path}` === RESEND).map((c) => c.body)).toEqual([
+      { bookingId: BOOKING_ID },
+    ]);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Resend tickets' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+  });
+
+  it('shows the refusal when the order was resent too often, with when to try again', async () => {
+    const message =
+      'The tickets of this order were emailed 3 times in the last hour. Try again in 12 minutes.';
+    const a = api({ [RESEND]: { status: 429, body: { message } } });
+    renderApp(`/orders/${BOOKING_ID}`, a);
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend tickets' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('offers no resend for an order that is not confirmed', async () => {
+    renderApp(`/orders/${BOOKING_ID}`, api({ [DETAIL]: ok(detail({ status: 'HELD' })) }));
+    expect(await screen.findByRole('heading', { name: 'Order MQ-7K2F9' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resend tickets' })).toBeNull();
+  });
+});
+
 describe('event orders', () => {
   it('lists the orders of the event, its tickets and the people who booked, each in its tab', async () => {
     const a = api();

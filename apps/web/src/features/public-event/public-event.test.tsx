@@ -10,6 +10,7 @@ const DETAIL = 'GET /api/v1/booking/public-event-detail';
 const CREATE = 'POST /api/v1/booking/create-booking';
 const GET_BOOKING = 'GET /api/v1/booking/get-booking';
 const CANCEL = 'POST /api/v1/booking/cancel-booking';
+const RESEND = 'POST /api/v1/booking/resend-booking-tickets';
 
 const EVENT_ID = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
 const ORG_ID = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d';
@@ -511,6 +512,73 @@ describe('booking page', () => {
     const cancel = api.calls.find((c) => c.path.endsWith('cancel-booking'));
     expect(cancel?.body).toEqual({ bookingId: BOOKING_ID, token: TOKEN });
     expect(cancel?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('emails the tickets again after asking, busy while sending, and says so', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = fakeApi({
+      [GET_BOOKING]: ok(booking()),
+      [RESEND]: {
+        status: 200,
+        body: {
+          message: 'Your tickets are on their way to the email address of the booking.',
+          result: { bookingId: BOOKING_ID, queuedAt: STARTS },
+        },
+      },
+    });
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (String(input).includes('resend-booking-tickets')) await held;
+      return api.fetch(input, init);
+    };
+    renderApp(`/e/${SLUG}/booking/${BOOKING_ID}?token=${TOKEN}`, { ...api, fetch });
+    await user.click(await screen.findByRole('button', { name: 'Email my tickets again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Email my tickets again' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('button', { name: 'Email my tickets again' }) as HTMLButtonElement).disabled,
+      ).toBe(true),
+    );
+    release();
+    expect(
+      await screen.findByText('Your tickets are on their way to the email address of the booking.'),
+    ).toBeTruthy();
+    expect(api.calls.filter((c) => c.path.endsWith('resend-booking-tickets')).map((c) => c.body)).toEqual([
+      { bookingId: BOOKING_ID, token: TOKEN },
+    ]);
+  });
+
+  it('says when to try again once the tickets were emailed too often', async () => {
+    const user = userEvent.setup();
+    const message =
+      'The tickets of this order were emailed 3 times in the last hour. Try again in 45 minutes.';
+    renderApp(
+      `/e/${SLUG}/booking/${BOOKING_ID}?token=${TOKEN}`,
+      fakeApi({ [GET_BOOKING]: ok(booking()), [RESEND]: { status: 429, body: { message } } }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Email my tickets again' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('offers no resend before the booking is confirmed', async () => {
+    const held = booking({
+      status: 'HELD',
+      tickets: [],
+      holdExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+      payment: {
+        provider: 'sandbox',
+        redirectUrl: '/api/v1/payment/sandbox/checkout/abc',
+        clientSecret: null,
+      },
+    });
+    renderApp(`/e/${SLUG}/booking/${BOOKING_ID}?token=${TOKEN}`, fakeApi({ [GET_BOOKING]: ok(held) }));
+    expect(await screen.findByRole('button', { name: 'Cancel reservation' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Email my tickets again' })).toBeNull();
   });
 
   it('a failed payment says so with a way to try again', async () => {

@@ -102,3 +102,20 @@ export function failEndedOrder(change: Change, bookingId: string, from: 'EXPIRED
     set: { updatedAt: change.now },
   });
 }
+
+/** The order, locked for the rest of the transaction (changes to one order then run one at a time). */
+export async function lockOrder(tx: Tx, bookingId: string): Promise<BookingRow | null> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  return row ?? null;
+}
+
+/**
+ * A fresh access token for an order whose token only its buyer holds (an organizer's resend): the
+ * token of the last email stays valid as the checkout token, so links already sent keep working.
+ */
+export async function renewAccessToken(tx: Tx, booking: BookingRow, accessTokenHash: string) {
+  await tx
+    .update(bookings)
+    .set({ accessTokenHash, checkoutTokenHash: booking.accessTokenHash })
+    .where(eq(bookings.id, booking.id));
+}

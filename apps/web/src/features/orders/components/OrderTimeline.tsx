@@ -12,6 +12,7 @@ const KIND_LABELS: Record<string, string> = {
   EXPIRED: 'Hold expired',
   CANCELLED: 'Order cancelled',
   EMAIL_SENT: 'Confirmation email sent',
+  TICKETS_RESENT: 'Tickets emailed again',
 };
 
 /** What happened to the order, oldest first, on the event's wall clock. */

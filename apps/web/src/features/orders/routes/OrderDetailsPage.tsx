@@ -1,4 +1,4 @@
-import { Anchor, Button, Grid, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { InfoCard } from '../components/InfoCard';
 import { BOOKING_STATUS_COLORS, BOOKING_STATUS_LABELS, inEventZone, zoneOf } from '../components/labels';
 import { LedgerTable, OrderLines, OrderTotals } from '../components/OrderMoney';
 import { OrderTimeline } from '../components/OrderTimeline';
+import { ResendTicketsButton } from '../components/ResendTicketsButton';
 import { OrderTicketTable } from '../components/TicketTable';
 import { eventOrdersPath, ORDER_PATHS, viewTicketsPath } from '../paths';
 import { hasRefundSection, OrderRefunds } from '../refund-screens/OrderRefunds';
@@ -52,13 +53,18 @@ export function OrderDetailsPage() {
         }
         actions={
           order.tickets.length > 0 && (
-            <Button
-              leftSection={<IconTicket size={16} aria-hidden />}
-              component={Link}
-              to={viewTicketsPath(order._id)}
-            >
-              View tickets
-            </Button>
+            <Group gap="sm">
+              {order.status === 'CONFIRMED' && (
+                <ResendTicketsButton bookingId={order._id} email={order.buyer.email} />
+              )}
+              <Button
+                leftSection={<IconTicket size={16} aria-hidden />}
+                component={Link}
+                to={viewTicketsPath(order._id)}
+              >
+                View tickets
+              </Button>
+            </Group>
           )
         }
       />

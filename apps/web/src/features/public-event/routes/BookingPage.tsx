@@ -16,6 +16,7 @@ import { HoldCountdown } from '../components/HoldCountdown';
 import { PublicFrame } from '../components/PublicFrame';
 import { isNotFound, PublicLoadError, PublicNotFound, PublicSkeleton } from '../components/PublicStates';
 import { RefundRequestSection } from '../components/RefundRequestSection';
+import { ResendTicketsButton } from '../components/ResendTicketsButton';
 import { TicketCard } from '../components/TicketCard';
 import { rememberPendingBooking } from '../model/pending-booking';
 import { dateRange, zoneNote } from '../model/when';
@@ -88,14 +89,17 @@ function Confirmed({ booking }: { booking: BuyerBooking }) {
         <Title order={2} fz="xl">
           Your tickets
         </Title>
-        <Button
-          className="no-print"
-          variant="default"
-          leftSection={<IconPrinter size={18} aria-hidden />}
-          onClick={() => window.print()}
-        >
-          Print tickets
-        </Button>
+        <Group gap="sm">
+          <ResendTicketsButton booking={booking} />
+          <Button
+            className="no-print"
+            variant="default"
+            leftSection={<IconPrinter size={18} aria-hidden />}
+            onClick={() => window.print()}
+          >
+            Print tickets
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {tickets.map((ticket, index) => (
