@@ -1,12 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { confirmEventRefund, login } from '@marquee/contract';
 import { eq, sql } from 'drizzle-orm';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
@@ -18,9 +11,11 @@ import {
   refunds,
   sandboxRefunds,
 } from '../src/db/schema/index.js';
+import { freePort } from './built-server.js';
 import { clientHeaders } from './client-headers.js';
 import { freshDatabase, type TestApp } from './helpers.js';
 import { paidBooking } from './paid-order-fixtures.js';
+import { buildPrivateBundle, type PrivateBundle, waitFor } from './private-bundle.js';
 
 /**
  * The reliability promise of event cancellation refunds (issue 11): a real server process is killed
@@ -28,77 +23,13 @@ import { paidBooking } from './paid-order-fixtures.js';
  * the job completes with every paid booking refunded exactly once and the ledger balanced.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Its own bundle (as `npm start` runs), beside dist/server.js so that server-start.test.ts is not raced.
-const bundleDir = path.join(serverDir, 'dist', `crash-test-${randomBytes(4).toString('hex')}`);
 const BOOKINGS = 20;
 
+let bundle: PrivateBundle;
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(serverDir, 'src/server.ts')],
-    outfile: path.join(bundleDir, 'server.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'node_modules-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@marquee/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  bundle = await buildPrivateBundle('crash-test');
 }, 60_000);
-
-const running: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-  await fs.rm(bundleDir, { recursive: true, force: true });
-});
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (c) => {
-    output += c;
-  });
-  child.stderr?.on('data', (c) => {
-    output += c;
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  return { child, exited, output: () => output };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor<T>(check: () => Promise<T | false> | T | false, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+afterAll(() => bundle?.dispose());
 
 describe('event cancellation refunds survive a killed server', () => {
   it('SIGKILL mid-job, start again: the job completes, each paid booking refunded exactly once, the ledger balances', async () => {
@@ -130,7 +61,7 @@ describe('event cancellation refunds survive a killed server', () => {
         SANDBOX_REFUND_DELAY_MS: '800',
       };
       const port = await freePort();
-      const first = start({ ...env, PORT: String(port) });
+      const first = bundle.start({ ...env, PORT: String(port) });
       await waitFor(
         () => first.output().includes('Marquee is up'),
         30_000,
@@ -186,7 +117,7 @@ describe('event cancellation refunds survive a killed server', () => {
         .where(eq(eventRefundJobs.eventId, made.event.id));
       expect(stopped?.status).toBe('RUNNING');
 
-      const second = start({ ...env, PORT: String(await freePort()) });
+      const second = bundle.start({ ...env, PORT: String(await freePort()) });
       await waitFor(
         async () => {
           const [job] = await db
@@ -235,7 +166,7 @@ describe('event cancellation refunds survive a killed server', () => {
       second.child.kill('SIGTERM');
       await second.exited;
     } finally {
-      for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+      bundle.killAll();
       await database.drop();
     }
   }, 90_000);

@@ -1,19 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { createBooking } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { outgoingMessages } from '../src/db/schema/index.js';
-import { freePort, serverDir } from './built-server.js';
+import { freePort } from './built-server.js';
 import { guest, sellableEvent } from './checkout-fixtures.js';
 import { clientHeaders } from './client-headers.js';
 import { freshDatabase, type TestApp } from './helpers.js';
 import { startSmtpServer } from './message-servers.js';
+import { buildPrivateBundle, type PrivateBundle, waitFor } from './private-bundle.js';
 
 /**
  * "Nothing lost": a real server process confirms a free order while the mail server is down and is
@@ -21,71 +17,21 @@ import { startSmtpServer } from './message-servers.js';
  * sends it, exactly once.
  */
 
-// Its own bundle (as `npm start` runs), beside dist/server.js so that server-start.test.ts is not raced.
-const bundleDir = path.join(serverDir, 'dist', `outbox-crash-${randomBytes(4).toString('hex')}`);
-
+let bundle: PrivateBundle;
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(serverDir, 'src/server.ts')],
-    outfile: path.join(bundleDir, 'server.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'node_modules-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@marquee/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  bundle = await buildPrivateBundle('outbox-crash');
 }, 60_000);
-
-const running: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-  await fs.rm(bundleDir, { recursive: true, force: true });
-});
+afterAll(() => bundle?.dispose());
 
 async function start(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(bundleDir, 'server.js')], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (c) => {
-    output += c;
-  });
-  child.stderr?.on('data', (c) => {
-    output += c;
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
+  const server = bundle.start({ PORT: String(port), ...env });
   await waitFor(
-    () => output.includes('Marquee is up'),
+    () => server.output().includes('Marquee is up'),
     30_000,
-    () => `the server to start: ${output}`,
+    () => `the server to start: ${server.output()}`,
   );
-  return { child, exited, base: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-async function waitFor<T>(check: () => Promise<T | false> | T | false, ms: number, what: () => string) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return { ...server, base: `http://127.0.0.1:${port}` };
 }
 
 describe('outgoing messages survive a killed server', () => {
