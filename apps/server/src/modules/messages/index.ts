@@ -12,6 +12,7 @@ export {
   type OutgoingMessage,
   type OutgoingMessageRow,
   recentOrderMessages,
+  withdrawMessage,
 } from './repo.js';
 
 /** How often the delivery loop looks for due messages when nothing nudged it. */
