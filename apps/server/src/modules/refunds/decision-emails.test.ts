@@ -92,7 +92,8 @@ describe('refund request decision emails, in the decision’s transaction', () =
     const actor = { user, session: {} as Actor['session'] };
     const { event } = await resolvers.refundRequest(t.db, actor, requestId, 'manage');
     if (!event) throw new Error('no event grant');
-    return () => approveRefundRequest(deps, requestId, 'ALL_WAITING', { key: 'slow', decider: { actor, event } });
+    return () =>
+      approveRefundRequest(deps, requestId, 'ALL_WAITING', { key: 'slow', decider: { actor, event } });
   }
 
   it('an approval the engine refuses is undone and enqueues nothing', async () => {
