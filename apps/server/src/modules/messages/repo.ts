@@ -143,6 +143,31 @@ export async function markAttemptFailed(
     .where(and(eq(outgoingMessages.id, id), eq(outgoingMessages.status, 'PENDING')));
 }
 
+/** Rows one purge statement deletes at most (a short statement each, however large the backlog). */
+export const PURGE_BATCH_SIZE = 5_000;
+
+/**
+ * Deletes SENT messages sent before `before`, in batches of short statements on the sent index (rows
+ * another purge holds are skipped). PENDING and FAILED ones stay whatever their age: they are what an
+ * administrator still has to see. Returns how many went.
+ */
+export async function purgeSentMessages(
+  db: DbOrTx,
+  before: Date,
+  batchSize = PURGE_BATCH_SIZE,
+): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const { rowCount } = await db.execute(sql`
+      delete from ${outgoingMessages} where ${outgoingMessages.id} = any (array(
+        select ${outgoingMessages.id} from ${outgoingMessages}
+         where ${outgoingMessages.status} = 'SENT' and ${outgoingMessages.sentAt} < ${before}
+         limit ${batchSize} for update skip locked))`);
+    purged += rowCount ?? 0;
+    if ((rowCount ?? 0) < batchSize) return purged;
+  }
+}
+
 /**
  * A message's delivery states. The worker moves a PENDING row to SENT or FAILED (markSent,
  * markAttemptFailed: guarded on PENDING); an administrator's retry moves a FAILED one, or a PENDING one
