@@ -55,6 +55,8 @@ export const outgoingMessages = pgTable(
     uniqueIndex('outgoing_messages_intent_key').on(t.intentKey),
     index('outgoing_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     index('outgoing_messages_order_idx').on(t.orderId),
+    /** The metrics scrape counts the unsent ones (unsentMessageCounts), however many sent ones are kept. */
+    index('outgoing_messages_unsent_idx').on(t.status).where(sql`${t.status} <> 'SENT'`),
     /** The retention purge walks the oldest sent messages (purgeSentMessages). */
     index('outgoing_messages_sent_idx').on(t.sentAt).where(sql`${t.status} = 'SENT'`),
   ],

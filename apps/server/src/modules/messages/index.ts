@@ -13,6 +13,7 @@ export {
   type OutgoingMessage,
   type OutgoingMessageRow,
   recentOrderMessages,
+  unsentMessageCounts,
   withdrawMessage,
 } from './repo.js';
 
@@ -54,6 +55,7 @@ export function deliverMessages(ports: Ports) {
     sms: ports.sms,
     log: ports.log,
     renderers: renderers(ports),
+    metrics: ports.metrics,
   });
 }
 

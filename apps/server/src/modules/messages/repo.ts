@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { outgoingMessages } from '../../db/schema/index.js';
 import { defineMachine } from '../../db/state-machine.js';
@@ -141,6 +141,18 @@ export async function markAttemptFailed(
         : { lastError: error, status: 'FAILED' as const, leasedUntil: null },
     )
     .where(and(eq(outgoingMessages.id, id), eq(outgoingMessages.status, 'PENDING')));
+}
+
+/**
+ * How many messages wait (PENDING) and were given up (FAILED), for the metrics scrape: one grouped
+ * count on the partial index of unsent rows, however many sent ones the table keeps.
+ */
+export async function unsentMessageCounts(db: DbOrTx): Promise<{ state: string; messages: number }[]> {
+  return db
+    .select({ state: outgoingMessages.status, messages: sql<number>`count(*)::int` })
+    .from(outgoingMessages)
+    .where(ne(outgoingMessages.status, 'SENT'))
+    .groupBy(outgoingMessages.status);
 }
 
 /** Rows one purge statement deletes at most (a short statement each, however large the backlog). */
