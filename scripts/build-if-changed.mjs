@@ -5,7 +5,8 @@
 //
 //   node scripts/build-if-changed.mjs          build what changed
 //   node scripts/build-if-changed.mjs --force  build both
-//   node scripts/build-if-changed.mjs --only server  the server's bundles alone (`npm run db:migrate`, `npm run seed`)
+//   node scripts/build-if-changed.mjs --only server  the server's bundles alone (`npm run db:migrate`, `npm run seed`,
+//                                                   `npm run db:backup`, `npm run db:restore`)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,6 +1,7 @@
 // Bundles the server into dist/server.js for `npm start`, and its command-line tools into
-// dist/migrate-cli.js (`npm run db:migrate`) and dist/seed-cli.js (`npm run seed`): production runs
-// plain JavaScript, not TypeScript through a development loader (tsx is a development dependency). The workspace's own packages (@marquee/contract, whose
+// dist/migrate-cli.js (`npm run db:migrate`), dist/seed-cli.js (`npm run seed`), dist/backup-cli.js
+// (`npm run db:backup`) and dist/restore-cli.js (`npm run db:restore`): production runs plain
+// JavaScript, not TypeScript through a development loader (tsx is a development dependency). The workspace's own packages (@marquee/contract, whose
 // entry is TypeScript) go into the bundle; everything from node_modules stays an import, so native
 // modules (argon2, sharp), pino's transport workers and embedded PostgreSQL load as they are.
 import { build } from 'esbuild';
@@ -21,6 +22,8 @@ await build({
     server: entry('server.ts'),
     'migrate-cli': entry('db/migrate-cli.ts'),
     'seed-cli': entry('db/seed-cli.ts'),
+    'backup-cli': entry('db/backup-cli.ts'),
+    'restore-cli': entry('db/restore-cli.ts'),
   },
   outdir: new URL('../dist', import.meta.url).pathname,
   bundle: true,

@@ -30,7 +30,7 @@ import { devOutboxModule } from './modules/dev-outbox/index.js';
 import { eventsModule } from './modules/events/index.js';
 import { healthModule } from './modules/health/index.js';
 import { mediaModule } from './modules/media/index.js';
-import { messagesModule } from './modules/messages/index.js';
+import { messagesModule, unsentMessageCounts } from './modules/messages/index.js';
 import { ordersModule } from './modules/orders/index.js';
 import { organizationName, organizationsModule } from './modules/organizations/index.js';
 import { paymentsModule } from './modules/payments/index.js';
@@ -172,7 +172,11 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('idempotency', idempotency);
   // Prometheus (METRICS_TOKEN): requests, the pool and the queue, and what modules count (ports.metrics).
   const metrics = config.metricsToken
-    ? createMetrics({ pool: poolOf(db), queueCounts: () => app.jobs.counts() })
+    ? createMetrics({
+        pool: poolOf(db),
+        queueCounts: () => app.jobs.counts(),
+        messageCounts: () => unsentMessageCounts(db),
+      })
     : undefined;
   // `app.jobs`; it starts once the app is ready (after the server's migrations).
   await app.register(jobsPlugin, {

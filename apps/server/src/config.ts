@@ -72,6 +72,7 @@ const EnvSchema = z
     TRUST_PROXY: bool.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Marquee <no-reply@marquee.local>'),
+    MESSAGE_RETENTION_DAYS: int(1, 3650).default(90),
     SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     SMS_ACCOUNT_SID: z.string().min(1).optional(),
     SMS_AUTH_TOKEN: z.string().min(1).optional(),
@@ -221,6 +222,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     /** Where people reach the console; links in emails point here. */
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    /** SENT outgoing messages are deleted this long after they were sent (modules/messages, purge job). */
+    messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     sms: env.SMS_GATEWAY_URL
       ? {
           gatewayUrl: env.SMS_GATEWAY_URL.replace(/\/+$/, ''),

@@ -51,6 +51,8 @@ export interface Metrics {
   refund(outcome: 'processed' | 'failed'): void;
   admission(outcome: 'admitted' | 'already_scanned' | 'invalid'): void;
   jobFailed(queue: string): void;
+  /** One delivery attempt of an outgoing message: sent, to be tried again, or given up (FAILED). */
+  messageDelivery(outcome: 'sent' | 'retry' | 'failed'): void;
 }
 
 /** Metrics off (no METRICS_TOKEN): every count is dropped. */
@@ -59,6 +61,7 @@ export const noMetrics: Metrics = {
   refund: () => {},
   admission: () => {},
   jobFailed: () => {},
+  messageDelivery: () => {},
 };
 
 /** The adapters a test may replace; by default each is built from the configuration. */

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import { backupDatabase } from '../src/db/backup/backup.js';
 import { key, qualified } from '../src/db/backup/catalog.query.js';
 import type { Manifest } from '../src/db/backup/format.js';
 import { RestoreRefusedError, restoreDatabase } from '../src/db/backup/restore.js';
+import { serverDir } from './built-server.js';
 import { book, guest, sellableEvent } from './checkout-fixtures.js';
 import { httpCall, inParallel, listenOnLoopback } from './concurrency.js';
 import { withDatabase } from './global-setup.js';
@@ -193,4 +195,25 @@ describe('db:backup and db:restore', () => {
       before,
     );
   });
+
+  it('runs as the built CLIs (`npm run db:backup` / `db:restore`): plain node, no tsx', async () => {
+    // What the npm scripts run: the server build's bundles (`npm run build` first, as for server-start).
+    const cli = (name: string, databaseUrl: string, file: string) =>
+      new Promise<string>((resolve, reject) => {
+        const bundle = path.join(serverDir, 'dist', `${name}-cli.js`);
+        const { NODE_OPTIONS: _loader, ...env } = process.env;
+        execFile(
+          process.execPath,
+          [bundle, file],
+          { cwd: serverDir, env: { ...env, DATABASE_URL: databaseUrl, DATA_DIR: work }, timeout: 120_000 },
+          (error, stdout, stderr) => (error ? reject(new Error(`${name}: ${stderr}`)) : resolve(stdout)),
+        );
+      });
+    const file = path.join(work, 'cli.mqbk');
+    expect(await cli('backup', t.url, file)).toMatch(/^Backup written to .*cli\.mqbk: \d+ tables/);
+    const target = await emptyDatabase();
+    expect(await cli('restore', target, file)).toMatch(/row counts match the backup/);
+    const [source] = await query<{ n: number }>(t.url, 'select count(*)::int as n from tickets');
+    expect(await query<{ n: number }>(target, 'select count(*)::int as n from tickets')).toEqual([source]);
+  }, 120_000);
 });

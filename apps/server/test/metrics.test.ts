@@ -2,12 +2,13 @@ import * as c from '@marquee/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionName, sidePool } from '../src/db/client.js';
+import { outgoingMessages } from '../src/db/schema/index.js';
 import { EVENT_REFUND_QUEUE } from '../src/modules/refunds/commands/run-event-refund.js';
 import { refundEngine } from '../src/modules/refunds/index.js';
 import { METRICS_PATH } from '../src/plugins/metrics.js';
 import { checkInReadsWorld, scanAt } from './check-in-reads-world.js';
 import { book, guest, sellableEvent } from './checkout-fixtures.js';
-import { clientHeaders, createTestApp, type TestApp } from './helpers.js';
+import { clientHeaders, createTestApp, deliverMessages, type TestApp } from './helpers.js';
 import { paidBooking } from './paid-order-fixtures.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -183,6 +184,44 @@ describe('metrics on (METRICS_TOKEN)', () => {
     const after = await metricsText(t);
     for (const outcome of ['admitted', 'already_scanned', 'invalid'])
       expect(seriesValue(after, series(outcome)), outcome).toBe(seriesValue(before, series(outcome)) + 1);
+  });
+
+  it('reads outgoing messages waiting and given up on each scrape, and counts delivery attempts', async () => {
+    const gauge = (state: string) => `marquee_outgoing_messages{state="${state}"}`;
+    const attempts = (outcome: string) => `marquee_outgoing_message_deliveries_total{outcome="${outcome}"}`;
+    const before = await metricsText(t);
+    // A free order's confirmation waits for the worker; a message given up long ago is FAILED.
+    const { event, ticketTypes } = await sellableEvent(t, { types: [{ pricing: 'FREE', seats: 5 }] });
+    await book(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 1 }],
+      buyer: guest,
+    });
+    await t.db.insert(outgoingMessages).values({
+      kind: 'invitation',
+      channel: 'EMAIL',
+      recipient: 'given-up@example.test',
+      data: {},
+      intentKey: `metrics-failed:${Date.now()}`,
+      status: 'FAILED',
+      attempts: 30,
+      lastError: 'SMTP 554',
+      nextAttemptAt: new Date(),
+      createdAt: new Date(),
+    });
+    const waiting = await metricsText(t);
+    expect(seriesValue(waiting, gauge('pending'))).toBe(seriesValue(before, gauge('pending')) + 1);
+    expect(seriesValue(waiting, gauge('failed'))).toBe(seriesValue(before, gauge('failed')) + 1);
+
+    const run = await deliverMessages(t);
+    expect(run.sent).toBeGreaterThan(0);
+    const after = await metricsText(t);
+    expect(seriesValue(after, attempts('sent'))).toBe(seriesValue(waiting, attempts('sent')) + run.sent);
+    expect(seriesValue(after, attempts('retry')) + seriesValue(after, attempts('failed'))).toBe(
+      seriesValue(waiting, attempts('retry')) + seriesValue(waiting, attempts('failed')) + run.failed,
+    );
+    expect(seriesValue(after, gauge('pending'))).toBe(run.failed);
+    expect(seriesValue(after, gauge('failed'))).toBe(seriesValue(waiting, gauge('failed')));
   });
 });
 

@@ -56,10 +56,17 @@ export const RetryOutgoingMessageBody = z.object({
 });
 export type RetryOutgoingMessageBody = z.input<typeof RetryOutgoingMessageBody>;
 
+export const OUTGOING_MESSAGE_MESSAGES = {
+  /** A retry of a message a delivery worker holds at that moment (it could otherwise go out twice). */
+  beingSent:
+    "This message is being sent right now, so it can't be retried. Reload in a minute to see how it went.",
+} as const;
+
 export const retryOutgoingMessage = defineRoute({
   method: 'POST',
   path: `${MESSAGE_PATH}/retry-outgoing-message`,
-  summary: 'Send a failed or waiting message again now (its attempts start over); a sent one is 409',
+  summary:
+    'Send a failed or waiting message again now (its attempts start over); a sent one, or one being sent, is 409',
   tag: 'Outgoing messages',
   access: 'admin',
   body: RetryOutgoingMessageBody,

@@ -87,3 +87,25 @@ describe('the embedded PostgreSQL under a folder closed to others (mode 700)', (
     },
   );
 });
+
+describe('a data folder made by another major version of PostgreSQL', () => {
+  it('is refused before anything is touched, saying how to bring the data over', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-old-major-'));
+    await fs.chmod(dataDir, 0o755);
+    try {
+      const clusterDir = path.join(dataDir, 'postgres');
+      await fs.mkdir(clusterDir, { mode: 0o700 });
+      await fs.writeFile(path.join(clusterDir, 'PG_VERSION'), '17\n');
+      const attempt = startEmbeddedPostgres({ dataDir, preferredPort: 0 });
+      await expect(attempt).rejects.toThrow(EmbeddedPostgresError);
+      await expect(attempt).rejects.toThrow(
+        /made by PostgreSQL 17; this Marquee runs PostgreSQL \d+, which cannot open it\. Nothing was changed\..*npm run db:backup.*npm run db:restore/,
+      );
+      // No initdb, no server: the cluster folder holds what it held.
+      expect(await fs.readdir(clusterDir)).toEqual(['PG_VERSION']);
+      await expect(fs.access(path.join(dataDir, 'server.lock'))).rejects.toThrow();
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { freePortNear, packagedNativeDir, type RunAs, reachableBy, runPostgresAs } from './embedded-host.js';
+import { otherMajorRefusal } from './embedded-version.js';
 
 export class DataDirInUseError extends Error {}
 /** The embedded PostgreSQL cannot start here; the message says what to do instead. */
@@ -66,6 +67,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     const runAs = await runPostgresAs();
     const bin = await reachableBinaries(options.nativeDir ?? (await packagedNativeDir()), runAs, options);
     const clusterDir = await reachableClusterDir(dataDir, runAs, options);
+    const refusal = await otherMajorRefusal(bin.postgres, clusterDir);
+    if (refusal) throw new EmbeddedPostgresError(refusal);
     const port = await freePortNear(options.preferredPort);
     const password = await clusterPassword(dataDir);
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initdb(bin, clusterDir, password, runAs, log);

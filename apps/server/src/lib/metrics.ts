@@ -4,6 +4,8 @@ import type { Metrics } from '../ports.js';
 
 /** Jobs by queue and state, as the job queue reads them on a scrape (lib/jobs.ts). */
 export type QueueCounts = () => Promise<{ queue: string; state: string; jobs: number }[]>;
+/** Outgoing messages not sent yet, by state (PENDING, FAILED), read on a scrape (modules/messages). */
+export type MessageCounts = () => Promise<{ state: string; messages: number }[]>;
 
 /** Request durations (seconds): from a fast read to the slowest a request may take (HTTP_REQUEST_TIMEOUT_MS). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -13,7 +15,11 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  * process): requests per route pattern and status class, the database pool and the job queue read
  * when scraped, and what modules count through the `Metrics` port.
  */
-export function createMetrics(sources: { pool: Pool; queueCounts: QueueCounts }) {
+export function createMetrics(sources: {
+  pool: Pool;
+  queueCounts: QueueCounts;
+  messageCounts: MessageCounts;
+}) {
   const registry = new Registry();
   const requests = new Counter({
     name: 'marquee_http_requests_total',
@@ -50,6 +56,24 @@ export function createMetrics(sources: { pool: Pool; queueCounts: QueueCounts })
       for (const { queue, state, jobs } of await sources.queueCounts()) this.set({ queue, state }, jobs);
     },
   });
+  new Gauge({
+    name: 'marquee_outgoing_messages',
+    help: 'Outgoing emails and SMS waiting to be sent (pending) or given up (failed), read when scraped.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = new Map((await sources.messageCounts()).map((c) => [c.state, c.messages]));
+      // Both series always, so an alert on failed > 0 has a series to look at from the start.
+      this.set({ state: 'pending' }, counts.get('PENDING') ?? 0);
+      this.set({ state: 'failed' }, counts.get('FAILED') ?? 0);
+    },
+  });
+  const deliveries = new Counter({
+    name: 'marquee_outgoing_message_deliveries_total',
+    help: 'Delivery attempts of outgoing messages in this process: sent, to be tried again (retry), given up (failed).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   const jobFailures = new Counter({
     name: 'marquee_job_failures_total',
     help: 'Jobs whose handler failed in this process (pg-boss retries them), by queue.',
@@ -80,6 +104,7 @@ export function createMetrics(sources: { pool: Pool; queueCounts: QueueCounts })
     refund: (outcome) => refunds.inc({ outcome }),
     admission: (outcome) => admissions.inc({ outcome }),
     jobFailed: (queue) => jobFailures.inc({ queue }),
+    messageDelivery: (outcome) => deliveries.inc({ outcome }),
   };
   return {
     port,

@@ -276,6 +276,24 @@ export const bookingEvents = pgTable(
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.at)],
 );
 
+/**
+ * Further ticket page tokens of an order (hashes only), issued when an organizer emails its tickets
+ * again: the email needs a token in plain text and only hashes are kept, so it carries a new one,
+ * added here instead of replacing `access_token_hash` or `checkout_token_hash`. Every link the buyer
+ * was ever given keeps opening the tickets (docs/selling.md, "Resending tickets").
+ */
+export const bookingLinkTokens = pgTable(
+  'booking_link_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('booking_link_tokens_booking_idx').on(t.bookingId)],
+);
+
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingLineRow = typeof bookingLines.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;

@@ -42,6 +42,12 @@ export const outgoingMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /**
+     * Set while a delivery worker holds the message (claimDueMessages), cleared with its outcome: an
+     * administrator's retry may not touch a message being sent. One whose worker died is free again
+     * once this has passed.
+     */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -49,5 +55,9 @@ export const outgoingMessages = pgTable(
     uniqueIndex('outgoing_messages_intent_key').on(t.intentKey),
     index('outgoing_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     index('outgoing_messages_order_idx').on(t.orderId),
+    /** The metrics scrape counts the unsent ones (unsentMessageCounts), however many sent ones are kept. */
+    index('outgoing_messages_unsent_idx').on(t.status).where(sql`${t.status} <> 'SENT'`),
+    /** The retention purge walks the oldest sent messages (purgeSentMessages). */
+    index('outgoing_messages_sent_idx').on(t.sentAt).where(sql`${t.status} = 'SENT'`),
   ],
 );

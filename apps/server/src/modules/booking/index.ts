@@ -14,7 +14,7 @@ export { hashAccessToken } from './codes.js';
 export { releaseExpiredHolds } from './repo/expiry.js';
 export { orderMachine, paymentMachine, ticketMachine } from './repo/machines.js';
 /** The buyer's only credential check (a booking id and its access token); 404 for any other pair. */
-export { bookingByToken } from './repo/orders.js';
+export { bookingByToken, tokenOpensBooking } from './repo/orders.js';
 export { releaseSeats } from './repo/seats.js';
 export type { SettleResult } from './settlement.js';
 export { createCheckout, createSettlement };

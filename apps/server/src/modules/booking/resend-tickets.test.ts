@@ -12,7 +12,8 @@ import {
   type TestApp,
 } from '../../../test/helpers.js';
 import { startSmtpServer } from '../../../test/message-servers.js';
-import { auditLog, outgoingMessages } from '../../db/schema/index.js';
+import { auditLog, outgoingMessages, payments } from '../../db/schema/index.js';
+import { settlement } from './index.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;
@@ -151,5 +152,48 @@ describe('resend the tickets of an order', () => {
 
     clock.advance(30 * 60_000 + 1000);
     expect((await asBuyer(booking._id, booking.accessToken)).statusCode).toBe(200);
+  });
+
+  it('resending never breaks a link already given out: checkout, confirmation and every resend open the tickets', async () => {
+    // A paid order: the checkout page's token, then the confirmation email's own (a fresh one).
+    const { event, ticketTypes, owner } = await sellableEvent(t, { types: [{ pricing: 'PAID', seats: 20 }] });
+    const made = await book(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 1 }],
+      buyer: guest,
+    });
+    expect(made.status).toBe(200);
+    const booking = made.body.result;
+    const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, booking._id));
+    await settlement(t.app.ports).settle({
+      provider: 'sandbox',
+      providerRef: payment?.providerRef as string,
+      outcome: 'SUCCEEDED',
+      amount: payment?.amount as number,
+      currency: payment?.currency as string,
+    });
+    const organizer = await loginAs(t, owner.email, owner.password);
+    // Each email's token, read before the worker sends it (secrets are wiped once sent).
+    const tokenOfLast = async () => (await resendsOf(booking._id)).at(-1)?.secrets?.accessToken as string;
+    const links = [booking.accessToken, await tokenOfLast()];
+    await deliverMessages(t);
+
+    for (let i = 0; i < 2; i += 1) {
+      clock.advance(60_000);
+      expect((await asOrganizer(organizer, booking._id)).statusCode).toBe(200);
+      links.push(await tokenOfLast());
+      await deliverMessages(t);
+    }
+    // The buyer's own resend, with the oldest link, reuses it and takes nothing away either.
+    clock.advance(60_000);
+    expect((await asBuyer(booking._id, links[0] as string)).statusCode).toBe(200);
+
+    expect(new Set(links).size).toBe(4);
+    for (const link of links) {
+      const page = await ticketPage(booking._id, link);
+      expect(page.status).toBe(200);
+      expect(page.body.result.code).toBe(booking.code);
+    }
+    expect((await ticketPage(booking._id, 'y'.repeat(43))).status).toBe(404);
   });
 });

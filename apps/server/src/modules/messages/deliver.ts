@@ -3,6 +3,7 @@ import type { SmsMessage, SmsSender } from '../../adapters/sms/sms.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { maskRecipient } from '../../lib/mask-recipient.js';
+import type { Metrics } from '../../ports.js';
 import { claimDueMessages, markAttemptFailed, markSent, type OutgoingMessageRow } from './repo.js';
 
 /** Turns a stored message into what is sent; runs in the worker (QR images, attachments). */
@@ -21,6 +22,8 @@ export interface DeliveryDeps {
   sms: SmsSender;
   log: Logger;
   renderers: ReadonlyMap<string, MessageRenderer>;
+  /** Each attempt's outcome, for the operator (ports.metrics); none in tests that race workers. */
+  metrics?: Pick<Metrics, 'messageDelivery'>;
 }
 
 /** 30 s, doubling, at most an hour apart: 30 attempts span about 24 hours before a message is FAILED. */
@@ -77,6 +80,7 @@ export async function deliverDueMessages(deps: DeliveryDeps): Promise<{ sent: nu
         await sendOne(deps, message);
         await markSent(deps.db, message.id, deps.clock.now());
         sent += 1;
+        deps.metrics?.messageDelivery('sent');
         deps.log.info({ ...about, ...relatedTo(message) }, `${message.kind} ${message.channel} sent`);
       } catch (error) {
         failed += 1;
@@ -84,6 +88,7 @@ export async function deliverDueMessages(deps: DeliveryDeps): Promise<{ sent: nu
         const last = message.attempts >= MAX_ATTEMPTS;
         const retryAt = last ? null : new Date(deps.clock.now().getTime() + retryDelayMs(message.attempts));
         await markAttemptFailed(deps.db, message.id, reason.slice(0, 1000), retryAt);
+        deps.metrics?.messageDelivery(last ? 'failed' : 'retry');
         const log = { ...about, ...relatedTo(message), attempts: message.attempts, err: reason };
         if (last)
           deps.log.error(

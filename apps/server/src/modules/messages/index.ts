@@ -3,6 +3,7 @@ import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
 import { deliverDueMessages, type MessageRenderer } from './deliver.js';
 import { onNudge } from './nudge.js';
+import { purgeSentMessages } from './repo.js';
 import { messageRoutes } from './routes.js';
 
 export type { MessageRenderer } from './deliver.js';
@@ -12,10 +13,26 @@ export {
   type OutgoingMessage,
   type OutgoingMessageRow,
   recentOrderMessages,
+  unsentMessageCounts,
+  withdrawMessage,
 } from './repo.js';
 
 /** How often the delivery loop looks for due messages when nothing nudged it. */
 const POLL_MS = 5_000;
+
+/** The retention purge's queue and cron (UTC, daily at 03:41, once across all processes). */
+export const MESSAGE_PURGE_JOB = 'outgoing-message-purge';
+export const MESSAGE_PURGE_CRON = '41 3 * * *';
+
+/**
+ * SENT messages older than MESSAGE_RETENTION_DAYS, deleted (docs/operations.md, "Outgoing messages").
+ * The schedule's worker and tests call it.
+ */
+export async function purgeOldMessages(ports: Ports, batchSize?: number): Promise<number> {
+  const days = ports.config.messageRetentionDays;
+  const before = new Date(ports.clock.now().getTime() - days * 86_400_000);
+  return purgeSentMessages(ports.db, before, batchSize);
+}
 
 /** The renderers of this app, by message kind; each module registers its own kinds when it is built. */
 const renderers = perApp((_ports: Ports) => new Map<string, MessageRenderer>());
@@ -38,6 +55,7 @@ export function deliverMessages(ports: Ports) {
     sms: ports.sms,
     log: ports.log,
     renderers: renderers(ports),
+    metrics: ports.metrics,
   });
 }
 
@@ -49,6 +67,11 @@ export function deliverMessages(ports: Ports) {
  */
 export async function messagesModule(app: FastifyInstance, ports: Ports) {
   await app.register(messageRoutes, { ports });
+  ports.jobs.work(MESSAGE_PURGE_JOB, async () => {
+    const purged = await purgeOldMessages(ports);
+    if (purged > 0) app.log.info({ purged }, 'sent messages past their retention purged');
+  });
+  ports.jobs.schedule(MESSAGE_PURGE_JOB, MESSAGE_PURGE_CRON);
   if (!ports.jobs.enabled) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;

@@ -12,7 +12,10 @@ import {
   manualClock,
   type TestApp,
 } from '../../../test/helpers.js';
-import { auditLog, outgoingMessages } from '../../db/schema/index.js';
+import type { Email } from '../../adapters/mailer/mailer.js';
+import { auditLog, outboxMessages, outgoingMessages } from '../../db/schema/index.js';
+import { deliverDueMessages } from './deliver.js';
+import { messageRenderers } from './index.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;
@@ -48,6 +51,7 @@ async function insertMessage(
   recipient: string,
   status: 'PENDING' | 'SENT' | 'FAILED',
   createdAt = clock.now(),
+  content?: { subject: string; text: string },
 ) {
   const [row] = await t.db
     .insert(outgoingMessages)
@@ -56,6 +60,7 @@ async function insertMessage(
       channel: 'EMAIL',
       recipient,
       data: {},
+      secrets: content ? { content: JSON.stringify(content) } : null,
       intentKey: `test:${randomUUID()}`,
       status,
       nextAttemptAt: createdAt,
@@ -167,5 +172,107 @@ describe('outgoing messages for administrators', () => {
       body: { messageId: randomUUID() },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  describe('a retry never hands a message a worker holds to a second one', () => {
+    const sentTo = (to: string) => t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
+    const retryMany = (messageId: string, n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          call(t, c.retryOutgoingMessage, { token: adminToken, body: { messageId } }),
+        ),
+      );
+
+    /** A delivery run whose mail server holds `to`'s email until `release` (other mail goes through). */
+    function slowRun(to: string) {
+      let release = () => {};
+      let taken = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const sending = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
+      const ports = t.app.ports;
+      const run = deliverDueMessages({
+        db: ports.db,
+        clock: ports.clock,
+        sms: ports.sms,
+        log: ports.log,
+        renderers: messageRenderers(ports),
+        mailer: {
+          kind: ports.mailer.kind,
+          async send(email: Email) {
+            if (email.to === to) {
+              taken();
+              await held;
+            }
+            await ports.mailer.send(email);
+          },
+        },
+      });
+      return { run, sending, release };
+    }
+
+    it('while a worker is sending it: every retry, fired together, is 409 and it goes out once', async () => {
+      const to = `leased-${tag}@example.test`;
+      const row = await insertMessage(to, 'PENDING', clock.now(), { subject: 'Held', text: 'Held' });
+      const worker = slowRun(to);
+      await worker.sending;
+      const [leased] = await t.db.select().from(outgoingMessages).where(eq(outgoingMessages.id, row.id));
+      expect(leased?.leasedUntil?.getTime()).toBeGreaterThan(clock.now().getTime());
+
+      const answers = await retryMany(row.id, 10);
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(409));
+      expect(answers[0]?.error?.message).toBe(c.OUTGOING_MESSAGE_MESSAGES.beingSent);
+      const [still] = await t.db.select().from(outgoingMessages).where(eq(outgoingMessages.id, row.id));
+      expect(still).toMatchObject({ status: 'PENDING', attempts: 1, leasedUntil: leased?.leasedUntil });
+
+      worker.release();
+      await worker.run;
+      await deliverMessages(t);
+      const [after] = await t.db.select().from(outgoingMessages).where(eq(outgoingMessages.id, row.id));
+      expect(after).toMatchObject({ status: 'SENT', leasedUntil: null });
+      expect(await sentTo(to)).toHaveLength(1);
+      const retriedEntries = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, 'OUTGOING_MESSAGE_RETRIED')));
+      expect(retriedEntries).toHaveLength(0);
+    });
+
+    it('a lease that ran out (its worker died) may be retried', async () => {
+      const to = `expired-${tag}@example.test`;
+      const row = await insertMessage(to, 'PENDING', clock.now(), { subject: 'Late', text: 'Late' });
+      await t.db
+        .update(outgoingMessages)
+        .set({ attempts: 1, leasedUntil: new Date(clock.now().getTime() - 1000) })
+        .where(eq(outgoingMessages.id, row.id));
+      const answer = await call(t, c.retryOutgoingMessage, {
+        token: adminToken,
+        body: { messageId: row.id },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.result).toMatchObject({ status: 'PENDING', attempts: 0 });
+    });
+
+    it('parallel retries of a failed message while delivery runs: it is sent exactly once', async () => {
+      const to = `parallel-${tag}@example.test`;
+      const row = await insertMessage(to, 'FAILED', clock.now(), { subject: 'Once', text: 'Once' });
+      const [answers] = await Promise.all([
+        retryMany(row.id, 12),
+        deliverMessages(t),
+        deliverMessages(t),
+        deliverMessages(t),
+      ]);
+      // Each retry either applied (the row was failed or waiting) or met the row leased or already sent.
+      for (const answer of answers) expect([200, 409]).toContain(answer.status);
+      expect(answers.some((a) => a.status === 200)).toBe(true);
+      await deliverMessages(t);
+      await deliverMessages(t);
+      const [after] = await t.db.select().from(outgoingMessages).where(eq(outgoingMessages.id, row.id));
+      expect(after?.status).toBe('SENT');
+      expect(await sentTo(to)).toHaveLength(1);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, like, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { outgoingMessages } from '../../db/schema/index.js';
 import { defineMachine } from '../../db/state-machine.js';
@@ -21,6 +21,8 @@ export interface OutgoingMessage {
   orderId?: string | null;
   eventId?: string | null;
   organizationId?: string | null;
+  /** Not sent before this time (default: at once); a later change may withdraw it meanwhile. */
+  notBefore?: Date;
 }
 
 /**
@@ -33,12 +35,36 @@ export async function enqueueMessage(change: Change, message: OutgoingMessage): 
     .values({
       ...message,
       secrets: message.secrets ?? null,
-      nextAttemptAt: change.now,
+      nextAttemptAt: message.notBefore ?? change.now,
       createdAt: change.now,
     })
     .onConflictDoNothing({ target: outgoingMessages.intentKey });
   change.afterCommit(nudgeDelivery);
 }
+
+/**
+ * Withdraws a message no worker has taken yet (PENDING, not leased), in the caller's change: a later
+ * change made it pointless (a refund processed before its "approved" email went out, whose "processed"
+ * email says it all). A message a worker holds, or already sent, stays: the buyer then gets both, each
+ * true when it was written. True when it was withdrawn.
+ */
+export async function withdrawMessage(change: Change, intentKey: string): Promise<boolean> {
+  const gone = await change.tx
+    .delete(outgoingMessages)
+    .where(
+      and(
+        eq(outgoingMessages.intentKey, intentKey),
+        eq(outgoingMessages.status, 'PENDING'),
+        notLeased(change.now),
+      ),
+    )
+    .returning({ id: outgoingMessages.id });
+  return gone.length > 0;
+}
+
+/** No delivery worker holds the message now (never taken, done, or its worker's lease ran out). */
+export const notLeased = (now: Date) =>
+  or(isNull(outgoingMessages.leasedUntil), lte(outgoingMessages.leasedUntil, now));
 
 /**
  * When the messages of one order whose intent starts with `intentPrefix` were enqueued since `since`,
@@ -87,6 +113,7 @@ export async function claimDueMessages(
     .set({
       attempts: sql`${outgoingMessages.attempts} + 1`,
       nextAttemptAt: new Date(now.getTime() + leaseMs),
+      leasedUntil: new Date(now.getTime() + leaseMs),
     })
     .where(inArray(outgoingMessages.id, due))
     .returning();
@@ -95,7 +122,7 @@ export async function claimDueMessages(
 export async function markSent(db: DbOrTx, id: string, now: Date): Promise<void> {
   await db
     .update(outgoingMessages)
-    .set({ status: 'SENT', sentAt: now, secrets: null, lastError: null })
+    .set({ status: 'SENT', sentAt: now, secrets: null, lastError: null, leasedUntil: null })
     .where(and(eq(outgoingMessages.id, id), eq(outgoingMessages.status, 'PENDING')));
 }
 
@@ -110,16 +137,53 @@ export async function markAttemptFailed(
     .update(outgoingMessages)
     .set(
       retryAt
-        ? { lastError: error, nextAttemptAt: retryAt }
-        : { lastError: error, status: 'FAILED' as const },
+        ? { lastError: error, nextAttemptAt: retryAt, leasedUntil: null }
+        : { lastError: error, status: 'FAILED' as const, leasedUntil: null },
     )
     .where(and(eq(outgoingMessages.id, id), eq(outgoingMessages.status, 'PENDING')));
 }
 
 /**
+ * How many messages wait (PENDING) and were given up (FAILED), for the metrics scrape: one grouped
+ * count on the partial index of unsent rows, however many sent ones the table keeps.
+ */
+export async function unsentMessageCounts(db: DbOrTx): Promise<{ state: string; messages: number }[]> {
+  return db
+    .select({ state: outgoingMessages.status, messages: sql<number>`count(*)::int` })
+    .from(outgoingMessages)
+    .where(ne(outgoingMessages.status, 'SENT'))
+    .groupBy(outgoingMessages.status);
+}
+
+/** Rows one purge statement deletes at most (a short statement each, however large the backlog). */
+export const PURGE_BATCH_SIZE = 5_000;
+
+/**
+ * Deletes SENT messages sent before `before`, in batches of short statements on the sent index (rows
+ * another purge holds are skipped). PENDING and FAILED ones stay whatever their age: they are what an
+ * administrator still has to see. Returns how many went.
+ */
+export async function purgeSentMessages(
+  db: DbOrTx,
+  before: Date,
+  batchSize = PURGE_BATCH_SIZE,
+): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const { rowCount } = await db.execute(sql`
+      delete from ${outgoingMessages} where ${outgoingMessages.id} = any (array(
+        select ${outgoingMessages.id} from ${outgoingMessages}
+         where ${outgoingMessages.status} = 'SENT' and ${outgoingMessages.sentAt} < ${before}
+         limit ${batchSize} for update skip locked))`);
+    purged += rowCount ?? 0;
+    if ((rowCount ?? 0) < batchSize) return purged;
+  }
+}
+
+/**
  * A message's delivery states. The worker moves a PENDING row to SENT or FAILED (markSent,
- * markAttemptFailed: guarded on PENDING); an administrator's retry moves a FAILED or PENDING one to
- * PENDING, due now. SENT is the end.
+ * markAttemptFailed: guarded on PENDING); an administrator's retry moves a FAILED one, or a PENDING one
+ * no worker holds, to PENDING, due now. SENT is the end (the retention purge deletes it later).
  */
 export const outgoingMessageMachine = defineMachine({
   label: 'message',

@@ -16,6 +16,7 @@ import { type EventRefundRun, type RunOptions, runEventRefund } from './commands
 import { settleDue } from './commands/settle-due.js';
 import { settleRefundFromProvider } from './commands/settle-refund-from-provider.js';
 import type { EngineDeps, Logger, RefundsDeps } from './deps.js';
+import { CANCELLATION_REFUND_EMAIL, cancellationEmailRenderer } from './emails/cancellation-email.js';
 import { createRequestEmails, refundEmailRenderers } from './emails/request-emails.js';
 import { registerRefundJobs } from './jobs.js';
 import { dueView } from './queries/due-views.js';
@@ -132,6 +133,7 @@ export async function refundsModule(app: FastifyInstance, ports: Ports) {
   for (const [kind, render] of refundEmailRenderers(ports.db, ports.config.publicUrl)) {
     registerMessageRenderer(ports, kind, render);
   }
+  registerMessageRenderer(ports, CANCELLATION_REFUND_EMAIL, cancellationEmailRenderer(ports.db));
   // A paid due starts the cancellation job waiting for it.
   listeners.onDuePaid((due) => queueEventRefundAfterDue(deps, due));
   await app.register(cancellationRoutes, { deps });

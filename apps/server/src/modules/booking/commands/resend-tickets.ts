@@ -6,7 +6,7 @@ import { recentOrderMessages } from '../../messages/index.js';
 import { resendIntent } from '../booking-emails.js';
 import type { Selling } from '../checkout.js';
 import { newAccessToken } from '../codes.js';
-import { addTimeline, type BookingRow, bookingByToken, lockOrder, renewAccessToken } from '../repo/orders.js';
+import { addLinkToken, addTimeline, type BookingRow, bookingByToken, lockOrder } from '../repo/orders.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -47,8 +47,8 @@ async function resend(change: Change, selling: Selling, order: BookingRow, token
 
 /**
  * resend-order-tickets: an organizer of the order's event emails its tickets to the buyer again. The
- * access token is kept only hashed, so the email carries a fresh one; the previous email's link stays
- * valid (renewAccessToken), the checkout page's token before it does not.
+ * buyer's tokens are kept only hashed, so the email carries a fresh one, added beside them
+ * (addLinkToken): the checkout page's link and every earlier email's keep opening the tickets.
  */
 export function resendOrderTickets(
   selling: Selling,
@@ -59,7 +59,7 @@ export function resendOrderTickets(
     await confirmEventGrant(change.tx, organizer.actor, organizer.event, 'manage', { what: 'The order' });
     const order = await resendableOrder(change, bookingId);
     const access = newAccessToken();
-    await renewAccessToken(change.tx, order, access.hash);
+    await addLinkToken(change.tx, order.id, access.hash, change.now);
     return resend(change, selling, order, access.token, 'organizer');
   });
 }

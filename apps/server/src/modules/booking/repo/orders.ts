@@ -1,6 +1,12 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
-import { type BookingRow, bookingEvents, bookingLines, bookings } from '../../../db/schema/index.js';
+import {
+  type BookingRow,
+  bookingEvents,
+  bookingLines,
+  bookingLinkTokens,
+  bookings,
+} from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
 import type { Change } from '../../../db/unit-of-work.js';
 import { notFound } from '../../../lib/errors.js';
@@ -13,21 +19,29 @@ export type NewOrder = Omit<typeof bookings.$inferInsert, 'code'>;
 export type NewOrderLine = Omit<typeof bookingLines.$inferInsert, 'bookingId'>;
 
 /**
- * The buyer's only credential check: the booking whose id is given and whose access token (or the
- * token handed out at checkout, still valid after a paid order got a fresh one) is the one presented.
- * Any other pair is 404, whether the booking exists or not.
+ * Whether `token` opens the booking row it is applied to: its access token, the token handed out at
+ * checkout (still valid after a paid order's confirmation gave the email a fresh one), or one an
+ * organizer's resend issued (`booking_link_tokens`). Every link a buyer was given keeps working.
+ */
+export function tokenOpensBooking(token: string): SQL {
+  const hash = hashAccessToken(token);
+  return or(
+    eq(bookings.accessTokenHash, hash),
+    eq(bookings.checkoutTokenHash, hash),
+    // `bookings.id` names the row the condition is applied to (a correlated subquery).
+    sql`exists (select 1 from ${bookingLinkTokens} where ${bookingLinkTokens.tokenHash} = ${hash} and ${bookingLinkTokens.bookingId} = ${bookings.id})`,
+  ) as SQL;
+}
+
+/**
+ * The buyer's only credential check: the booking whose id is given and which the token opens
+ * (tokenOpensBooking). Any other pair is 404, whether the booking exists or not.
  */
 export async function bookingByToken(db: DbOrTx, bookingId: string, token: string): Promise<BookingRow> {
-  const hash = hashAccessToken(token);
   const [row] = await db
     .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.id, bookingId),
-        or(eq(bookings.accessTokenHash, hash), eq(bookings.checkoutTokenHash, hash)),
-      ),
-    );
+    .where(and(eq(bookings.id, bookingId), tokenOpensBooking(token)));
   if (!row) throw notFound('The booking');
   return row;
 }
@@ -110,12 +124,9 @@ export async function lockOrder(tx: Tx, bookingId: string): Promise<BookingRow |
 }
 
 /**
- * A fresh access token for an order whose token only its buyer holds (an organizer's resend): the
- * token of the last email stays valid as the checkout token, so links already sent keep working.
+ * One more token for an order whose tokens only its buyer holds (an organizer's resend needs one to
+ * put in the email): added beside the others, none of which stops working.
  */
-export async function renewAccessToken(tx: Tx, booking: BookingRow, accessTokenHash: string) {
-  await tx
-    .update(bookings)
-    .set({ accessTokenHash, checkoutTokenHash: booking.accessTokenHash })
-    .where(eq(bookings.id, booking.id));
+export async function addLinkToken(tx: Tx, bookingId: string, tokenHash: string, now: Date) {
+  await tx.insert(bookingLinkTokens).values({ bookingId, tokenHash, issuedAt: now });
 }

@@ -147,6 +147,12 @@ export async function approveRefundRequest(
       reason: approval.note ?? approved.request.reasonText,
       idempotencyKey,
       initiatedBy,
+      // The buyer hears of the approval in the transaction that reserves its refund: never for an
+      // approval the engine refused. A refund processed at once has its own email instead, and one
+      // processed before this email's delay withdraws it (emails/request-emails.ts).
+      inReservation: async (change, row) => {
+        if (row.status === 'PENDING') await deps.emails.approved(change, row);
+      },
     });
   } catch (error) {
     // Nothing moved unless the engine recorded the refund: then the approval stands.
@@ -155,14 +161,6 @@ export async function approveRefundRequest(
       await undoApproval(deps, approved.request, approved.ticketIds, why, approval.who);
     }
     throw error;
-  }
-  // The engine pointed the request's tickets at the refund (APPROVED) and marks them PROCESSED with
-  // it; the buyer hears of a refund still with the provider now, of a processed one from its own
-  // email. Enqueued in a unit of work of its own after the engine's (its key makes it one email).
-  if (refund.status === 'PENDING') {
-    await deps.unitOfWork((change) =>
-      deps.emails.approved(change, requestId, refund.bookingId, refund.amount),
-    );
   }
   return approvalOutcome(db, refund);
 }

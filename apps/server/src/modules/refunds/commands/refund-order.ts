@@ -1,4 +1,5 @@
 import { formatAmount, REFUND_MESSAGES, type RefundSource } from '@marquee/contract';
+import type { Change } from '../../../db/unit-of-work.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import type { EngineDeps } from '../deps.js';
 import { checkAllFound, type RefundAsk, splitRefund, uniqueTicketIds } from '../refund-split.js';
@@ -26,6 +27,12 @@ export interface RefundOrder extends RefundAsk {
   /** Scoped by the caller (`org:<user>:<key>`, `request:<id>:<key>`, `job:<event>:<booking>`). */
   idempotencyKey: string;
   initiatedBy?: string | null;
+  /**
+   * What the caller records with the refund, in the reservation's own transaction (the buyer's email
+   * about it): it exists exactly when the refund does. Runs once, with the new row (PENDING, or
+   * PROCESSED when nothing goes to the provider); not on a retry that finds the refund made.
+   */
+  inReservation?: (change: Change, refund: RefundRow) => Promise<void>;
 }
 
 export type QuoteOrder = RefundAsk;
@@ -161,6 +168,7 @@ async function reserveRefund(deps: EngineDeps, order: RefundOrder): Promise<Refu
       });
       await recordProcessedRefund(change, deps.listeners, row);
     }
+    await order.inReservation?.(change, row);
     return row;
   });
 }

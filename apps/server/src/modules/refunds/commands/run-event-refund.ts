@@ -1,17 +1,11 @@
 import { formatAmount } from '@marquee/contract';
 import { transition } from '../../../db/state-machine.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { AppError } from '../../../lib/errors.js';
-import { enqueueEmail } from '../../messages/index.js';
 import type { RefundsDeps } from '../deps.js';
-import { cancellationEmail } from '../emails/cancellation-email.js';
+import { enqueueCancellationEmail } from '../emails/cancellation-email.js';
 import { refundableTickets } from '../queries/refundable-tickets.js';
-import {
-  claimJob,
-  hasBookingEvent,
-  lockBooking,
-  paidBookingsPage,
-  eventTitle as titleOf,
-} from '../repo/event-refund-jobs.js';
+import { claimJob, paidBookingsPage, eventTitle as titleOf } from '../repo/event-refund-jobs.js';
 import { eventRefundJobMachine } from '../repo/machines.js';
 import { addBookingEvent, refundByKey } from '../repo/refunds.js';
 import type { BookingRow, EventRefundJobRow, RefundRow } from '../repo/rows.js';
@@ -20,7 +14,7 @@ import { DueRequired, refundOrder } from './refund-order.js';
 
 /** The pg-boss queue of cancellation refunds; a job's data is `EventRefundRun`. */
 export const EVENT_REFUND_QUEUE = 'event-refund';
-/** The booking timeline entry that says the cancellation email went (its guard against a second one). */
+/** The booking timeline entry that says the cancellation email was enqueued (with the refund). */
 export const CANCELLATION_EMAILED = 'CANCELLATION_EMAILED';
 
 export interface EventRefundRun {
@@ -46,34 +40,20 @@ export const jobRefundKey = (eventId: string, bookingId: string) => `job:${event
 export const queueRun = (deps: Pick<RefundsDeps, 'jobs'>, run: EventRefundRun) =>
   deps.jobs.send(EVENT_REFUND_QUEUE, run);
 
-/** Once per booking: the timeline entry and the email, enqueued together under the booking's row lock. */
-async function emailOnce(deps: Deps, booking: BookingRow, refund: RefundRow, eventTitle: string) {
-  await deps.unitOfWork(async (change) => {
-    await lockBooking(change, booking.id);
-    if (await hasBookingEvent(change.tx, booking.id, CANCELLATION_EMAILED)) return;
+/**
+ * The timeline entry and the buyer's email, recorded in the transaction that reserves the booking's
+ * cancellation refund (`inReservation`): they exist exactly when the refund does, once per booking.
+ */
+function noticeWith(booking: BookingRow, eventTitle: string) {
+  return async (change: Change, refund: RefundRow) => {
     await addBookingEvent(change.tx, {
       bookingId: booking.id,
       kind: CANCELLATION_EMAILED,
       detail: `Event cancelled; refund ${formatAmount(refund.amount, refund.currency)}`,
+      at: change.now,
     });
-    const email = cancellationEmail({
-      to: booking.buyerEmail,
-      buyerName: booking.buyerName,
-      bookingCode: booking.code,
-      eventTitle,
-      amount: refund.amount,
-      currency: refund.currency,
-      processed: refund.status === 'PROCESSED',
-    });
-    await enqueueEmail(change, email, {
-      kind: 'cancellation-notice',
-      intentKey: `cancellation-notice:${booking.eventId}:${booking.id}`,
-      orderId: booking.id,
-      eventId: booking.eventId,
-      organizationId: booking.organizationId,
-      data: { orderCode: booking.code },
-    });
-  });
+    await enqueueCancellationEmail(change, booking, refund, eventTitle);
+  };
 }
 
 async function refundOne(
@@ -101,6 +81,7 @@ async function refundOne(
         reason: 'Event cancelled',
         idempotencyKey: key,
         initiatedBy: job.startedBy,
+        inReservation: noticeWith(booking, eventTitle),
       });
     } catch (error) {
       if (error instanceof DueRequired) return { due: error.due, message: error.message };
@@ -112,7 +93,6 @@ async function refundOne(
       throw error;
     }
   }
-  if (refund.status !== 'FAILED') await emailOnce(deps, booking, refund, eventTitle);
   return 'DONE';
 }
 

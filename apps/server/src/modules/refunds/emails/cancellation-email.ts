@@ -1,29 +1,70 @@
 import { formatAmount } from '@marquee/contract';
 import type { Email } from '../../../adapters/mailer/mailer.js';
+import type { DbOrTx } from '../../../db/client.js';
+import type { Change } from '../../../db/unit-of-work.js';
 import { composeEmail } from '../../../lib/templates.js';
+import { enqueueMessage, type MessageRenderer } from '../../messages/index.js';
+import { refundById } from '../repo/refunds.js';
+import type { BookingRow, RefundRow } from '../repo/rows.js';
+
+/** The message kind of the cancellation notice with its refund (rendered when sent). */
+export const CANCELLATION_REFUND_EMAIL = 'cancellation-refund';
 
 /**
- * To the buyer of a booking of a cancelled event, once its cancellation refund exists: the event is
- * off and what comes back. A refund the provider has not confirmed yet is "on its way" (it is finished,
- * never repeated); the buyer gets this email once per booking whatever the job's reruns.
+ * To the buyer of a booking of a cancelled event: the event is off and what comes back. Enqueued in
+ * the transaction that reserves the booking's cancellation refund (run-event-refund.ts), so it exists
+ * exactly when the refund does, once per booking (its intent key) whatever the job's reruns.
  */
-export function cancellationEmail(input: {
-  to: string;
-  buyerName: string;
-  bookingCode: string;
-  eventTitle: string;
-  amount: number;
-  currency: string;
-  processed: boolean;
-}): Email {
-  const refund = formatAmount(input.amount, input.currency);
-  const subject = `${input.eventTitle} is cancelled: your refund of ${refund}`;
-  const paragraphs = [
-    `Hello ${input.buyerName || 'there'},`,
-    `The organizer has cancelled ${input.eventTitle}. Your booking ${input.bookingCode} is cancelled and its tickets are no longer valid.`,
-    input.processed
-      ? `We have refunded ${refund} to the card you paid with. It can take a few days to show on your statement.`
-      : `A refund of ${refund} to the card you paid with is on its way. It can take a few days to show on your statement.`,
-  ];
-  return { to: input.to, ...composeEmail(subject, `${input.eventTitle} is cancelled`, paragraphs) };
+export async function enqueueCancellationEmail(
+  change: Change,
+  booking: BookingRow,
+  refund: RefundRow,
+  eventTitle: string,
+) {
+  await enqueueMessage(change, {
+    kind: CANCELLATION_REFUND_EMAIL,
+    channel: 'EMAIL',
+    recipient: booking.buyerEmail,
+    data: {
+      orderCode: booking.code,
+      buyerName: booking.buyerName,
+      eventTitle,
+      refundId: refund.id,
+      amount: refund.amount,
+      currency: refund.currency,
+    },
+    intentKey: `cancellation-notice:${booking.eventId}:${booking.id}`,
+    orderId: booking.id,
+    eventId: booking.eventId,
+    organizationId: booking.organizationId,
+  });
+}
+
+/**
+ * Written when the worker sends it: a refund the provider has confirmed by then is "refunded", one it
+ * has not yet is "on its way" (it is finished, never repeated).
+ */
+export function cancellationEmailRenderer(db: DbOrTx): MessageRenderer {
+  return async (message): Promise<Email> => {
+    const data = message.data as {
+      orderCode: string;
+      buyerName: string;
+      eventTitle: string;
+      refundId: string;
+      amount: number;
+      currency: string;
+    };
+    const refund = await refundById(db, data.refundId);
+    const processed = refund?.status === 'PROCESSED';
+    const amount = formatAmount(data.amount, data.currency);
+    const subject = `${data.eventTitle} is cancelled: your refund of ${amount}`;
+    const paragraphs = [
+      `Hello ${data.buyerName || 'there'},`,
+      `The organizer has cancelled ${data.eventTitle}. Your booking ${data.orderCode} is cancelled and its tickets are no longer valid.`,
+      processed
+        ? `We have refunded ${amount} to the card you paid with. It can take a few days to show on your statement.`
+        : `A refund of ${amount} to the card you paid with is on its way. It can take a few days to show on your statement.`,
+    ];
+    return { to: message.recipient, ...composeEmail(subject, `${data.eventTitle} is cancelled`, paragraphs) };
+  };
 }

@@ -3,7 +3,7 @@ import type { Email } from '../../../adapters/mailer/mailer.js';
 import type { DbOrTx } from '../../../db/client.js';
 import type { Change } from '../../../db/unit-of-work.js';
 import { composeEmail } from '../../../lib/templates.js';
-import { enqueueMessage, type MessageRenderer } from '../../messages/index.js';
+import { enqueueMessage, type MessageRenderer, withdrawMessage } from '../../messages/index.js';
 import { type BookingFacts, bookingFacts } from '../queries/booking-facts.js';
 import type { RefundRow } from '../repo/rows.js';
 
@@ -96,6 +96,15 @@ export function refundEmailRenderers(db: DbOrTx, publicUrl: string): [RefundEmai
   ]);
 }
 
+/**
+ * How long the "approved" email waits before it may go: the engine calls the provider right after the
+ * approval's refund commits, and a refund processed within this time withdraws it (its "processed"
+ * email says both), so the buyer gets one email, not two a second apart.
+ */
+export const APPROVED_EMAIL_DELAY_MS = 2 * 60_000;
+
+const approvedIntent = (refundId: string) => `refund-request-approved:${refundId}`;
+
 /** One refund email to the order's buyer, enqueued in the change (once per `intent`). */
 async function enqueue(
   change: Change,
@@ -103,7 +112,7 @@ async function enqueue(
   intent: string,
   bookingId: string,
   values: Values,
-  secrets?: Record<string, string>,
+  options: { secrets?: Record<string, string>; notBefore?: Date } = {},
 ) {
   const facts = await bookingFacts(change.tx, bookingId);
   if (!facts) return;
@@ -112,9 +121,10 @@ async function enqueue(
     channel: 'EMAIL',
     recipient: facts.buyerEmail,
     data: { bookingId, orderCode: facts.code, ...values },
-    secrets,
+    secrets: options.secrets,
     intentKey: `${kind}:${intent}`,
     orderId: bookingId,
+    notBefore: options.notBefore,
   });
 }
 
@@ -133,21 +143,33 @@ export const refundEmails = {
       requestId,
       bookingId,
       { requestId, amount, automatic },
-      {
-        accessToken: token,
-      },
+      { secrets: { accessToken: token } },
     ),
-  approved: (change: Change, requestId: string, bookingId: string, amount: number) =>
-    enqueue(change, 'refund-request-approved', requestId, bookingId, { requestId, amount }),
+  /**
+   * The approval's refund, in the engine's transaction that reserves it (`inReservation`): it exists
+   * exactly when the refund does, so an approval the engine refused (and undid) enqueues nothing.
+   */
+  approved: (change: Change, refund: RefundRow) =>
+    enqueue(
+      change,
+      'refund-request-approved',
+      refund.id,
+      refund.bookingId,
+      { requestId: refund.requestId, refundId: refund.id, amount: refund.amount },
+      { notBefore: new Date(change.now.getTime() + APPROVED_EMAIL_DELAY_MS) },
+    ),
   declined: (change: Change, requestId: string, bookingId: string, reason: string, note: string | null) =>
     enqueue(change, 'refund-request-declined', requestId, bookingId, { requestId, reason, note }),
-  processed: (change: Change, refund: RefundRow) =>
-    enqueue(change, 'refund-processed', refund.id, refund.bookingId, {
+  /** Processed: this email, which also withdraws the refund's "approved" one if still unsent. */
+  processed: async (change: Change, refund: RefundRow) => {
+    if (refund.source === 'BUYER_REQUEST') await withdrawMessage(change, approvedIntent(refund.id));
+    await enqueue(change, 'refund-processed', refund.id, refund.bookingId, {
       refundId: refund.id,
       amount: refund.amount,
       currency: refund.currency,
       source: refund.source,
-    }),
+    });
+  },
 };
 
 export type RequestEmails = typeof refundEmails;

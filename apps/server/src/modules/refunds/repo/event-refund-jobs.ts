@@ -2,7 +2,6 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import {
   type BookingRow,
-  bookingEvents,
   bookings,
   type EventRefundJobRow,
   eventRefundJobs,
@@ -84,17 +83,4 @@ export async function paidBookingsPage(
 export async function eventTitle(dbx: DbOrTx, eventId: string): Promise<string | null> {
   const [row] = await dbx.select({ title: events.title }).from(events).where(eq(events.id, eventId));
   return row?.title ?? null;
-}
-
-/** The booking's row lock: one writer of its timeline's once-only entries at a time. */
-export async function lockBooking(change: Change, bookingId: string) {
-  await change.lock(bookings, eq(bookings.id, bookingId));
-}
-
-export async function hasBookingEvent(tx: Tx, bookingId: string, kind: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: bookingEvents.id })
-    .from(bookingEvents)
-    .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.kind, kind)));
-  return row !== undefined;
 }

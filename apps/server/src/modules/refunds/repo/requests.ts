@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import {
   type BookingRow,
@@ -9,30 +9,24 @@ import {
   refundRequestTickets,
 } from '../../../db/schema/index.js';
 import type { Change } from '../../../db/unit-of-work.js';
-import { hashAccessToken } from '../../booking/index.js';
+import { tokenOpensBooking } from '../../booking/index.js';
 
 type ReasonRow = typeof reasons.$inferSelect;
 type RequestTicketStatus = (typeof refundRequestTickets.$inferSelect)['status'];
 
 /**
  * The booking a buyer's token opens (the booking's token is the buyer's only credential, as on the
- * ticket page). The same check is in booking's checkout service; booking's entry is to own it.
+ * ticket page), by booking's own check (`tokenOpensBooking`); undefined for any other pair.
  */
 export async function bookingByToken(
   dbx: DbOrTx,
   bookingId: string,
   token: string,
 ): Promise<BookingRow | undefined> {
-  const hash = hashAccessToken(token);
   const [row] = await dbx
     .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.id, bookingId),
-        or(eq(bookings.accessTokenHash, hash), eq(bookings.checkoutTokenHash, hash)),
-      ),
-    );
+    .where(and(eq(bookings.id, bookingId), tokenOpensBooking(token)));
   return row;
 }
 
