@@ -11,6 +11,7 @@ import { key, qualified } from '../src/db/backup/catalog.query.js';
 import type { Manifest } from '../src/db/backup/format.js';
 import { RestoreRefusedError, restoreDatabase } from '../src/db/backup/restore.js';
 import { serverDir } from './built-server.js';
+import { buildPrivateBundle } from './private-bundle.js';
 import { book, guest, sellableEvent } from './checkout-fixtures.js';
 import { httpCall, inParallel, listenOnLoopback } from './concurrency.js';
 import { withDatabase } from './global-setup.js';
@@ -197,10 +198,15 @@ describe('db:backup and db:restore', () => {
   });
 
   it('runs as the built CLIs (`npm run db:backup` / `db:restore`): plain node, no tsx', async () => {
-    // What the npm scripts run: the server build's bundles (`npm run build` first, as for server-start).
+    // What the npm scripts run: the CLIs bundled as scripts/build.mjs bundles them (a private copy, so a
+    // fresh clone needs no earlier build and no other test's rebuild of dist/ races this one).
+    const bundled = await buildPrivateBundle('backup-cli', {
+      'backup-cli': 'src/db/backup-cli.ts',
+      'restore-cli': 'src/db/restore-cli.ts',
+    });
     const cli = (name: string, databaseUrl: string, file: string) =>
       new Promise<string>((resolve, reject) => {
-        const bundle = path.join(serverDir, 'dist', `${name}-cli.js`);
+        const bundle = path.join(bundled.dir, `${name}-cli.js`);
         const { NODE_OPTIONS: _loader, ...env } = process.env;
         execFile(
           process.execPath,
@@ -215,5 +221,6 @@ describe('db:backup and db:restore', () => {
     expect(await cli('restore', target, file)).toMatch(/row counts match the backup/);
     const [source] = await query<{ n: number }>(t.url, 'select count(*)::int as n from tickets');
     expect(await query<{ n: number }>(target, 'select count(*)::int as n from tickets')).toEqual([source]);
+    await bundled.dispose();
   }, 120_000);
 });

@@ -7,13 +7,19 @@ import { serverDir } from './built-server.js';
 
 /**
  * A server bundle of a test file's own (as `npm start` runs it), beside dist/server.js so that
- * server-start.test.ts, which rebuilds dist/server.js, is never raced by a crash test.
+ * server-start.test.ts, which rebuilds dist/server.js, is never raced by a crash test. `entries` names
+ * other entry points (output name → source file), such as the command-line tools.
  */
-export async function buildPrivateBundle(tag: string) {
+export async function buildPrivateBundle(
+  tag: string,
+  entries: Record<string, string> = { server: 'src/server.ts' },
+) {
   const dir = path.join(serverDir, 'dist', `${tag}-${randomBytes(4).toString('hex')}`);
   await build({
-    entryPoints: [path.join(serverDir, 'src/server.ts')],
-    outfile: path.join(dir, 'server.js'),
+    entryPoints: Object.fromEntries(
+      Object.entries(entries).map(([name, file]) => [name, path.join(serverDir, file)]),
+    ),
+    outdir: dir,
     bundle: true,
     platform: 'node',
     format: 'esm',
