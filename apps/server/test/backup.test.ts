@@ -11,12 +11,12 @@ import { key, qualified } from '../src/db/backup/catalog.query.js';
 import type { Manifest } from '../src/db/backup/format.js';
 import { RestoreRefusedError, restoreDatabase } from '../src/db/backup/restore.js';
 import { serverDir } from './built-server.js';
-import { buildPrivateBundle } from './private-bundle.js';
 import { book, guest, sellableEvent } from './checkout-fixtures.js';
 import { httpCall, inParallel, listenOnLoopback } from './concurrency.js';
 import { withDatabase } from './global-setup.js';
 import { clientHeaders, type TestApp } from './helpers.js';
 import { eventPeople, paidOrder, paymentsTestApp, payOnCardPage } from './paid-order-fixtures.js';
+import { buildPrivateBundle } from './private-bundle.js';
 
 /**
  * docs/operations.md, "Backups": a backup taken while buyers check out, pay and get scanned at the
