@@ -241,5 +241,6 @@ describe('demo classes across a change of summer time', () => {
     } finally {
       await database.drop();
     }
-  });
+    // A whole demo seeding, orders included.
+  }, 60_000);
 });
