@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import * as c from '@marquee/contract';
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
@@ -59,18 +60,32 @@ export async function benchExport(url: string): Promise<BenchLine[]> {
     const idle = memoryOf(server.child.pid as number);
     console.log(`export: server started, ${idle.nowMb.toFixed(0)} MB resident`);
 
-    const raw = await rawStream(url);
-    console.log(`export: raw SELECT streamed ${raw.rows} rows in ${raw.seconds.toFixed(1)} s`);
+    // At least three rounds, the anchor (the same SELECT streamed raw) right before each download, so both
+    // see the same machine; every figure is min / median / max with the load average beside it.
+    const runs = Math.max(3, Number(process.env.BENCH_EXPORT_RUNS ?? 3));
     for (const format of formats) {
-      const run = await download(server.base, token, server.child.pid as number, format);
-      console.log(
-        `export ${format}: ${run.rows} orders, ${run.mb.toFixed(0)} MB in ${run.seconds.toFixed(1)} s, server peak RSS ${run.memory.peakMb.toFixed(0)} MB`,
-      );
+      const raws: number[] = [];
+      const times: number[] = [];
+      const peaks: number[] = [];
+      let rows = 0;
+      let mb = 0;
+      for (let round = 1; round <= runs; round += 1) {
+        const raw = await rawStream(url);
+        raws.push(raw.seconds);
+        const run = await download(server.base, token, server.child.pid as number, format);
+        times.push(run.seconds);
+        peaks.push(run.memory.peakMb);
+        rows = run.rows;
+        mb = run.mb;
+        console.log(
+          `export ${format} round ${round}/${runs}: raw SELECT ${raw.rows} rows in ${raw.seconds.toFixed(1)} s; export ${run.rows} orders, ${run.mb.toFixed(0)} MB in ${run.seconds.toFixed(1)} s, server peak RSS ${run.memory.peakMb.toFixed(0)} MB; load ${loadAverage()}`,
+        );
+      }
       lines.push({
-        figure: `export of all ${run.rows} orders (${format}): time / server peak RSS`,
-        measured: `${run.seconds.toFixed(1)} s / ${run.memory.peakMb.toFixed(0)} MB`,
-        raw: `${raw.seconds.toFixed(1)} s (same SELECT streamed)`,
-        ratio: `${(run.seconds / raw.seconds).toFixed(2)}×`,
+        figure: `export of all ${rows} orders (${format}, ${mb.toFixed(0)} MB), ${runs} runs: time min/median/max; server peak RSS; load ${loadAverage()}`,
+        measured: `${spread(times)} s; ${Math.max(...peaks).toFixed(0)} MB`,
+        raw: `${spread(raws)} s (same SELECT streamed)`,
+        ratio: `${(median(times) / median(raws)).toFixed(2)}× (medians)`,
       });
     }
   } finally {
@@ -78,6 +93,15 @@ export async function benchExport(url: string): Promise<BenchLine[]> {
   }
   return lines;
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const spread = (values: number[]) =>
+  `${Math.min(...values).toFixed(1)} / ${median(values).toFixed(1)} / ${Math.max(...values).toFixed(1)}`;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /** The export's own SELECT (as the administrator sees it), streamed through a plain client. */
 async function rawStream(url: string) {
