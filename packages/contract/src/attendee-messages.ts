@@ -50,10 +50,7 @@ const idList = (max: number) =>
   z
     .string()
     .max(max * 37)
-    .regex(
-      /^([0-9a-fA-F-]{36})(,[0-9a-fA-F-]{36})*$/,
-      'Give ids separated by commas',
-    )
+    .regex(/^([0-9a-fA-F-]{36})(,[0-9a-fA-F-]{36})*$/, 'Give ids separated by commas')
     .optional();
 
 type AudienceShape = {
