@@ -5,8 +5,8 @@ import {
 } from '@marquee/contract';
 import { formatDayDate, formatTime } from '@marquee/time';
 import type { DbOrTx } from '../../db/client.js';
-import type { StoredAudience } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
+import type { StoredAudience } from './repo.js';
 import { occurrenceOfEvent, ticketTypesOfEvent } from './repo.js';
 
 export interface AudienceInput {

@@ -14,6 +14,7 @@ import {
 
 export type AttendeeMessageRow = typeof attendeeMessages.$inferSelect;
 export type QuotaRow = typeof organizationMessageQuotas.$inferSelect;
+export type { StoredAudience };
 
 /** A uuid[] parameter (ids were validated as uuids by the contract). */
 const uuidArray = (ids: readonly string[] | undefined) => sql`${`{${(ids ?? []).join(',')}}`}::uuid[]`;
