@@ -306,6 +306,7 @@ export function ComposeMessage({
         title="Email preview"
         size="xl"
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {previewHtml !== null && (
           <iframe

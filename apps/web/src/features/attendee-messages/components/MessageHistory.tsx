@@ -31,7 +31,14 @@ function MessageDetailModal({
 }) {
   const detail = useQuery(attendeeMessageDetailQuery(eventId, messageId));
   return (
-    <Modal opened onClose={onClose} title={detail.data?.subject ?? 'Message'} size="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={detail.data?.subject ?? 'Message'}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {detail.isPending ? (
         <Group justify="center" p="md">
           <Loader size="sm" aria-label="Loading the message" />
