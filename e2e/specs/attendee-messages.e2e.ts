@@ -155,5 +155,5 @@ describe('messages to attendees', () => {
     } finally {
       await admin.close();
     }
-  });
+  }, 120_000);
 });
