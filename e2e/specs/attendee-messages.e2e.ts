@@ -120,6 +120,17 @@ describe('messages to attendees', () => {
     await page.keyboard.press('Escape');
     await shot(page, 'attendee-messages-1440');
 
+    // Chosen orders: "Message buyers" on the event's orders list opens the form for those buyers.
+    await page.goto(`/orders/events/${event._id}`);
+    await page.getByRole('checkbox', { name: 'Select row' }).first().check();
+    await page.getByRole('button', { name: 'Message buyers' }).click();
+    await page.waitForURL(/\/messages\?bookingIds=/);
+    await page.getByText('1 order chosen in the orders list.').waitFor();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe('This message will go to 1 person.');
+    await row.waitFor();
+
     await page.setViewportSize({ width: 375, height: 800 });
     await row.waitFor();
     // Once the layout has followed the new width, nothing reaches past the phone's width.
