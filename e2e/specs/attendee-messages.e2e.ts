@@ -1,4 +1,4 @@
-import { type BuyerBooking, createBooking, HEADERS } from '@marquee/contract';
+import { type BuyerBooking, cancelEvent, createBooking, getReasonList, HEADERS } from '@marquee/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, createOwnedEvent, organizerToken } from '../support/api.js';
@@ -167,4 +167,31 @@ describe('messages to attendees', () => {
       await admin.close();
     }
   }, 120_000);
+
+  it('after a cancellation, the event page offers a prepared message to its attendees', async () => {
+    const title = `Cancelled journey ${Date.now()}`;
+    const { event } = await eventWithBuyers(title);
+    const token = await organizerToken(b.baseUrl);
+    const [reason] = await apiCall<{ _id: string }[]>(b.baseUrl, 'GET', getReasonList.path, {
+      query: { kind: 'EVENT_CANCEL' },
+      headers: { accesstoken: token },
+    });
+    await apiCall(b.baseUrl, 'POST', cancelEvent.path, {
+      body: { eventId: event._id, reasonId: reason?._id },
+      headers: { accesstoken: token, [HEADERS.idempotencyKey]: `cancel-${event._id}` },
+    });
+    const page = await b.newPage({ width: 1440, height: 900 });
+    await signIn(page, DEMO.organizer);
+    await page.goto(`/event-management/${event._id}`);
+    await page.getByTestId('cancellation').getByRole('link', { name: 'Message the 2 attendees' }).click();
+    await page.waitForURL(/\/messages\?preset=cancelled/);
+    await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe(`${title} is cancelled`);
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toContain(
+      `We are sorry to tell you that ${title} is cancelled.`,
+    );
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe('This message will go to 2 people.');
+    await expectNoSeriousAxeFindings(page);
+  });
 });
