@@ -39,17 +39,16 @@ async function eventWithBuyers(title: string) {
 
 /** The development outbox (administrators only), reloaded until a message to `to` about `subject` shows. */
 async function outboxMessage(page: Page, to: string, subject: string) {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
     await page.goto('/dev-outbox');
     const message = page.getByTestId('outbox-message').filter({ hasText: to }).filter({ hasText: subject });
-    if (
-      await message
-        .first()
-        .isVisible({ timeout: 2000 })
-        .catch(() => false)
-    )
-      return message.first();
-    await page.waitForTimeout(1000);
+    // The list loads after the page: wait for it (the delivery loop may still be sending, so reload).
+    const found = await message
+      .first()
+      .waitFor({ timeout: 4000 })
+      .then(() => true)
+      .catch(() => false);
+    if (found) return message.first();
   }
   throw new Error(`no message to ${to} about "${subject}" in the outbox`);
 }
