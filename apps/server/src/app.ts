@@ -18,6 +18,7 @@ import { createLifecycle } from './lib/shutdown.js';
 import { accountModule } from './modules/account/index.js';
 import { adminDashboardModule } from './modules/admin-dashboard/index.js';
 import { approvalsModule } from './modules/approvals/index.js';
+import { attendeeMessagesModule } from './modules/attendee-messages/index.js';
 import { auditLogModule } from './modules/audit-log/index.js';
 import { authModule, authService } from './modules/auth/index.js';
 import { bannersModule } from './modules/banners/index.js';
@@ -94,6 +95,7 @@ const MODULES: ((app: FastifyInstance, ports: Ports) => Promise<void>)[] = [
   payoutsModule,
   eventsModule,
   ordersModule,
+  attendeeMessagesModule,
   dashboardModule,
   refundsModule,
   bookingModule,

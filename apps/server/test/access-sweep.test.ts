@@ -148,6 +148,13 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   eventOrdersIssueRefunds: hidden(RUNS_THE_EVENT),
   eventTicketsIssueRefunds: hidden(RUNS_THE_EVENT),
   payDueToCancelEvent: hidden(RUNS_THE_EVENT),
+  // Messages to an event's attendees: those who run the event (scanners are hidden from them too).
+  attendeeMessageRecipientCount: hidden(RUNS_THE_EVENT),
+  previewAttendeeMessage: hidden(RUNS_THE_EVENT),
+  sendAttendeeMessageTest: hidden(RUNS_THE_EVENT),
+  sendAttendeeMessage: hidden(RUNS_THE_EVENT),
+  attendeeMessageList: hidden(RUNS_THE_EVENT),
+  attendeeMessageDetail: hidden(RUNS_THE_EVENT),
   // An order: the access of its event.
   organizerBookingDetail: hidden(RUNS_THE_EVENT),
   organizerBookingTicketList: hidden(RUNS_THE_EVENT),

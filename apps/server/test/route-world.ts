@@ -3,6 +3,7 @@ import * as contract from '@marquee/contract';
 import { DEFAULT_REFUND_SETTING, DEFAULT_TICKET_SETTING, type RouteDef } from '@marquee/contract';
 import { eq } from 'drizzle-orm';
 import {
+  attendeeMessages,
   categories,
   classTypes,
   organizationMembers,
@@ -87,6 +88,8 @@ export interface Fixtures {
   /** A buyer's waiting refund request made for one call (on an order of its own), and a decline reason. */
   freshRefundRequestId(): Promise<string>;
   declineReasonId: string;
+  /** A message sent to the attendees of `eventId`. */
+  attendeeMessageId: string;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -198,6 +201,15 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
   [contract.checkInCounts.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
   [contract.checkInAttendeeList.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
   [contract.checkInOfflineList.path]: async (f, id) => ({ query: { occurrenceId: f.occurrenceOf(id) } }),
+  // Messages to attendees: an audience with one confirmed order on the event, and a message to read.
+  [contract.attendeeMessageRecipientCount.path]: async () => ({ query: { audience: 'ALL' } }),
+  [contract.previewAttendeeMessage.path]: async () => ({ body: { subject: 'Sweep', body: 'Hello' } }),
+  [contract.sendAttendeeMessageTest.path]: async () => ({ body: { subject: 'Sweep', body: 'Hello' } }),
+  [contract.sendAttendeeMessage.path]: async (f, id) => {
+    await f.orderOf(id);
+    return { body: { audience: 'ALL', subject: 'Sweep', body: 'Hello' } };
+  },
+  [contract.attendeeMessageDetail.path]: async (f) => ({ query: { messageId: f.attendeeMessageId } }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
@@ -311,8 +323,25 @@ export async function routeWorld(t: TestApp) {
     const { booking, tickets } = await insertBooking(t.db, { event: await newEvent() });
     return (await insertRefundRequest(t.db, { booking, tickets })).id;
   };
+  const [attendeeMessage] = await t.db
+    .insert(attendeeMessages)
+    .values({
+      eventId: readEvent.event.id,
+      organizationId,
+      senderId: owner.id,
+      senderName: 'Sweep Owner',
+      subject: 'Sweep',
+      body: 'Hello',
+      audience: { kind: 'ALL' },
+      audienceLabel: 'Everyone with a ticket',
+      recipientCount: 1,
+      createdAt: new Date(),
+    })
+    .returning();
+  if (!attendeeMessage) throw new Error('fixture attendee message');
   const fixtures: Fixtures = {
     organizationId,
+    attendeeMessageId: attendeeMessage.id,
     memberId,
     freshMemberId: () => addMember(organizationId),
     eventId: readEvent.event.id,

@@ -74,6 +74,7 @@ export const EMPTY_SELECTION_ACTIONS = [
   'decline refund',
   'mark scanned',
   'mark not scanned',
+  'message buyers',
 ] as const;
 export type EmptySelectionAction = (typeof EMPTY_SELECTION_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './admin-dashboard.js';
 export * from './admin-users.js';
 export * from './approvals.js';
+export * from './attendee-messages.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './banner.js';

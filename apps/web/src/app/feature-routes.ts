@@ -1,5 +1,6 @@
 import { accountRoutes } from '../features/account/routes';
 import { approvalRoutes } from '../features/approvals/routes';
+import { attendeeMessageRoutes } from '../features/attendee-messages/routes';
 import { auditLogRoutes } from '../features/audit-log/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bannerRoutes } from '../features/banners/routes';
@@ -37,6 +38,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   organizationRoutes,
   eventRoutes,
   orderRoutes,
+  attendeeMessageRoutes,
   refundRoutes,
   checkInRoutes,
   publicEventRoutes,

@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './attendee-messages.js';
 export * from './audit.js';
 export * from './bookings.js';
 export * from './catalog.js';

@@ -10,6 +10,7 @@ export type { MessageRenderer } from './deliver.js';
 export { enqueueEmail, enqueueSms } from './enqueue-email.js';
 export {
   enqueueMessage,
+  enqueueMessages,
   type OutgoingMessage,
   type OutgoingMessageRow,
   recentOrderMessages,

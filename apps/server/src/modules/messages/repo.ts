@@ -42,6 +42,31 @@ export async function enqueueMessage(change: Change, message: OutgoingMessage): 
   change.afterCommit(nudgeDelivery);
 }
 
+/** Rows one insert statement of enqueueMessages writes at most (bind parameters stay well in bounds). */
+const ENQUEUE_BATCH = 500;
+
+/**
+ * Many messages of one change (a message to an event's attendees: one per address), inserted in a few
+ * statements instead of one each; the same rules as enqueueMessage (one per intent, sent once committed).
+ */
+export async function enqueueMessages(change: Change, messages: readonly OutgoingMessage[]): Promise<void> {
+  for (let start = 0; start < messages.length; start += ENQUEUE_BATCH) {
+    const batch = messages.slice(start, start + ENQUEUE_BATCH);
+    await change.tx
+      .insert(outgoingMessages)
+      .values(
+        batch.map((message) => ({
+          ...message,
+          secrets: message.secrets ?? null,
+          nextAttemptAt: message.notBefore ?? change.now,
+          createdAt: change.now,
+        })),
+      )
+      .onConflictDoNothing({ target: outgoingMessages.intentKey });
+  }
+  if (messages.length > 0) change.afterCommit(nudgeDelivery);
+}
+
 /**
  * Withdraws a message no worker has taken yet (PENDING, not leased), in the caller's change: a later
  * change made it pointless (a refund processed before its "approved" email went out, whose "processed"

@@ -7,6 +7,7 @@ import { ListError } from '../../../components/ListError';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
+import { AttendeeMessagesCard, CancellationMessageButton, DateChangeNotice } from '../../attendee-messages';
 import { useMayAccess } from '../../auth';
 import { eventDetailQuery } from '../api/panel-organizer-event-detail';
 import { eventHeaderQuery } from '../api/partially-event-detail';
@@ -24,6 +25,12 @@ const BACK = { to: EVENT_PATHS.eventManagement, label: 'event management' };
 export function cancelledWhen(cancelledAt: string, timeZone: string | null): string {
   const when = eventWhen(cancelledAt, null, timeZone);
   return when ? `Cancelled ${when.dates} at ${when.times}, ${when.zone}` : 'Cancelled';
+}
+
+/** Dates the edit that led here moved (EventForm passes them in the navigation's state). */
+function movedDateIds(state: unknown): string[] {
+  const ids = (state as { movedDates?: unknown } | null)?.movedDates;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /**
@@ -95,8 +102,10 @@ export function EventDetailsPage() {
               <Text size="xs">
                 {cancelledWhen(detail.data.cancellation.cancelledAt, detail.data.timeZone)}
               </Text>
+              <CancellationMessageButton eventId={detail.data._id} />
             </Alert>
           )}
+          <DateChangeNotice event={detail.data} occurrenceIds={movedDateIds(location.state)} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack gap="lg">
@@ -115,6 +124,7 @@ export function EventDetailsPage() {
                   event={detail.data}
                   canEdit={detail.data.myRole === 'OWNER' || detail.data.myRole === 'ADMIN'}
                 />
+                {detail.data.status !== 'DRAFT' && <AttendeeMessagesCard eventId={detail.data._id} />}
               </Stack>
             </Grid.Col>
           </Grid>

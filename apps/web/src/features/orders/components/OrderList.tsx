@@ -1,11 +1,12 @@
 import type { OrderSummary } from '@marquee/contract';
-import { IconDownload, IconReceiptRefund, IconTicket } from '@tabler/icons-react';
+import { IconDownload, IconMail, IconReceiptRefund, IconTicket } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type BulkAction, DataTable } from '../../../components/DataTable';
 import { tableBinding, useListParams } from '../../../components/list-params';
 import { toast } from '../../../lib/toasts';
+import { eventMessagesPath } from '../../attendee-messages/paths';
 import { orderListQuery } from '../api/organizer-booking-list';
 import { eventOrderListQuery } from '../api/organizer-event-booking-list';
 import { issueRefundsPath, viewTicketsPath } from '../paths';
@@ -69,6 +70,16 @@ export function OrderList({ eventId }: { eventId?: string }) {
     onRun: (ids) => navigate(issueRefundsPath(ids, eventId)),
   };
 
+  // Writing to buyers is about one event: offered on that event's orders.
+  const messageBuyers: BulkAction = {
+    label: 'Message buyers',
+    action: 'message buyers',
+    icon: <IconMail size={16} aria-hidden />,
+    onRun: (ids) => {
+      if (eventId) navigate(eventMessagesPath(eventId, { bookingIds: ids }));
+    },
+  };
+
   return (
     <>
       <DataTable<OrderSummary>
@@ -78,7 +89,13 @@ export function OrderList({ eventId }: { eventId?: string }) {
         rowKey={(o) => o._id}
         searchPlaceholder="Order code, buyer name or email"
         selection={{ selected, onChange: setSelected }}
-        bulkActions={[exportAs('csv'), exportAs('xlsx'), viewTickets, issueRefund]}
+        bulkActions={[
+          exportAs('csv'),
+          exportAs('xlsx'),
+          viewTickets,
+          issueRefund,
+          ...(eventId ? [messageBuyers] : []),
+        ]}
         toolbar={<OrderFilters list={list} withEvent={!eventId} />}
         columns={orderColumns({ withEvent: !eventId })}
       />

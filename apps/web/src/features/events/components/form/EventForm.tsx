@@ -11,6 +11,7 @@ import { useUnsavedChangesGuard } from '../../../../components/unsaved-changes';
 import { focusFirstError, showServerErrors } from '../../../../lib/form-errors';
 import { HttpError, withFormErrorsDeferred } from '../../../../lib/http';
 import { toast } from '../../../../lib/toasts';
+import { movedDates } from '../../../attendee-messages';
 import { eventDetailQuery } from '../../api/panel-organizer-event-detail';
 import { useCreateEvent, useRemoveFromDraft, useSaveDraft, useUpdateEvent } from '../../api/save-event';
 import { useUpdateEventTeam } from '../../api/update-organizer-and-scanners';
@@ -198,8 +199,11 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
     void run(async () => {
       const input = toEventInput(form.values, kind, currency);
       let savedId: string;
+      let moved: string[] = [];
       if (published && eventId) {
-        savedId = (await update.mutateAsync({ ...input, eventId })).result._id;
+        const saved = (await update.mutateAsync({ ...input, eventId })).result;
+        savedId = saved._id;
+        moved = movedDates(detail, saved);
       } else if (eventId) {
         // A draft: store what is on screen, then ask the server to publish it after full validation.
         await saveBeforePublish.mutateAsync(toDraftInput(form.values, kind, currency, eventId).body);
@@ -210,7 +214,8 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
       // Saved either way; a team the server refused is said in a toast and assigned from the details page.
       await saveTeam(savedId);
       guard.release();
-      navigate(eventDetailsPath(savedId, kind));
+      // Dates people hold tickets for that moved: the details page offers them a prepared message.
+      navigate(eventDetailsPath(savedId, kind), moved.length ? { state: { movedDates: moved } } : undefined);
     });
   }
 
