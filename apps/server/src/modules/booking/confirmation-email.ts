@@ -11,7 +11,7 @@ import { dateLine } from './ticket-files/when.js';
 /** The buyer's ticket page (the web's `/e/<slug>/booking/<id>`), carrying the booking's access token. */
 export function ticketPageUrl(
   publicUrl: string,
-  booking: Pick<BuyerBooking, '_id' | 'event'>,
+  booking: Pick<BuyerBooking, '_id'> & { event: Pick<BuyerBooking['event'], 'slug'> },
   token: string,
 ) {
   return `${publicUrl}/e/${encodeURIComponent(booking.event.slug)}/booking/${booking._id}?token=${encodeURIComponent(token)}`;
