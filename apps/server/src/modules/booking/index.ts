@@ -11,12 +11,15 @@ import { bookingRoutes } from './routes.js';
 import { createSettlement } from './settlement.js';
 
 export { hashAccessToken } from './codes.js';
+/** The dates an order is for, and one date as the buyer's emails print it (in the event's zone, named). */
+export { type OrderDate, orderDates } from './queries/ticket-document.js';
 export { releaseExpiredHolds } from './repo/expiry.js';
 export { orderMachine, paymentMachine, ticketMachine } from './repo/machines.js';
 /** The buyer's only credential check (a booking id and its access token); 404 for any other pair. */
 export { bookingByToken, tokenOpensBooking } from './repo/orders.js';
 export { releaseSeats } from './repo/seats.js';
 export type { SettleResult } from './settlement.js';
+export { dateLine } from './ticket-files/when.js';
 export { createCheckout, createSettlement };
 
 /** The checkout: holds seats, takes payments, confirms free orders . */

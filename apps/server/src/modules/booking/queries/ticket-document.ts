@@ -50,10 +50,15 @@ export interface TicketDocument {
 export async function orderDates(
   db: DbOrTx,
   booking: Pick<BookingRow, 'eventId' | 'occurrenceId'>,
+  /** Cancelled dates too (what a cancellation notice names). */
+  options: { includeCancelled?: boolean } = {},
 ): Promise<OrderDate[]> {
   const where = booking.occurrenceId
     ? eq(eventOccurrences.id, booking.occurrenceId)
-    : and(eq(eventOccurrences.eventId, booking.eventId), ne(eventOccurrences.status, 'CANCELLED'));
+    : and(
+        eq(eventOccurrences.eventId, booking.eventId),
+        options.includeCancelled ? undefined : ne(eventOccurrences.status, 'CANCELLED'),
+      );
   return db
     .select({ startsAt: eventOccurrences.startsAt, endsAt: eventOccurrences.endsAt })
     .from(eventOccurrences)
