@@ -152,7 +152,7 @@ describe('refund request decision emails, in the decision’s transaction', () =
     // date in the event's zone, and what the order still holds.
     const text = sent[0]?.text ?? '';
     const refunded = approve.body.result.refund.amount;
-    const amount = `${c.toMajorString({ amount: refunded, currency: o.booking.currency })} ${o.booking.currency}`;
+    const amount = c.formatAmount(refunded, o.booking.currency);
     expect(text).toContain(
       `approved your refund request: ${amount} has been refunded on order ${o.booking.code}.`,
     );
