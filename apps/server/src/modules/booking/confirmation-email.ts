@@ -1,12 +1,12 @@
 import { type BuyerBooking, formatAmount } from '@marquee/contract';
 import type { Email, EmailAttachment } from '../../adapters/mailer/mailer.js';
+import { dateLine } from '../../lib/date-line.js';
 import { escapeHtml, PRODUCT_NAME } from '../../lib/templates.js';
 import type { TicketDocument } from './queries/ticket-document.js';
 import { placeOf } from './ticket-files/place.js';
 import { ticketsCalendar } from './ticket-files/ticket-calendar.js';
 import { ticketsPdf } from './ticket-files/ticket-pdf.js';
 import { ticketQrPng } from './ticket-files/ticket-qr.js';
-import { dateLine } from './ticket-files/when.js';
 
 /** The buyer's ticket page (the web's `/e/<slug>/booking/<id>`), carrying the booking's access token. */
 export function ticketPageUrl(

@@ -11,7 +11,7 @@ import { bookingRoutes } from './routes.js';
 import { createSettlement } from './settlement.js';
 
 export { hashAccessToken } from './codes.js';
-/** The dates an order is for, and one date as the buyer's emails print it (in the event's zone, named). */
+/** The dates an order is for (its own, or each scheduled date of a course). */
 export { type OrderDate, orderDates } from './queries/ticket-document.js';
 export { releaseExpiredHolds } from './repo/expiry.js';
 export { orderMachine, paymentMachine, ticketMachine } from './repo/machines.js';
@@ -19,7 +19,6 @@ export { orderMachine, paymentMachine, ticketMachine } from './repo/machines.js'
 export { bookingByToken, tokenOpensBooking } from './repo/orders.js';
 export { releaseSeats } from './repo/seats.js';
 export type { SettleResult } from './settlement.js';
-export { dateLine } from './ticket-files/when.js';
 export { createCheckout, createSettlement };
 
 /** The checkout: holds seats, takes payments, confirms free orders . */

@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { dateLine } from '../../../lib/date-line.js';
 import type { TicketDocument } from '../queries/ticket-document.js';
 import { placeOf } from './place.js';
 import { ticketQrPng } from './ticket-qr.js';
-import { dateLine } from './when.js';
 
 /**
  * The standard PDF fonts (no font files to ship) write Windows-1252: letters they lack are written

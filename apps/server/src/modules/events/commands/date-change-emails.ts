@@ -1,6 +1,6 @@
 import type { Change } from '../../../db/unit-of-work.js';
+import { dateLine } from '../../../lib/date-line.js';
 import { composeEmail } from '../../../lib/templates.js';
-import { dateLine } from '../../booking/index.js';
 import { enqueueEmail } from '../../messages/index.js';
 import { confirmedOrdersOfDates, type DateTimes } from '../repo/date-changes.js';
 

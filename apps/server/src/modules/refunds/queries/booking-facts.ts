@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { bookings, events, eventTicketTypes, refundTickets, tickets } from '../../../db/schema/index.js';
-import { dateLine, orderDates } from '../../booking/index.js';
+import { dateLine } from '../../../lib/date-line.js';
+import { orderDates } from '../../booking/index.js';
 
 /** What the buyer's emails about one order name and link to. */
 export interface BookingFacts {
