@@ -28,6 +28,9 @@ export async function sellableEvent(
     maxTicketsPerOrder?: number;
     paidBy?: 'BUYER' | 'ABSORBED';
     values?: EventFixture['values'];
+    /** The first date's start and each date's length in hours (insertEvent's defaults otherwise). */
+    startsAt?: Date;
+    hours?: number;
   } = {},
 ) {
   const owner = await createUser(t, { organizerRequest: 'APPROVED' });
@@ -45,6 +48,8 @@ export async function sellableEvent(
     organizationId: organization.id,
     kind,
     occurrences: options.occurrences,
+    startsAt: options.startsAt,
+    hours: options.hours,
     ticketTypes: types.length,
     values: {
       attendeeNames: options.attendeeNames ?? false,

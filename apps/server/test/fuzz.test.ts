@@ -215,6 +215,8 @@ describe('fuzz: bad input gets a 4xx, everywhere', () => {
     baseQueries = {
       [c.getBuyerBooking.path]: buyerOrder,
       [c.getRefundOptions.path]: buyerOrder,
+      [c.bookingTicketsPdf.path]: buyerOrder,
+      [c.bookingCalendar.path]: buyerOrder,
       [c.getContentDetail.path]: { key: 'terms' },
     };
     baseBodies = {

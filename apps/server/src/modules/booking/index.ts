@@ -11,6 +11,8 @@ import { bookingRoutes } from './routes.js';
 import { createSettlement } from './settlement.js';
 
 export { hashAccessToken } from './codes.js';
+/** The dates an order is for (its own, or each scheduled date of a course). */
+export { type OrderDate, orderDates } from './queries/ticket-document.js';
 export { releaseExpiredHolds } from './repo/expiry.js';
 export { orderMachine, paymentMachine, ticketMachine } from './repo/machines.js';
 /** The buyer's only credential check (a booking id and its access token); 404 for any other pair. */

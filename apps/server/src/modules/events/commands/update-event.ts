@@ -9,7 +9,9 @@ import { AUTHORING_MESSAGES, editable, refuse, titleKey } from '../authoring-mes
 import { checkEventOrRefuse } from '../authoring-rules.js';
 import { loadEventDetail } from '../queries/event-detail.js';
 import { storedRefs } from '../repo/authoring.js';
+import { occurrenceTimes } from '../repo/date-changes.js';
 import { writeEvent } from '../repo/event-writer.js';
+import { enqueueDateChangeEmails } from './date-change-emails.js';
 import type { EventsDeps } from './deps.js';
 import { refuseDuplicateTitle } from './duplicate-title.js';
 
@@ -22,7 +24,8 @@ export function updateEvent(
   input: z.output<typeof UpdateEventInput>,
 ) {
   return deps.unitOfWork(
-    async ({ tx, now, audit }) => {
+    async (change) => {
+      const { tx, now, audit } = change;
       const grant = await confirmEventGrant(tx, who.actor, eventGrant, 'manage');
       const before = grant.event;
       if (before.kind !== kind) throw conflict(AUTHORING_MESSAGES.wrongKind(before.kind));
@@ -45,6 +48,8 @@ export function updateEvent(
       if (before.status === 'PUBLISHED' && titleChanged) {
         await refuseDuplicateTitle(tx, before.organizationId, input.title, before.id);
       }
+      // A published event's dates as they were, to tell its buyers which moved.
+      const datesBefore = before.status === 'PUBLISHED' ? await occurrenceTimes(tx, before.id) : null;
       const event = await writeEvent(tx, before, {
         organizationId: before.organizationId,
         kind,
@@ -54,6 +59,15 @@ export function updateEvent(
         createdBy: who.actor.user.id,
         now,
       });
+      if (datesBefore) {
+        await enqueueDateChangeEmails(
+          change,
+          event,
+          datesBefore,
+          await occurrenceTimes(tx, event.id),
+          deps.config.publicUrl,
+        );
+      }
       await audit({
         action: 'EVENT_UPDATED',
         entityType: EVENT_ENTITY,
