@@ -17,6 +17,11 @@ export interface CheckoutDeps {
   clock: Clock;
   payments: PaymentsProvider;
   publicUrl: string;
+  /**
+   * The origin the payment page sends the buyer back to: the known address the checkout was opened
+   * on (the tab's storage and session live there), else PUBLIC_URL's. Without it, PUBLIC_URL's.
+   */
+  returnOrigin?: () => string;
   holdMinutes: number;
   rate: FeeRate;
   log?: { error(obj: object, msg: string): void };
@@ -33,6 +38,8 @@ export interface Selling {
   unitOfWork: UnitOfWork;
   payments: PaymentsProvider;
   publicUrl: string;
+  /** Where the payment page returns to (see CheckoutDeps.returnOrigin). */
+  returnOrigin: () => string;
   holdMinutes: number;
   rate: FeeRate;
   log?: { error(obj: object, msg: string): void };
@@ -51,6 +58,7 @@ export function createCheckout(deps: CheckoutDeps) {
     unitOfWork: createUnitOfWork({ db, clock, log: deps.log }),
     payments: deps.payments,
     publicUrl: deps.publicUrl,
+    returnOrigin: deps.returnOrigin ?? (() => new URL(deps.publicUrl).origin),
     holdMinutes: deps.holdMinutes,
     rate: deps.rate,
     log: deps.log,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor, EventGrant } from '../../lib/access/index.js';
+import { consoleBaseFor } from '../../lib/origins.js';
 import { perApp } from '../../lib/per-app.js';
+import { currentRequest } from '../../lib/request-context.js';
 import type { Ports } from '../../ports.js';
 import { registerMessageRenderer } from '../messages/index.js';
 import { ORDER_CONFIRMATION, orderConfirmationRenderer } from './booking-emails.js';
@@ -26,6 +28,9 @@ export const checkout = perApp((ports: Ports) =>
     clock: ports.clock,
     payments: ports.payments,
     publicUrl: ports.config.publicUrl,
+    // Back to the address the buyer's tab was on when it is one this server answers on: the pending
+    // booking waits in that origin's sessionStorage (issue 27: 127.0.0.1 with PUBLIC_URL localhost).
+    returnOrigin: () => new URL(consoleBaseFor(currentRequest(), ports.config)).origin,
     holdMinutes: ports.config.booking.holdMinutes,
     rate: ports.config.serviceFee,
     log: ports.log,
