@@ -207,11 +207,13 @@ export const BuyerBooking = z.object({
       name: z.string(),
       quantity: z.number().int(),
       unitPrice: z.number().int(),
+      /** The service fee the buyer pays per ticket on top of the price (0 when the organization absorbs it). */
       unitFee: z.number().int(),
     }),
   ),
   currency: z.string(),
   subtotal: z.number().int(),
+  /** The service fee the buyer pays on top (0 when the organization absorbs it): total = subtotal + serviceFee. */
   serviceFee: z.number().int(),
   total: z.number().int(),
   holdExpiresAt: z.string().nullable(),

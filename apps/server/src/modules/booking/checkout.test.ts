@@ -307,6 +307,25 @@ describe('holds, payment and settlement', () => {
     expect((await inventoryOf(t, ticketTypes[0]?.id as string))[0]?.sold).toBe(1);
   });
 
+  it('tells the buyer what they pay when the organization absorbs the fee: no fee on top', async () => {
+    const { event, ticketTypes } = await sellableEvent(t, {
+      types: [{ seats: 5, price: 3500 }],
+      paidBy: 'ABSORBED',
+    });
+    const line = [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 2 }];
+    const held = await book(t, { eventId: event.id, lines: line, buyer: guest });
+    expect(held.status).toBe(200);
+    const booking = held.body.result;
+    expect(booking).toMatchObject({ subtotal: 7000, serviceFee: 0, total: 7000 });
+    expect(booking.lines[0]).toMatchObject({ quantity: 2, unitPrice: 3500, unitFee: 0 });
+    // The absorbed fee is still the platform's: kept on the order, not shown to the buyer.
+    expect((await bookingRow(booking._id)).serviceFee).toBeGreaterThan(0);
+    const again = await call(t, c.getBuyerBooking, {
+      query: { bookingId: booking._id, token: booking.accessToken },
+    });
+    expect(again.body.result).toMatchObject({ subtotal: 7000, serviceFee: 0, total: 7000 });
+  });
+
   it('returns from the payment page to the known address the checkout came from, PUBLIC_URL otherwise', async () => {
     const { event, ticketTypes } = await sellableEvent(t, { types: [{ seats: 5, price: 1000 }] });
     const line = [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 1 }];
