@@ -11,6 +11,7 @@ import { cancelHold } from './commands/cancel-hold.js';
 import { startCheckout } from './commands/start-checkout.js';
 import { throttledRelease } from './hold-sweep.js';
 import { getBuyerBooking } from './queries/buyer-booking.js';
+import type { SalesNotices } from './sales-notices.js';
 
 export interface CheckoutDeps {
   db: Db;
@@ -29,6 +30,8 @@ export interface CheckoutDeps {
   confirmationEmails?: boolean;
   /** Counts checkouts started, and free ones confirmed (or refused at once) on the spot. */
   metrics?: Pick<Metrics, 'checkout'>;
+  /** Hears the tickets of each confirmed order (the door's live counts). */
+  notices?: SalesNotices;
 }
 
 /** What the buyer's commands and queries are given. */
@@ -47,6 +50,7 @@ export interface Selling {
   /** The hold sweep as checkout and event reads run it (at most once a second per process). */
   releaseHolds: (now: Date) => Promise<void>;
   metrics?: Pick<Metrics, 'checkout'>;
+  notices?: SalesNotices;
 }
 
 /** The checkout: holds seats, takes payments, confirms free orders. */
@@ -65,6 +69,7 @@ export function createCheckout(deps: CheckoutDeps) {
     emails: createBookingEmails({ enabled: deps.confirmationEmails !== false }),
     releaseHolds: throttledRelease(db),
     metrics: deps.metrics,
+    notices: deps.notices,
   };
   return {
     selling,

@@ -10,6 +10,7 @@ import { createCheckout } from './checkout.js';
 import { resendOrderTickets as resendAsOrganizer } from './commands/resend-tickets.js';
 import { startHoldSweep } from './hold-sweep.js';
 import { bookingRoutes } from './routes.js';
+import { createSalesNotices } from './sales-notices.js';
 import { createSettlement } from './settlement.js';
 
 export { hashAccessToken } from './codes.js';
@@ -20,6 +21,10 @@ export { bookingByToken, tokenOpensBooking } from './repo/orders.js';
 export { releaseSeats } from './repo/seats.js';
 export type { SettleResult } from './settlement.js';
 export { createCheckout, createSettlement };
+
+/** Who hears of tickets sold (check-in's live counts), one per app. */
+export const salesNotices = perApp((ports: Ports) => createSalesNotices(ports.log));
+export type { SalesNotices, SoldTickets } from './sales-notices.js';
 
 /** The checkout: holds seats, takes payments, confirms free orders . */
 export const checkout = perApp((ports: Ports) =>
@@ -35,6 +40,7 @@ export const checkout = perApp((ports: Ports) =>
     rate: ports.config.serviceFee,
     log: ports.log,
     metrics: ports.metrics,
+    notices: salesNotices(ports),
   }),
 );
 
@@ -45,6 +51,7 @@ export const settlement = perApp((ports: Ports) =>
     clock: ports.clock,
     log: ports.log,
     metrics: ports.metrics,
+    notices: salesNotices(ports),
   }),
 );
 
