@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+/** axe-core's browser bundle, injected into the page under test (no network). */
+const AXE_SOURCE: string = require('axe-core').source;
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+  /** The first offending element's markup, shortened. */
+  html: string;
+}
+
+/**
+ * Runs axe-core on the page as it is now and answers its critical and serious violations (WCAG 2.x A and
+ * AA rules and axe's best practices), each with the selectors of the offending nodes.
+ */
+export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  const loaded = await page.evaluate(
+    () => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined',
+  );
+  // Evaluated through the browser's debugging protocol: the console's CSP (script-src 'self') forbids
+  // an inline script tag, not this.
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
+      .axe;
+    const results = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; html: string }[];
+      }[];
+    };
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+      html: (v.nodes[0]?.html ?? '').slice(0, 160),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+}
