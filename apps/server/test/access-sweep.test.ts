@@ -122,6 +122,7 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   sendInvite: hidden(RUNS_THE_ORGANIZATION),
   // An event: reading it.
   panelOrganizerEventDetail: hidden(RUNS_THE_EVENT),
+  previewPublicEvent: hidden(RUNS_THE_EVENT),
   checkEventEditDeleteAvailability: hidden(RUNS_THE_EVENT),
   getEventOrganizers: hidden(RUNS_THE_EVENT),
   getTicketScanners: hidden(RUNS_THE_EVENT),

@@ -96,13 +96,14 @@ let keys = 0;
 export async function book(
   t: TestApp,
   body: c.CreateBookingBody,
-  options: { key?: string; token?: string } = {},
+  options: { key?: string; token?: string; headers?: Record<string, string> } = {},
 ) {
   keys += 1;
   return call(t, c.createBooking, {
     body,
     headers: {
       ...clientHeaders(options.token),
+      ...options.headers,
       'idempotency-key': options.key ?? `test-${Date.now()}-${keys}`,
     },
   });

@@ -215,11 +215,13 @@ export const BuyerBooking = z.object({
       name: z.string(),
       quantity: z.number().int(),
       unitPrice: z.number().int(),
+      /** The service fee the buyer pays per ticket on top of the price (0 when the organization absorbs it). */
       unitFee: z.number().int(),
     }),
   ),
   currency: z.string(),
   subtotal: z.number().int(),
+  /** The service fee the buyer pays on top (0 when the organization absorbs it): total = subtotal + serviceFee. */
   serviceFee: z.number().int(),
   total: z.number().int(),
   holdExpiresAt: z.string().nullable(),
@@ -246,6 +248,20 @@ export const createBooking = defineRoute({
   access: 'public',
   body: CreateBookingBody,
   response: envelope(BuyerBooking),
+});
+
+/**
+ * The public page of an event as buyers will see it, before it is published: a draft too. Only for those
+ * who run the event (404 for anyone else); nothing can be bought from it.
+ */
+export const previewPublicEvent = defineRoute({
+  method: 'GET',
+  path: `${BOOKING_PATH}/preview-public-event`,
+  summary: "An event's public page as buyers will see it (a draft too), for those who run the event",
+  tag: 'Buyers',
+  access: { event: 'manage', from: 'query.eventId' },
+  query: z.object({ eventId: z.uuid({ error: 'Choose an event' }) }),
+  response: envelope(PublicEvent),
 });
 
 const BookingAccess = z.object({

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor, EventGrant } from '../../lib/access/index.js';
+import { consoleBaseFor } from '../../lib/origins.js';
 import { perApp } from '../../lib/per-app.js';
+import { currentRequest } from '../../lib/request-context.js';
 import type { Ports } from '../../ports.js';
 import { registerMessageRenderer } from '../messages/index.js';
 import { ORDER_CONFIRMATION, orderConfirmationRenderer } from './booking-emails.js';
@@ -8,6 +10,7 @@ import { createCheckout } from './checkout.js';
 import { resendOrderTickets as resendAsOrganizer } from './commands/resend-tickets.js';
 import { startHoldSweep } from './hold-sweep.js';
 import { bookingRoutes } from './routes.js';
+import { createSalesNotices } from './sales-notices.js';
 import { createSettlement } from './settlement.js';
 
 export { hashAccessToken } from './codes.js';
@@ -21,6 +24,10 @@ export { releaseSeats } from './repo/seats.js';
 export type { SettleResult } from './settlement.js';
 export { createCheckout, createSettlement };
 
+/** Who hears of tickets sold (check-in's live counts), one per app. */
+export const salesNotices = perApp((ports: Ports) => createSalesNotices(ports.log));
+export type { SalesNotices, SoldTickets } from './sales-notices.js';
+
 /** The checkout: holds seats, takes payments, confirms free orders . */
 export const checkout = perApp((ports: Ports) =>
   createCheckout({
@@ -28,10 +35,14 @@ export const checkout = perApp((ports: Ports) =>
     clock: ports.clock,
     payments: ports.payments,
     publicUrl: ports.config.publicUrl,
+    // Back to the address the buyer's tab was on when it is one this server answers on: the pending
+    // booking waits in that origin's sessionStorage (issue 27: 127.0.0.1 with PUBLIC_URL localhost).
+    returnOrigin: () => new URL(consoleBaseFor(currentRequest(), ports.config)).origin,
     holdMinutes: ports.config.booking.holdMinutes,
     rate: ports.config.serviceFee,
     log: ports.log,
     metrics: ports.metrics,
+    notices: salesNotices(ports),
   }),
 );
 
@@ -42,6 +53,7 @@ export const settlement = perApp((ports: Ports) =>
     clock: ports.clock,
     log: ports.log,
     metrics: ports.metrics,
+    notices: salesNotices(ports),
   }),
 );
 

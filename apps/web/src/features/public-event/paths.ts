@@ -8,6 +8,8 @@ export const PUBLIC_EVENT_PATHS = {
   publicEventReturn: '/e/:event/return',
   /** The confirmation and ticket page, `?token=` the booking's access token (the email links here too). */
   publicBooking: '/e/:event/booking/:bookingId',
+  /** The public page as buyers will see it, a draft too, for those who run the event (signed in). */
+  publicEventPreview: '/preview/events/:eventId',
 } as const;
 
 const id = encodeURIComponent;
@@ -16,3 +18,4 @@ export const publicEventPath = (event: string) => `/e/${id(event)}`;
 export const publicEventReturnPath = (event: string) => `/e/${id(event)}/return`;
 export const publicBookingPath = (event: string, bookingId: string, token: string) =>
   `/e/${id(event)}/booking/${id(bookingId)}?${new URLSearchParams({ token })}`;
+export const publicEventPreviewPath = (eventId: string) => `/preview/events/${id(eventId)}`;

@@ -20,5 +20,10 @@ export const publicEventRoutes: FeatureRoutes = {
       () => import('./routes/BookingPage'),
       (m) => m.BookingPage,
     ),
+    lazyScreen(
+      PUBLIC_EVENT_PATHS.publicEventPreview,
+      () => import('./routes/PublicEventPage'),
+      (m) => m.PublicEventPreviewPage,
+    ),
   ],
 };

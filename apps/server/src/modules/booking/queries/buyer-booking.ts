@@ -70,6 +70,8 @@ export async function loadBuyerBooking(
     startsAt: (event.startsAt ?? booking.createdAt).toISOString(),
     endsAt: (event.endsAt ?? event.startsAt ?? booking.createdAt).toISOString(),
   };
+  // What the buyer pays: a fee the organization absorbs comes out of the price, not on top of it.
+  const buyerPaysFee = booking.feePaidBy === 'BUYER';
   return {
     _id: booking.id,
     code: booking.code,
@@ -96,11 +98,11 @@ export async function loadBuyerBooking(
       name: line.name,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
-      unitFee: line.unitFee,
+      unitFee: buyerPaysFee ? line.unitFee : 0,
     })),
     currency: booking.currency,
     subtotal: booking.subtotal,
-    serviceFee: booking.serviceFee,
+    serviceFee: buyerPaysFee ? booking.serviceFee : 0,
     total: booking.total,
     holdExpiresAt: booking.status === 'HELD' ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
     payment:

@@ -24,10 +24,27 @@ export async function publicEventDetail(
   ref: string,
   now: Date,
 ): Promise<PublicEvent> {
-  const { db, rate } = deps;
   // What is left must not count holds that already ran out.
   await deps.releaseHolds(now);
-  const view = await loadSaleView(db, await findPublicEvent(db, ref), rate);
+  return describePublicEvent(deps, await findPublicEvent(deps.db, ref), now);
+}
+
+/**
+ * preview-public-event: the page as buyers will see it, for those who run the event (the route's access
+ * declaration), whatever its status: a draft is previewed before it is published.
+ */
+export async function previewPublicEvent(
+  deps: PublicEventDeps & { releaseHolds: (now: Date) => Promise<void> },
+  event: EventRow,
+  now: Date,
+): Promise<PublicEvent> {
+  await deps.releaseHolds(now);
+  return describePublicEvent(deps, event, now);
+}
+
+async function describePublicEvent(deps: PublicEventDeps, row: EventRow, now: Date): Promise<PublicEvent> {
+  const { db, rate } = deps;
+  const view = await loadSaleView(db, row, rate);
   const { summary, ticketTypes, occurrences } = await summaryOf(db, view, now);
   const { event } = view;
   return {

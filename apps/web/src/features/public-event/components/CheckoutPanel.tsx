@@ -70,9 +70,12 @@ function closedMessage(event: PublicEvent, occurrence: PublicOccurrence | null):
 export function CheckoutPanel({
   event,
   onOccurrenceChange,
+  preview = false,
 }: {
   event: PublicEvent;
   onOccurrenceChange: (occurrence: PublicOccurrence | null) => void;
+  /** The organizer's preview: the tickets as buyers will see them, with nothing to buy. */
+  preview?: boolean;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -91,7 +94,9 @@ export function CheckoutPanel({
   const formRef = useRef<HTMLFormElement>(null);
 
   const occurrence = occurrenceOf(event, draft);
-  const closed = closedMessage(event, occurrence);
+  const closed = preview
+    ? 'Preview: tickets can be bought here once the event is published'
+    : closedMessage(event, occurrence);
   const now = new Date();
   const { total, hasDonation } = checkoutTotal(event, draft);
   const count = ticketCount(draft);

@@ -1,8 +1,9 @@
-import { Box, Grid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Grid, Stack, Text, Title } from '@mantine/core';
 import type { PublicEvent, PublicOccurrence } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { publicEventPreviewQuery } from '../api/preview-public-event';
 import { publicEventQuery } from '../api/public-event-detail';
 import { CheckoutPanel } from '../components/CheckoutPanel';
 import { EventSummary } from '../components/EventSummary';
@@ -22,12 +23,20 @@ function Description({ event }: { event: PublicEvent }) {
   );
 }
 
-function EventPage({ event }: { event: PublicEvent }) {
+function EventPage({ event, preview = false }: { event: PublicEvent; preview?: boolean }) {
   const [occurrence, setOccurrence] = useState<PublicOccurrence | null>(() =>
     choosesDate(event) ? initialOccurrence(event) : (event.occurrences[0] ?? null),
   );
   return (
-    <PublicFrame title={event.title}>
+    <PublicFrame title={preview ? `Preview: ${event.title}` : event.title}>
+      {preview && (
+        <Alert color="yellow" variant="light" mb="lg" title="Preview" data-testid="preview-notice">
+          <Text size="sm">
+            This is how buyers will see this event once it is published. Nothing can be bought from the
+            preview.
+          </Text>
+        </Alert>
+      )}
       <Grid gap={{ base: 'md', md: 'xl' }}>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
@@ -40,7 +49,7 @@ function EventPage({ event }: { event: PublicEvent }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Box pos={{ base: 'static', md: 'sticky' }} top={16}>
-            <CheckoutPanel event={event} onOccurrenceChange={setOccurrence} />
+            <CheckoutPanel event={event} onOccurrenceChange={setOccurrence} preview={preview} />
           </Box>
         </Grid.Col>
       </Grid>
@@ -62,4 +71,19 @@ export function PublicEventPage() {
   }
   // Keyed by event so a different event starts a fresh checkout.
   return <EventPage key={query.data._id} event={query.data} />;
+}
+
+/**
+ * `/preview/events/:eventId`: the public page of an event as buyers will see it, before it is published
+ * (a draft too), for those who run the event; anyone else gets the not-found page.
+ */
+export function PublicEventPreviewPage() {
+  const { eventId = '' } = useParams();
+  const query = useQuery(publicEventPreviewQuery(eventId));
+  if (query.isPending) return <PublicSkeleton title="Event preview" />;
+  if (query.isError && !query.data) {
+    if (isNotFound(query.error)) return <PublicNotFound what="event" />;
+    return <PublicLoadError title="The preview" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <EventPage key={query.data._id} event={query.data} preview />;
 }
