@@ -53,6 +53,10 @@ export const theme = createTheme({
         visibilityToggleButtonProps: { 'aria-label': 'Show password' },
       },
     },
+    // Mantine's close buttons are icons without a name; screen readers (and axe) need one.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
 });
 

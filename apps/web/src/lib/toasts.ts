@@ -32,6 +32,8 @@ function show(kind: ToastKind, message: string): string {
     color: COLORS[kind],
     autoClose: TOAST_DURATION_MS[kind],
     withBorder: true,
+    // The close button is an icon: its name is what a screen reader (and axe) reads.
+    closeButtonProps: { 'aria-label': 'Close notification' },
     // Stable hooks for end-to-end tests; the notification itself already has role="alert".
     'data-testid': 'toast',
     'data-toast-kind': kind,
