@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   DEV_CLIENT_CREDENTIALS,
   getBuyerBooking,
@@ -12,6 +17,17 @@ import { useBrowser } from '../support/browser.js';
 import { shot } from '../support/shots.js';
 
 const b = useBrowser();
+const run = promisify(execFile);
+
+/** What Debian's zbarimg reads in a PNG (the code a door scanner would read). */
+async function decodeQr(png: Buffer): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'marquee-qr-'));
+  const file = path.join(dir, 'qr.png');
+  await writeFile(file, png);
+  const { stdout } = await run('/usr/bin/zbarimg', ['-q', '--raw', file]);
+  await rm(dir, { recursive: true, force: true });
+  return stdout.trim();
+}
 /** The buyer API as any client calls it: client credentials, no session. */
 async function buyerGet<T>(routePath: string, query: Record<string, string>): Promise<T> {
   const { clientId, clientSecret, secretKey } = DEV_CLIENT_CREDENTIALS;
@@ -113,6 +129,18 @@ describe('public checkout', () => {
     const code = (await page.getByTestId('order-code').textContent()) ?? '';
     expect(code.length).toBeGreaterThan(3);
     await shot(page, 'public-booking-1440');
+
+    // The page's QR codes, as a phone camera sees them, read back with a real decoder to the tickets'
+    // codes (the ones the door admits).
+    const { bookingId, token } = bookingOf(page.url());
+    const booking = await buyerGet<{ tickets: { code: string }[] }>(getBuyerBooking.path, {
+      bookingId,
+      token,
+    });
+    const decoded: string[] = [];
+    for (const qr of await page.getByTestId('ticket-qr').all())
+      decoded.push(await decodeQr(await qr.screenshot()));
+    expect(decoded.sort()).toEqual(booking.tickets.map((t) => t.code).sort());
 
     // The page reopens from its link (the email's) with the same tickets, on a phone.
     const url = page.url();
