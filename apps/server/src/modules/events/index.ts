@@ -7,7 +7,9 @@ import { teamRoutes } from './routes/team.routes.js';
 
 export { type FeeRate, quoteFees } from './fees.js';
 export { completeEndedEvents } from './repo/completion.js';
+export { slugBase } from './event-slug.js';
 export { eventStatusMachine } from './repo/machines.js';
+export { claimSlug } from './repo/slugs.js';
 
 /** Events: the form (single, multi, class), their lists and pages, team, lifecycle and moderation. */
 export async function eventsModule(app: FastifyInstance, ports: Ports) {
