@@ -1,7 +1,7 @@
 import type { PublicEvent } from '@marquee/contract';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { type EventRow, events, eventSlugs } from '../../../db/schema/index.js';
+import { type EventRow, eventSlugs, events } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { type PublicEventDeps, summaryOf, visibleToBuyers } from './public-event-summary.js';
 import { loadSaleView, type SaleView } from './sale-view.js';
@@ -16,7 +16,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function findPublicEvent(db: DbOrTx, ref: string): Promise<EventRow> {
   const bySlug = or(
     eq(events.slug, ref),
-    inArray(events.id, db.select({ id: eventSlugs.eventId }).from(eventSlugs).where(eq(eventSlugs.slug, ref))),
+    inArray(
+      events.id,
+      db.select({ id: eventSlugs.eventId }).from(eventSlugs).where(eq(eventSlugs.slug, ref)),
+    ),
   );
   const [row] = await db
     .select()

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { events, eventSlugs } from '../../../db/schema/index.js';
+import { eventSlugs, events } from '../../../db/schema/index.js';
 import { slugBase, slugCandidate } from '../event-slug.js';
 
 /** More tries than this means something other than a race is wrong (PostgreSQL's answer is final). */

@@ -70,9 +70,12 @@ function closedMessage(event: PublicEvent, occurrence: PublicOccurrence | null):
 export function CheckoutPanel({
   event,
   onOccurrenceChange,
+  preview = false,
 }: {
   event: PublicEvent;
   onOccurrenceChange: (occurrence: PublicOccurrence | null) => void;
+  /** The organizers' preview of an unpublished event: everything can be tried but nothing reserved. */
+  preview?: boolean;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -138,7 +141,7 @@ export function CheckoutPanel({
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (busy) return;
+    if (busy || preview) return;
     const clientErrors = validateDraft(event, draft, signedIn);
     if (Object.keys(clientErrors).length > 0) {
       showErrors(clientErrors);
@@ -298,11 +301,13 @@ export function CheckoutPanel({
                   </Stack>
                 </Alert>
               )}
-              <Button type="submit" size="md" fullWidth loading={busy}>
+              <Button type="submit" size="md" fullWidth loading={busy} disabled={preview}>
                 {nothingToPay ? 'Get tickets' : 'Reserve and pay'}
               </Button>
-              <Text size="xs" c="dimmed" ta="center">
-                Your seats are held for a few minutes while you pay.
+              <Text size="xs" c={preview ? undefined : 'dimmed'} ta="center" data-testid="checkout-note">
+                {preview
+                  ? 'Checkout is off in the preview: buyers can reserve once the event is published.'
+                  : 'Your seats are held for a few minutes while you pay.'}
               </Text>
             </>
           )}
