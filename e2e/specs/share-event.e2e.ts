@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createOwnedEvent, organizerToken } from '../support/api.js';
 import { seriousAxeFindings } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
-import { DEMO, signIn, toast } from '../support/session.js';
+import { DEMO, dismissToasts, signIn, toast } from '../support/session.js';
 import { shot } from '../support/shots.js';
 
 const run = promisify(execFile);
@@ -84,6 +84,8 @@ describe('share the event', () => {
     await svg.saveAs(path.join(dir, 'qr.svg'));
     expect(await fs.readFile(path.join(dir, 'qr.svg'), 'utf8')).toMatch(/^<svg[^>]+viewBox/);
     await fs.rm(dir, { recursive: true, force: true });
+    // The toast is gone by the time anyone reads the page; close it as a person would.
+    await dismissToasts(page);
     await expectNoSeriousAxeFindings(page);
     await shot(page, 'share-event-1440');
 
