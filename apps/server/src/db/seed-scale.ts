@@ -344,6 +344,7 @@ const TABLE_OF: Record<string, string> = {
   users: 'users',
   organizations: 'organizations',
   events: 'events',
+  event_slugs: 'event_slugs',
   event_occurrences: 'event_occurrences',
   event_ticket_types: 'event_ticket_types',
   ticket_inventory: 'ticket_inventory',
