@@ -390,7 +390,9 @@ describe('fuzz: bad input gets a 4xx, everywhere', () => {
     if (payload !== undefined) headers['content-type'] = k.raw?.contentType ?? 'application/json';
     calls += 1;
     const answer = await t.app.inject({ method: op.method, url: urlOf(op, k), headers, payload });
-    const leak = INTERNALS.exec(answer.body);
+    // An image (an event's QR code) is bytes, not words: its bytes may spell anything.
+    const image = String(answer.headers['content-type'] ?? '').startsWith('image/png');
+    const leak = image ? null : INTERNALS.exec(answer.body);
     if (answer.statusCode < 500 && !leak) return null;
     return `${k.label} as ${who}: ${answer.statusCode} ${leak ? `shows "${leak[0]}": ` : ''}${answer.body.slice(0, 160)}`;
   }
