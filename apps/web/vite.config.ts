@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { bundleReportPlugin } from './bundle-report';
+import { precacheOnlyShell, shellPrecachePlugin } from './shell-precache';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,8 +12,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
 /**
- * The service worker (docs/check-in.md, "Offline"): it precaches the built console so the shell and the
- * check-in screen open with no network. Navigations fall back to index.html (the console routes itself),
+ * The service worker (docs/check-in.md, "Offline"): it precaches the console's shell (shell-precache.ts:
+ * the page, the entry, the login route and the door's check-in screen), so those open with no network;
+ * every other chunk is cached the first time it is loaded (fingerprinted files under /assets/ only). Navigations fall back to index.html (the console routes itself),
  * never under /api/; API answers are never cached: every call goes to the network, and the door keeps
  * what it needs offline in IndexedDB itself. Registered by src/lib/service-worker.ts in production
  * builds only; `autoUpdate` takes a new build over at once (a door queue survives the reload).
@@ -36,11 +38,24 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   // The icon is precached by the glob already.
   includeManifestIcons: false,
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+    globPatterns: ['**/*.{js,css,html,svg,woff2,webmanifest}'],
+    // Of what the glob finds, only the shell (not the ~250 chunks of every screen).
+    manifestTransforms: [async (entries) => precacheOnlyShell(entries)],
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/],
     cleanupOutdatedCaches: true,
-    runtimeCaching: [],
+    // The console's fingerprinted files, as they are loaded: a name never changes content. Same origin
+    // and /assets/ only: nothing of the API is ever cached.
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'marquee-assets',
+          expiration: { maxEntries: 400, purgeOnQuotaError: true },
+        },
+      },
+    ],
     // What `autoUpdate` means; the plugin sets these only when it injects the registration itself.
     skipWaiting: true,
     clientsClaim: true,
@@ -50,7 +65,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
 
 export default defineConfig({
   root,
-  plugins: [react(), VitePWA(pwaOptions), bundleReportPlugin()],
+  plugins: [react(), shellPrecachePlugin(), VitePWA(pwaOptions), bundleReportPlugin()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

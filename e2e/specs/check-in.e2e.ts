@@ -144,6 +144,9 @@ describe('door check-in', () => {
       await typeCode(phone, dan, 'enter');
       await banner(phone, 'ADMITTED', dan, true).waitFor();
       await phone.getByTestId('sync-queue').filter({ hasText: '2 waiting to sync' }).waitFor();
+      // The door counts them at once, marked as not synced yet.
+      await count(phone, '3 / 4 checked in').waitFor();
+      await phone.getByTestId('checkin-count-waiting').filter({ hasText: '2 waiting to sync' }).waitFor();
       await shot(phone, 'check-in-offline-queued-375');
       // Nothing reached the server yet.
       await count(desk, '1 / 4 checked in').waitFor();

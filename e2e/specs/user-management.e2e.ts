@@ -95,11 +95,10 @@ describe('user management', () => {
       await page.getByRole('link', { name: DEMO.organizer.name }).waitFor();
       await page.getByText('All users', { exact: true }).click();
 
-      // The buyer: Events booked → Booked event details with tickets and payments.
+      // The buyer: a row of Events booked opens the order in a drawer; no empty details tab.
       await openUser(page, 'ben', DEMO.buyer.name);
       await page.getByTestId('basic-profile').getByText(DEMO.buyer.email).waitFor();
-      await page.getByRole('tab', { name: 'Booked event details' }).click();
-      await page.getByText('Choose an order in Events booked').waitFor();
+      expect(await page.getByRole('tab', { name: 'Booked event details' }).count()).toBe(0);
       await page.getByRole('tab', { name: 'Events booked' }).click();
       const orders = page.getByRole('table', { name: 'Events booked' });
       await orders.waitFor();
@@ -111,12 +110,17 @@ describe('user management', () => {
       await status;
       await orders.locator('tbody tr a').first().click();
       await page.waitForURL(/\/booked-event-details\/[0-9a-f-]{36}$/);
-      const details = page.getByTestId('booked-event-details');
+      const drawer = page.getByRole('dialog', { name: 'Booked event details' });
+      const details = drawer.getByTestId('booked-event-details');
       await details.getByRole('table', { name: 'Tickets' }).waitFor();
       await details.getByRole('table', { name: 'Payments' }).getByText('Succeeded').first().waitFor();
-      expect(
-        await page.getByRole('tab', { name: 'Booked event details' }).getAttribute('aria-selected'),
-      ).toBe('true');
+      // The list stays behind the drawer; closing it goes back there.
+      expect(await page.getByRole('tab', { name: 'Events booked' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      await drawer.getByRole('button', { name: 'Close the order' }).click();
+      await page.waitForURL(/\/events-booked$/);
+      await orders.waitFor();
       await page.getByRole('tab', { name: 'Organizations' }).click();
       await page.getByText('This user neither owns nor belongs to an organization.').waitFor();
       expect(await page.getByRole('tab', { name: 'Created events' }).count()).toBe(0);

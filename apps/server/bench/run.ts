@@ -15,7 +15,7 @@ import { clientHeaders } from '../test/client-headers.js';
 import { benchCheckout } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
 import { benchExport } from './export.js';
-import { benchLcp } from './lcp.js';
+import { benchLighthouse } from './lighthouse.js';
 import { type BenchLine, benchLists } from './lists.js';
 import { benchScan } from './scan.js';
 
@@ -25,7 +25,8 @@ import { benchScan } from './scan.js';
  * table printed at the end: the measured figure, the raw PostgreSQL figure of the same run, their ratio.
  * The lists (with the dashboards at scale) and the export read BENCH_DATABASE_URL (a database filled by
  * `npm run seed -- --scale medium|large`), or else generate BENCH_SCALE (default tiny) into the bench's
- * own database. The export and the console's paint need the built app (`npm run build`).
+ * own database. The export and the console's part (lighthouse: the login route on the wire, Lighthouse mobile cold)
+ * need the built app (`npm run build`).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -88,7 +89,7 @@ async function scenario(title: string, options: autocannon.Options) {
 }
 
 console.log(`Marquee bench: ${seconds}s per scenario, ${connections} connections, ${os.cpus().length} cores`);
-// BENCH_ONLY=scan (or checkout, http, dashboard, lcp, lists, export) runs one part.
+// BENCH_ONLY=scan (or checkout, http, dashboard, lighthouse, lists, export) runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'http') {
   await scenario('POST /api/v1/user/login', {
@@ -114,7 +115,7 @@ if (!only || only === 'checkout')
   table.push(...(await benchCheckout({ address, db: database.db, seconds, workers: connections })));
 if (!only || only === 'scan')
   table.push(...(await benchScan({ address, app, db: database.db, token, seconds, workers: connections })));
-if (!only || only === 'lcp') table.push(...(await benchLcp({ db: database.db })));
+if (!only || only === 'lighthouse') table.push(...(await benchLighthouse({ db: database.db })));
 if (!only || only === 'dashboard') table.push(...(await benchDashboard({ address, db: database.db })));
 /** The platform at scale the lists and the export read: BENCH_DATABASE_URL, or BENCH_SCALE generated here once. */
 let scaleUrl: string | undefined = process.env.BENCH_DATABASE_URL;
@@ -132,28 +133,6 @@ async function scaleDatabase(): Promise<string> {
 }
 if (!only || only === 'lists') table.push(...(await benchLists(await scaleDatabase())));
 if (!only || only === 'export') table.push(...(await benchExport(await scaleDatabase())));
-if (!only || only === 'lcp') {
-  // The dashboard of the organization with the most orders, signed in as its owner, on the scale data.
-  const url = await scaleDatabase();
-  const scaled = connectDatabase(url, 10, () => {});
-  const owner = await scaled.pool.query<{ email: string; orders: number }>(
-    `select u.email, count(*)::int orders from bookings b join organizations o on o.id = b.organization_id
-     join users u on u.id = o.owner_id where u.email like '%@scale.marquee.test'
-     group by u.email order by 2 desc limit 1`,
-  );
-  const busiest = owner.rows[0];
-  if (busiest) {
-    table.push(
-      ...(await benchLcp({
-        db: scaled.db,
-        account: { email: busiest.email, password: SCALE_PASSWORD },
-        data: `at scale (owner of ${busiest.orders} orders)`,
-      })),
-    );
-  }
-  await scaled.close();
-}
-
 const widths = [0, 1, 2, 3].map((i) =>
   Math.max(...table.map((l) => [l.figure, l.measured, l.raw, l.ratio][i]?.length ?? 0), 8),
 );

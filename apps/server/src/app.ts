@@ -43,6 +43,7 @@ import { userManagementModule } from './modules/user-management/index.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientHeadersPlugin } from './plugins/client-headers.js';
+import { compressPlugin } from './plugins/compress.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -208,6 +209,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimitPlugin, { redis });
   // `app.pubsub`: messages between API processes (live check-in), through Redis when REDIS_URL is set.
   await app.register(pubsubPlugin, { redis });
+  // Before the routes it compresses (the documentation's, the modules', the console's files).
+  await app.register(compressPlugin);
   await app.register(openapiPlugin);
   await app.register(clientHeadersPlugin, { config });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../src/lib/tokens.js';
 import { call } from './calls.js';
 import { clientHeaders, createTestApp, type TestApp } from './helpers.js';
+import { buyerAccess } from './refund-fixtures.js';
 import { contractRoutes, EVERYONE, inputFor, type RouteWorld, routeWorld, type Who } from './route-world.js';
 
 /**
@@ -267,6 +268,21 @@ const RAW_ROUTES: {
   },
 ];
 
+/** The contract's file routes (`defineFileRoute`): every one is swept below with a real booking's token. */
+const fileRoutes = (Object.values(contract) as unknown[]).filter(
+  (v): v is contract.FileRouteDef =>
+    typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v && 'file' in v,
+);
+
+/**
+ * Who a file route lets through, keyed by its export name: the buyer's files are opened by the order's
+ * token, not by a session, so everyone holding it passes (and a wrong token is 404, checked below).
+ */
+const FILE_ANSWERS: Record<string, ExpectedAnswer> = {
+  bookingTicketsPdf: open,
+  bookingCalendar: open,
+};
+
 describe('access sweep: every contract route, every kind of caller', () => {
   let t: TestApp;
   let world: RouteWorld;
@@ -329,6 +345,57 @@ describe('access sweep: every contract route, every kind of caller', () => {
           failures.push(
             `${who}: expected ${want}, got ${status} ${JSON.stringify('error' in answer ? answer.error : '')}`,
           );
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  /** The fixture order's buyer token (set once: the fixture adds the order's sandbox payment). */
+  let buyerToken: string | undefined;
+
+  it('has a row for every file route', () => {
+    const names = Object.entries(contract)
+      .filter(([, v]) => fileRoutes.includes(v as contract.FileRouteDef))
+      .map(([name]) => name);
+    expect(names.sort()).toEqual(Object.keys(FILE_ANSWERS).sort());
+  });
+
+  for (const route of fileRoutes) {
+    it(`${route.method} ${route.path} (file, ${JSON.stringify(route.access)})`, async () => {
+      expect(t.app.hasRoute({ method: route.method, url: route.path })).toBe(true);
+      const bookingId = world.fixtures.bookingId;
+      buyerToken ??= await buyerAccess(t.db, bookingId);
+      const token = buyerToken;
+      const failures: string[] = [];
+      for (const who of EVERYONE) {
+        const name = Object.entries(contract).find(([, v]) => v === route)?.[0] ?? '';
+        const answer = FILE_ANSWERS[name];
+        if (!answer) throw new Error(`${route.path}: add it to FILE_ANSWERS`);
+        const want: Expected =
+          who === 'wrongClient'
+            ? 403
+            : answer.through === 'everyone' || answer.through.includes(who)
+              ? 'permitted'
+              : who === 'anonymous'
+                ? 401
+                : who === 'blocked'
+                  ? 423
+                  : answer.others;
+        const session = await world.tokenFor(who);
+        const headers =
+          who === 'wrongClient'
+            ? { authorization: 'Basic d3Jvbmc6d3Jvbmc=', secretkey: 'wrong' }
+            : clientHeaders(session);
+        const url = (tokenValue: string) =>
+          `${route.path}?${new URLSearchParams({ bookingId, token: tokenValue })}`;
+        const status = (await t.app.inject({ method: 'GET', url: url(token), headers })).statusCode;
+        if (want === 'permitted' ? status !== 200 : status !== want)
+          failures.push(`${who}: expected ${want}, got ${status}`);
+        // Whoever asks, a token that does not open the order finds nothing.
+        if (want === 'permitted') {
+          const wrong = (await t.app.inject({ method: 'GET', url: url(newToken()), headers })).statusCode;
+          if (wrong !== 404) failures.push(`${who} with a wrong token: expected 404, got ${wrong}`);
+        }
       }
       expect(failures).toEqual([]);
     });

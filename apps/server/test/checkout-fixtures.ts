@@ -28,6 +28,9 @@ export async function sellableEvent(
     maxTicketsPerOrder?: number;
     paidBy?: 'BUYER' | 'ABSORBED';
     values?: EventFixture['values'];
+    /** The first date's start and each date's length in hours (insertEvent's defaults otherwise). */
+    startsAt?: Date;
+    hours?: number;
   } = {},
 ) {
   const owner = await createUser(t, { organizerRequest: 'APPROVED' });
@@ -45,6 +48,8 @@ export async function sellableEvent(
     organizationId: organization.id,
     kind,
     occurrences: options.occurrences,
+    startsAt: options.startsAt,
+    hours: options.hours,
     ticketTypes: types.length,
     values: {
       attendeeNames: options.attendeeNames ?? false,
@@ -91,13 +96,14 @@ let keys = 0;
 export async function book(
   t: TestApp,
   body: c.CreateBookingBody,
-  options: { key?: string; token?: string } = {},
+  options: { key?: string; token?: string; headers?: Record<string, string> } = {},
 ) {
   keys += 1;
   return call(t, c.createBooking, {
     body,
     headers: {
       ...clientHeaders(options.token),
+      ...options.headers,
       'idempotency-key': options.key ?? `test-${Date.now()}-${keys}`,
     },
   });

@@ -3,7 +3,7 @@ import { formatMinorUnits, MAX_DONATION_MINOR, MAX_ORDER_TOTAL_MINOR, MAX_PAGE }
 import { ClassBookingMode, EventKind, EventStatus, Location, NamedRef, TicketPricing } from './event.js';
 import { returnPathInput } from './limits.js';
 import { MediaUrl } from './media.js';
-import { defineRoute, envelope } from './route.js';
+import { defineFileRoute, defineRoute, envelope } from './route.js';
 
 /**
  * The buyer API (beyond the spec; docs/selling.md): what the marketplace's buyer apps and the public
@@ -198,8 +198,16 @@ export const BuyerBooking = z.object({
     startsAt: z.string(),
     endsAt: z.string(),
     venueName: z.string().nullable(),
+    /** The venue's street address (null online or when not given). */
+    address: z.string().nullable(),
+    /** Where an online event happens (null at a venue). */
+    onlineUrl: z.string().nullable(),
+    /** Who runs the event (the organization). */
+    organizationName: z.string(),
   }),
   occurrence: z.object({ _id: z.uuid(), startsAt: z.string(), endsAt: z.string() }).nullable(),
+  /** Every date the booking is for, in order: its own date, or each scheduled date of a course. */
+  dates: z.array(z.object({ startsAt: z.string(), endsAt: z.string() })),
   buyer: z.object({ name: z.string(), email: z.string() }),
   lines: z.array(
     z.object({
@@ -207,11 +215,13 @@ export const BuyerBooking = z.object({
       name: z.string(),
       quantity: z.number().int(),
       unitPrice: z.number().int(),
+      /** The service fee the buyer pays per ticket on top of the price (0 when the organization absorbs it). */
       unitFee: z.number().int(),
     }),
   ),
   currency: z.string(),
   subtotal: z.number().int(),
+  /** The service fee the buyer pays on top (0 when the organization absorbs it): total = subtotal + serviceFee. */
   serviceFee: z.number().int(),
   total: z.number().int(),
   holdExpiresAt: z.string().nullable(),
@@ -275,6 +285,36 @@ export const resendBookingTickets = defineRoute({
   body: BookingAccess,
   response: envelope(z.object({ bookingId: z.uuid(), queuedAt: z.string() })),
 });
+
+/**
+ * The buyer's tickets as a PDF (one page per valid ticket with its QR code), for the ticket page's
+ * "Download PDF": a file, opened by the booking's token like the page itself; 404 for any other pair.
+ */
+export const bookingTicketsPdf = defineFileRoute({
+  method: 'GET',
+  path: `${BOOKING_PATH}/booking-tickets-pdf`,
+  summary: 'The tickets of a confirmed booking as a PDF, one page per ticket (the token of the ticket page)',
+  tag: 'Buyers',
+  access: 'public',
+  query: BookingAccess,
+  file: { contentType: 'application/pdf', extension: 'pdf' },
+});
+
+/** The booking's dates as a calendar file (`.ics`, one event per date in the event's zone). */
+export const bookingCalendar = defineFileRoute({
+  method: 'GET',
+  path: `${BOOKING_PATH}/booking-calendar`,
+  summary: 'The dates of a confirmed booking as an iCalendar file (the token of the ticket page)',
+  tag: 'Buyers',
+  access: 'public',
+  query: BookingAccess,
+  file: { contentType: 'text/calendar; charset=utf-8', extension: 'ics' },
+});
+
+/** Why a booking has no ticket files (yet). */
+export const TICKET_FILE_MESSAGES = {
+  notConfirmed: 'This booking has no tickets yet: it is not confirmed.',
+} as const;
 
 export const BOOKING_MESSAGES = {
   soldOut: (name: string, left: number) =>

@@ -468,6 +468,8 @@ export const DropDownValues = z.object({
       currency: z.string(),
       maxTicketsPerOrder: z.number().int(),
       serviceFeePaidBy: z.enum(['BUYER', 'ABSORBED']),
+      /** The organization's IANA time zone: a new event's zone starts as this one. */
+      timeZone: z.string(),
       /** Active members who can be given a role on an event of this organization. */
       members: z.array(z.object({ _id: z.uuid(), name: z.string(), email: z.string() })),
     }),

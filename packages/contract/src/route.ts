@@ -110,6 +110,26 @@ export function defineRoute<const T extends RouteDef>(route: T & CheckedFrom<T>)
   return route;
 }
 
+/**
+ * A call whose answer is a file, not the JSON envelope (a ticket PDF, a calendar file): registered by
+ * the server like any route, its access declared here like any route's. `file` names what it answers.
+ * It has no `response`, so the envelope's machinery (typed calls, the access sweep's contract loop)
+ * leaves it alone; the sweep calls each file route on its own.
+ */
+export interface FileRouteDef {
+  method: 'GET';
+  path: string;
+  summary: string;
+  tag: string;
+  access: RouteAccess;
+  query: z.ZodType;
+  file: { contentType: string; extension: string };
+}
+
+export function defineFileRoute<const T extends FileRouteDef>(route: T & CheckedFrom<T & RouteDef>): T {
+  return route;
+}
+
 /** Success envelope of the API: `{ message, result }`. */
 export function envelope<T extends z.ZodType>(result: T) {
   return z.object({ message: z.string(), result });

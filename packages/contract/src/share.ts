@@ -10,9 +10,11 @@ import { defineRoute, envelope, type RouteDef } from './route.js';
 
 /**
  * A call whose answer is a file rather than the JSON envelope (registered by hand on the server, with
- * this declaration's access, query and content types). Not a `RouteDef`: no `response` schema.
+ * this declaration's access, query and content types). Not a `RouteDef`: no `response` schema. Unlike
+ * the buyer's files (`defineFileRoute`, opened by a booking's token), it is swept among the
+ * hand-registered routes.
  */
-export type FileRouteDef = Omit<RouteDef, 'response' | 'body'> & {
+export type HandFileRouteDef = Omit<RouteDef, 'response' | 'body'> & {
   /** The content types the answer may have. */
   produces: readonly string[];
 };
@@ -54,7 +56,7 @@ export const eventQrCode = {
   access: { event: 'read', from: 'query.eventId' },
   query: EventQrQuery,
   produces: [QR_CONTENT_TYPES.png, QR_CONTENT_TYPES.svg],
-} as const satisfies FileRouteDef;
+} as const satisfies HandFileRouteDef;
 
 /**
  * The event as buyers would see it on its public page, whatever its status (a draft before it is

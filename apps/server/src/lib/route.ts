@@ -1,4 +1,4 @@
-import type { RouteDef } from '@marquee/contract';
+import type { FileRouteDef, RouteDef } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './access/actor.js';
@@ -83,5 +83,48 @@ export function addRoute<R extends RouteDef>(
           }),
         ),
       ),
+  });
+}
+
+/** What a file route answers: the bytes and the name the browser saves them under. */
+export interface FileAnswer {
+  fileName: string;
+  body: Buffer | string;
+}
+
+/**
+ * Registers one contract file route (`defineFileRoute`): its query validated, its access enforced
+ * before the handler like any route's, and its answer a download (`content-disposition: attachment`)
+ * of the declared type, never cached. Errors answer the usual JSON error envelope.
+ */
+export function addFileRoute<R extends FileRouteDef>(
+  app: FastifyInstance,
+  route: R,
+  handler: (ctx: { query: z.output<R['query']>; request: FastifyRequest }) => Promise<FileAnswer>,
+) {
+  app.route({
+    method: route.method,
+    url: route.path,
+    config: { access: route.access },
+    // A HEAD would build the whole file for nothing.
+    exposeHeadRoute: false,
+    schema: {
+      summary: route.summary,
+      tags: [route.tag],
+      querystring: route.query,
+      security:
+        route.access === 'public'
+          ? [{ clientBasic: [], secretKey: [] }]
+          : [{ clientBasic: [], secretKey: [], accessToken: [] }],
+    },
+    handler: (request, reply) =>
+      runInRequestContext(request, async () => {
+        const file = await handler({ query: request.query as z.output<R['query']>, request });
+        return reply
+          .header('content-type', route.file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      }),
   });
 }

@@ -1,8 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
+
+const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
+const BIG_HTML = `<!doctype html><title>Marquee</title><!-- ${'padding '.repeat(300)} -->`;
 
 let t: TestApp;
 let webDir: string;
@@ -17,6 +21,16 @@ beforeAll(async () => {
     '{"version":3,"sources":["secret.ts"]}',
   );
   await fs.writeFile(path.join(webDir, 'stray.map'), '{}');
+  // What `npm run build` leaves (apps/web/scripts/precompress.mjs): a brotli and a gzip copy of each
+  // text file above 1 KB, index.html included.
+  await fs.writeFile(path.join(webDir, 'assets', 'shell-def.js'), BIG_SCRIPT);
+  await fs.writeFile(path.join(webDir, 'index.html'), BIG_HTML);
+  await fs.writeFile(path.join(webDir, 'assets', 'photo-abc.png'), Buffer.alloc(4096, 7));
+  for (const file of ['assets/shell-def.js', 'index.html']) {
+    const body = await fs.readFile(path.join(webDir, file));
+    await fs.writeFile(path.join(webDir, `${file}.br`), zlib.brotliCompressSync(body));
+    await fs.writeFile(path.join(webDir, `${file}.gz`), zlib.gzipSync(body));
+  }
   t = await createTestApp({ config: { env: 'production', webDistDir: webDir } });
 });
 afterAll(async () => {
@@ -45,5 +59,63 @@ describe('the built console', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('secret.ts');
     }
+  });
+});
+
+describe('the built console, pre-compressed', () => {
+  const decode = (encoding: string | undefined, body: Buffer) =>
+    encoding === 'br'
+      ? zlib.brotliDecompressSync(body).toString()
+      : encoding === 'gzip'
+        ? zlib.gunzipSync(body).toString()
+        : body.toString();
+
+  it.each([
+    ['br', 'gzip, deflate, br', 'br'],
+    ['gzip', 'gzip, deflate', 'gzip'],
+    ['neither', 'identity', undefined],
+    ['no accept-encoding', undefined, undefined],
+  ])('a script for %s: the matching copy, with Vary', async (_name, accept, expected) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/shell-def.js',
+      headers: accept ? { 'accept-encoding': accept } : {},
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(expected);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(String(response.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(decode(expected, response.rawPayload)).toBe(BIG_SCRIPT);
+    if (expected) expect(response.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 2);
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ])('a deep link answers index.html for %s: the matching copy, not cached', async (accept, expected) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/orders/events/1',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(expected);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(String(response.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(decode(expected, response.rawPayload)).toBe(BIG_HTML);
+  });
+
+  it('an image is sent as it is: it is compressed already', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/photo-abc.png',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.length).toBe(4096);
   });
 });

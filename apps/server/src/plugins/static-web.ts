@@ -14,6 +14,12 @@ const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map'
 /**
  * Serves the built console at `/`. Any GET outside `/api` that is not a file answers index.html, so
  * the console's own router handles deep links such as /dashboard.
+ *
+ * Pre-compressed (docs/performance.md, "Console on the wire and cold mobile"): `npm run build` leaves a
+ * brotli (.br) and a gzip (.gz) copy beside every text file above 1 KB (apps/web/scripts/precompress.mjs);
+ * the copy the request's `accept-encoding` prefers is sent as it is, with `content-encoding` and
+ * `Vary: accept-encoding` (index.html for deep links too), the plain file otherwise. Nothing is
+ * compressed per request.
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const root = path.resolve(opts.root);
@@ -27,6 +33,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     allowedPath: (pathname) => !isSourceMap(pathname),
     setHeaders(res, filePath) {
       // Vite fingerprints everything under assets/, so those files never change under the same name.

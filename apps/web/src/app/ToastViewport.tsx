@@ -17,14 +17,19 @@ export const TOAST_Z_INDEX = getDefaultZIndex('modal') + 50;
 export function ToastViewport() {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const atTop = useToastsAtTopRequested();
+  // In a landmark of their own (not the shared portal outside every landmark); fixed, so they still sit
+  // over the page.
   return (
-    <Notifications
-      position={phone ? (atTop ? 'top-center' : 'bottom-center') : 'top-right'}
-      limit={5}
-      zIndex={TOAST_Z_INDEX}
-      classNames={{ root: classes.root }}
-      // Only the top containers move: a `top` on every container would stretch the bottom ones over the page.
-      styles={{ root: { '--toast-top-offset': `${HEADER_HEIGHT + 12}px` } as CSSProperties }}
-    />
+    <section aria-label="Notifications">
+      <Notifications
+        withinPortal={false}
+        position={phone ? (atTop ? 'top-center' : 'bottom-center') : 'top-right'}
+        limit={5}
+        zIndex={TOAST_Z_INDEX}
+        classNames={{ root: classes.root }}
+        // Only the top containers move: a `top` on every container would stretch the bottom ones over the page.
+        styles={{ root: { '--toast-top-offset': `${HEADER_HEIGHT + 12}px` } as CSSProperties }}
+      />
+    </section>
   );
 }

@@ -75,7 +75,11 @@ export function AppProviders({
       env={env}
     >
       <QueryClientProvider client={queryClient}>
-        <NavigationProgress data-testid="loading-bar" aria-label="Loading" />
+        {/* A visual cue only (screens say they load with aria-busy): kept out of the accessibility tree,
+            so no content sits outside the page's landmarks. */}
+        <div aria-hidden>
+          <NavigationProgress data-testid="loading-bar" aria-label="Loading" withinPortal={false} />
+        </div>
         {children}
         <Suspense fallback={null}>
           <ModalsHost />

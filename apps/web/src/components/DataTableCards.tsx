@@ -43,7 +43,7 @@ export function DataTableCards<T>(props: CardsProps<T>) {
     columns.find((c) => roleOf(c) === 'line' && c.key !== 'image');
   const sorts = sortOptions(columns);
   return (
-    <Stack gap="xs" role="list" aria-label={props.label} aria-busy={props.loading} data-testid="data-cards">
+    <Stack gap="xs" aria-busy={props.loading} data-testid="data-cards">
       {(selection || (props.onSortChange && sorts.length > 1)) && (
         <Group justify="space-between" gap="sm" wrap="wrap">
           {selection && (
@@ -71,51 +71,54 @@ export function DataTableCards<T>(props: CardsProps<T>) {
           <Loader size="sm" aria-label="Loading" />
         </Center>
       )}
-      {rows?.map((row) => {
-        const id = rowKey(row);
-        const isSelected = selected.includes(id);
-        return (
-          <Paper
-            key={id}
-            withBorder
-            radius="md"
-            p="sm"
-            role="listitem"
-            data-testid="data-card"
-            bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}
-          >
-            <Stack gap={6}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0, flex: 1 }}>{titleColumn?.render(row)}</div>
-                {selection && (
-                  <Checkbox
-                    aria-label="Select row"
-                    checked={isSelected}
-                    onChange={() => props.onToggle(id)}
-                  />
-                )}
-              </Group>
-              {columns
-                .filter((c) => c !== titleColumn && roleOf(c) === 'line')
-                .map((c) => (
-                  <Group key={c.key} gap="xs" wrap="nowrap" align="center">
-                    <Text size="sm" c="dimmed" style={{ flex: '0 0 38%' }}>
-                      {c.title}
-                    </Text>
-                    <div style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>{c.render(row)}</div>
-                  </Group>
-                ))}
-              {columns
-                .filter((c) => roleOf(c) === 'actions')
-                .map((c) => (
-                  <Group key={c.key} justify="flex-end" gap={4} wrap="wrap" pt={4}>
-                    {c.render(row)}
-                  </Group>
-                ))}
-            </Stack>
-          </Paper>
-        );
-      })}
+      {/* The list holds its cards only (a list may contain nothing but list items). */}
+      <Stack gap="xs" role="list" aria-label={props.label}>
+        {rows?.map((row) => {
+          const id = rowKey(row);
+          const isSelected = selected.includes(id);
+          return (
+            <Paper
+              key={id}
+              withBorder
+              radius="md"
+              p="sm"
+              role="listitem"
+              data-testid="data-card"
+              bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}
+            >
+              <Stack gap={6}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0, flex: 1 }}>{titleColumn?.render(row)}</div>
+                  {selection && (
+                    <Checkbox
+                      aria-label="Select row"
+                      checked={isSelected}
+                      onChange={() => props.onToggle(id)}
+                    />
+                  )}
+                </Group>
+                {columns
+                  .filter((c) => c !== titleColumn && roleOf(c) === 'line')
+                  .map((c) => (
+                    <Group key={c.key} gap="xs" wrap="nowrap" align="center">
+                      <Text size="sm" c="dimmed" style={{ flex: '0 0 38%' }}>
+                        {c.title}
+                      </Text>
+                      <div style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>{c.render(row)}</div>
+                    </Group>
+                  ))}
+                {columns
+                  .filter((c) => roleOf(c) === 'actions')
+                  .map((c) => (
+                    <Group key={c.key} justify="flex-end" gap={4} wrap="wrap" pt={4}>
+                      {c.render(row)}
+                    </Group>
+                  ))}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
     </Stack>
   );
 }

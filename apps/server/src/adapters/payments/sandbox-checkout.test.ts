@@ -171,6 +171,11 @@ describe('sandbox buyer payments: card page, signed webhooks, settlement', () =>
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+    // The loopback names it answers on, but no IPv6 literal: CSP cannot express one (the browser logs an
+    // invalid source on every page); a page opened on [::1] reaches it as 'self'.
+    const port = t.app.ports.config.port;
+    expect(page.headers['content-security-policy']).toContain(`http://127.0.0.1:${port}`);
+    expect(page.headers['content-security-policy']).not.toContain('[::1]');
     expect(page.body).not.toContain('<script');
     expect(page.body).toContain('19.99 USD');
     expect(page.body).toContain('Jazz night · order MQ7K2P');

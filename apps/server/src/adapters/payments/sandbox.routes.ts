@@ -24,6 +24,18 @@ const one = (value: unknown): string => (typeof value === 'string' ? value : '')
  * The sandbox provider's local pages (payout onboarding and dashboard, the buyer's card page). They are browser navigations, so they are outside the
  * client-credential check (`BROWSER_NAVIGATION` in their route config; docs/security.md).
  */
+/**
+ * The card and onboarding pages' content security policy. CSP host sources cannot name an IPv6 literal
+ * (`http://[::1]:3000` is an invalid source the browser reports on every page), so such origins are left
+ * out: a page opened on one reaches it as `'self'`.
+ */
+export function sandboxPageCsp(publicUrl: string, returnOrigins: readonly string[]): string {
+  const sources = [...new Set([new URL(publicUrl).origin, ...returnOrigins])].filter(
+    (origin) => !new URL(origin).hostname.startsWith('['),
+  );
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' ${sources.join(' ')}; base-uri 'none'; frame-ancestors 'none'`;
+}
+
 export async function sandboxPaymentRoutes(
   app: FastifyInstance,
   opts: { sandbox: SandboxPayments; publicUrl: string; returnOrigins?: string[] },
@@ -31,8 +43,7 @@ export async function sandboxPaymentRoutes(
   const { pages } = opts.sandbox;
   // The page's own policy: no script at all; its form posts to this server and redirects to the
   // return URL, which is a path of this server or under PUBLIC_URL (form-action covers the redirect).
-  const returnOrigins = [...new Set([new URL(opts.publicUrl).origin, ...(opts.returnOrigins ?? [])])];
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' ${returnOrigins.join(' ')}; base-uri 'none'; frame-ancestors 'none'`;
+  const csp = sandboxPageCsp(opts.publicUrl, opts.returnOrigins ?? []);
 
   function html(reply: FastifyReply, status: number, body: string) {
     return reply

@@ -3,6 +3,7 @@ import type { Change } from '../../db/unit-of-work.js';
 import { enqueueMessage, type MessageRenderer } from '../messages/index.js';
 import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
 import { loadBuyerBooking } from './queries/buyer-booking.js';
+import { loadTicketDocument } from './queries/ticket-document.js';
 import { type BookingRow, findBooking } from './repo/orders.js';
 
 export const ORDER_CONFIRMATION = 'order-confirmation';
@@ -59,7 +60,10 @@ export function createBookingEmails(deps: {
 
 export type BookingEmails = ReturnType<typeof createBookingEmails>;
 
-/** Renders a confirmation in the delivery worker: the order as it is now, its QR codes, its link. */
+/**
+ * Renders a confirmation in the delivery worker: the order as it is now, its QR codes as inline parts,
+ * its PDF and calendar file, its link.
+ */
 export function orderConfirmationRenderer(db: Db, publicUrl: string): MessageRenderer {
   return async (message) => {
     const bookingId = String(message.data.bookingId);
@@ -67,6 +71,7 @@ export function orderConfirmationRenderer(db: Db, publicUrl: string): MessageRen
     const booking = await findBooking(db, bookingId);
     if (!booking || !token) throw new Error(`order ${String(message.data.orderCode)} cannot be rendered`);
     const view = await loadBuyerBooking(db, booking, token);
-    return confirmationEmail(view, ticketPageUrl(publicUrl, view, token));
+    const doc = await loadTicketDocument(db, booking);
+    return confirmationEmail(view, doc, ticketPageUrl(publicUrl, view, token), new URL(publicUrl).host);
   };
 }

@@ -19,6 +19,7 @@ import {
   ledgerEntries,
   outboxMessages,
   payments,
+  sandboxPayments,
   tickets,
 } from '../../db/schema/index.js';
 import { releaseExpiredHolds, settlement } from './index.js';
@@ -304,6 +305,51 @@ describe('holds, payment and settlement', () => {
     expect(again.status).toBe(200);
     expect((await bookingRow(held.body.result._id)).status).toBe('EXPIRED');
     expect((await inventoryOf(t, ticketTypes[0]?.id as string))[0]?.sold).toBe(1);
+  });
+
+  it('tells the buyer what they pay when the organization absorbs the fee: no fee on top', async () => {
+    const { event, ticketTypes } = await sellableEvent(t, {
+      types: [{ seats: 5, price: 3500 }],
+      paidBy: 'ABSORBED',
+    });
+    const line = [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 2 }];
+    const held = await book(t, { eventId: event.id, lines: line, buyer: guest });
+    expect(held.status).toBe(200);
+    const booking = held.body.result;
+    expect(booking).toMatchObject({ subtotal: 7000, serviceFee: 0, total: 7000 });
+    expect(booking.lines[0]).toMatchObject({ quantity: 2, unitPrice: 3500, unitFee: 0 });
+    // The absorbed fee is still the platform's: kept on the order, not shown to the buyer.
+    expect((await bookingRow(booking._id)).serviceFee).toBeGreaterThan(0);
+    const again = await call(t, c.getBuyerBooking, {
+      query: { bookingId: booking._id, token: booking.accessToken },
+    });
+    expect(again.body.result).toMatchObject({ subtotal: 7000, serviceFee: 0, total: 7000 });
+  });
+
+  it('returns from the payment page to the known address the checkout came from, PUBLIC_URL otherwise', async () => {
+    const { event, ticketTypes } = await sellableEvent(t, { types: [{ seats: 5, price: 1000 }] });
+    const line = [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 1 }];
+    const { port, publicUrl } = t.app.ports.config;
+    const returnOf = async (origin: string) => {
+      const held = await book(
+        t,
+        { eventId: event.id, lines: line, buyer: guest, returnPath: '/e/x/return' },
+        { headers: { origin } },
+      );
+      expect(held.status).toBe(200);
+      const paid = await paymentOf(held.body.result._id);
+      const [row] = await t.db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.id, paid.providerRef as string));
+      return row?.returnUrl;
+    };
+    // Opened on 127.0.0.1 while PUBLIC_URL is localhost: back to 127.0.0.1, where the tab's storage is.
+    expect(new URL(publicUrl).hostname).toBe('localhost');
+    expect(await returnOf(`http://127.0.0.1:${port}`)).toBe(`http://127.0.0.1:${port}/e/x/return`);
+    expect(await returnOf(`http://[::1]:${port}`)).toBe(`http://[::1]:${port}/e/x/return`);
+    // An address this server does not answer on is never a return target.
+    expect(await returnOf('https://elsewhere.example')).toBe(`${new URL(publicUrl).origin}/e/x/return`);
   });
 
   it('confirms once however often success is reported, and a later failure changes nothing', async () => {

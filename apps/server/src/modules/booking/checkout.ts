@@ -11,12 +11,18 @@ import { cancelHold } from './commands/cancel-hold.js';
 import { startCheckout } from './commands/start-checkout.js';
 import { throttledRelease } from './hold-sweep.js';
 import { getBuyerBooking } from './queries/buyer-booking.js';
+import type { SalesNotices } from './sales-notices.js';
 
 export interface CheckoutDeps {
   db: Db;
   clock: Clock;
   payments: PaymentsProvider;
   publicUrl: string;
+  /**
+   * The origin the payment page sends the buyer back to: the known address the checkout was opened
+   * on (the tab's storage and session live there), else PUBLIC_URL's. Without it, PUBLIC_URL's.
+   */
+  returnOrigin?: () => string;
   holdMinutes: number;
   rate: FeeRate;
   log?: { error(obj: object, msg: string): void };
@@ -24,6 +30,8 @@ export interface CheckoutDeps {
   confirmationEmails?: boolean;
   /** Counts checkouts started, and free ones confirmed (or refused at once) on the spot. */
   metrics?: Pick<Metrics, 'checkout'>;
+  /** Hears the tickets of each confirmed order (the door's live counts). */
+  notices?: SalesNotices;
 }
 
 /** What the buyer's commands and queries are given. */
@@ -33,6 +41,8 @@ export interface Selling {
   unitOfWork: UnitOfWork;
   payments: PaymentsProvider;
   publicUrl: string;
+  /** Where the payment page returns to (see CheckoutDeps.returnOrigin). */
+  returnOrigin: () => string;
   holdMinutes: number;
   rate: FeeRate;
   log?: { error(obj: object, msg: string): void };
@@ -40,6 +50,7 @@ export interface Selling {
   /** The hold sweep as checkout and event reads run it (at most once a second per process). */
   releaseHolds: (now: Date) => Promise<void>;
   metrics?: Pick<Metrics, 'checkout'>;
+  notices?: SalesNotices;
 }
 
 /** The checkout: holds seats, takes payments, confirms free orders. */
@@ -51,12 +62,14 @@ export function createCheckout(deps: CheckoutDeps) {
     unitOfWork: createUnitOfWork({ db, clock, log: deps.log }),
     payments: deps.payments,
     publicUrl: deps.publicUrl,
+    returnOrigin: deps.returnOrigin ?? (() => new URL(deps.publicUrl).origin),
     holdMinutes: deps.holdMinutes,
     rate: deps.rate,
     log: deps.log,
     emails: createBookingEmails({ enabled: deps.confirmationEmails !== false }),
     releaseHolds: throttledRelease(db),
     metrics: deps.metrics,
+    notices: deps.notices,
   };
   return {
     selling,

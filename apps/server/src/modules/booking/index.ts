@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor, EventGrant } from '../../lib/access/index.js';
+import { consoleBaseFor } from '../../lib/origins.js';
 import { perApp } from '../../lib/per-app.js';
+import { currentRequest } from '../../lib/request-context.js';
 import type { Ports } from '../../ports.js';
 import { registerMessageRenderer } from '../messages/index.js';
 import { ORDER_CONFIRMATION, orderConfirmationRenderer } from './booking-emails.js';
@@ -8,10 +10,13 @@ import { createCheckout } from './checkout.js';
 import { resendOrderTickets as resendAsOrganizer } from './commands/resend-tickets.js';
 import { startHoldSweep } from './hold-sweep.js';
 import { bookingRoutes } from './routes.js';
+import { createSalesNotices } from './sales-notices.js';
 import { createSettlement } from './settlement.js';
 import { shareRoutes } from './share-routes.js';
 
 export { hashAccessToken } from './codes.js';
+/** The dates an order is for (its own, or each scheduled date of a course). */
+export { type OrderDate, orderDates } from './queries/ticket-document.js';
 export { releaseExpiredHolds } from './repo/expiry.js';
 export { orderMachine, paymentMachine, ticketMachine } from './repo/machines.js';
 /** The buyer's only credential check (a booking id and its access token); 404 for any other pair. */
@@ -20,6 +25,10 @@ export { releaseSeats } from './repo/seats.js';
 export type { SettleResult } from './settlement.js';
 export { createCheckout, createSettlement };
 
+/** Who hears of tickets sold (check-in's live counts), one per app. */
+export const salesNotices = perApp((ports: Ports) => createSalesNotices(ports.log));
+export type { SalesNotices, SoldTickets } from './sales-notices.js';
+
 /** The checkout: holds seats, takes payments, confirms free orders . */
 export const checkout = perApp((ports: Ports) =>
   createCheckout({
@@ -27,10 +36,14 @@ export const checkout = perApp((ports: Ports) =>
     clock: ports.clock,
     payments: ports.payments,
     publicUrl: ports.config.publicUrl,
+    // Back to the address the buyer's tab was on when it is one this server answers on: the pending
+    // booking waits in that origin's sessionStorage (issue 27: 127.0.0.1 with PUBLIC_URL localhost).
+    returnOrigin: () => new URL(consoleBaseFor(currentRequest(), ports.config)).origin,
     holdMinutes: ports.config.booking.holdMinutes,
     rate: ports.config.serviceFee,
     log: ports.log,
     metrics: ports.metrics,
+    notices: salesNotices(ports),
   }),
 );
 
@@ -41,6 +54,7 @@ export const settlement = perApp((ports: Ports) =>
     clock: ports.clock,
     log: ports.log,
     metrics: ports.metrics,
+    notices: salesNotices(ports),
   }),
 );
 

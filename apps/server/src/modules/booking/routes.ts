@@ -1,6 +1,6 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addRoute } from '../../lib/route.js';
+import { addFileRoute, addRoute } from '../../lib/route.js';
 import type { Selling } from './checkout.js';
 import { cancelHold } from './commands/cancel-hold.js';
 import { resendBookingTickets } from './commands/resend-tickets.js';
@@ -8,6 +8,7 @@ import { startCheckout } from './commands/start-checkout.js';
 import { getBuyerBooking } from './queries/buyer-booking.js';
 import { publicEventDetail } from './queries/public-event-detail.js';
 import { listPublicEvents } from './queries/public-event-list.js';
+import { bookingCalendar, bookingTicketsPdf } from './queries/ticket-files.js';
 
 /**
  * The buyer API (docs/selling.md). Every call is public; a buyer who sends a session (`accesstoken`)
@@ -66,4 +67,7 @@ export async function bookingRoutes(app: FastifyInstance, opts: { selling: Selli
     message: c.RESEND_MESSAGES.buyerDone,
     result: await resendBookingTickets(selling, ctx.body, ctx.request.id),
   }));
+
+  addFileRoute(app, c.bookingTicketsPdf, ({ query }) => bookingTicketsPdf(selling.db, query));
+  addFileRoute(app, c.bookingCalendar, ({ query }) => bookingCalendar(selling.db, selling.publicUrl, query));
 }

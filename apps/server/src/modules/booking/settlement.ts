@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Metrics } from '../../ports.js';
 import { createBookingEmails } from './booking-emails.js';
 import { settlePayment } from './commands/settle-payment.js';
+import type { SalesNotices } from './sales-notices.js';
 import type { Log, SettleInput, SettleResult, Settling } from './settling.js';
 
 export type { SettleInput, SettleResult } from './settling.js';
@@ -17,6 +18,8 @@ export function createSettlement(deps: {
   confirmationEmails?: boolean;
   /** Counts paid checkouts confirmed or failed by the provider's verdict. */
   metrics?: Pick<Metrics, 'checkout'>;
+  /** Hears the tickets of each confirmed order (the door's live counts). */
+  notices?: SalesNotices;
 }) {
   const { db, clock } = deps;
   const settling: Settling = {
@@ -24,6 +27,7 @@ export function createSettlement(deps: {
     unitOfWork: createUnitOfWork({ db, clock, log: deps.log }),
     emails: createBookingEmails({ enabled: deps.confirmationEmails !== false }),
     log: deps.log,
+    notices: deps.notices,
   };
   return {
     settle: async (input: SettleInput): Promise<SettleResult> => {

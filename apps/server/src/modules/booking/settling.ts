@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { ReportedCharge } from '../../lib/reported-charge.js';
 import type { BookingEmails } from './booking-emails.js';
+import type { SalesNotices } from './sales-notices.js';
 
 /** The settlement's words: what a provider reports, what settling did, and what its commands are given. */
 export interface SettleInput extends ReportedCharge {
@@ -32,6 +33,8 @@ export interface Settling {
   unitOfWork: UnitOfWork;
   emails: BookingEmails;
   log?: Log;
+  /** Hears the tickets of each confirmed order (the door's live counts). */
+  notices?: SalesNotices;
 }
 
 /** The audit's actor of a provider's verdict. */

@@ -214,6 +214,13 @@ describe('event-drop-down-values', () => {
       maxTicketsPerOrder: 10,
       serviceFeePaidBy: 'BUYER',
     });
+    // A new event's zone starts as its organization's.
+    const [own] = await t.db
+      .select({ timeZone: organizations.timeZone })
+      .from(organizations)
+      .where(eq(organizations.id, owner.organizationId));
+    expect(values.organizations[0]?.timeZone).toBe(own?.timeZone);
+    expect(own?.timeZone).toBeTruthy();
     expect(values.organizations[0]?.members.map((m) => m.name).sort()).toEqual([
       'Ben Member',
       'Eve Member',

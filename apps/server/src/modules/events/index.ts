@@ -18,7 +18,11 @@ export async function eventsModule(app: FastifyInstance, ports: Ports) {
     db,
     clock,
     unitOfWork,
-    config: { imageLimit: config.events.imageLimit, serviceFee: config.serviceFee },
+    config: {
+      imageLimit: config.events.imageLimit,
+      serviceFee: config.serviceFee,
+      publicUrl: config.publicUrl,
+    },
   };
   await app.register(authoringRoutes, deps);
   await app.register(manageRoutes, deps);

@@ -134,6 +134,10 @@ describe('event cancellation refunds', () => {
       expect(mine?.subject).toContain(
         `your refund of ${c.toMajorString({ amount: b.total, currency: 'USD' })} USD`,
       );
+      // What was cancelled, named in the event's zone.
+      expect(mine?.text).toMatch(
+        /which was to take place on [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} – [^(]+\([A-Za-z_]+(\/[A-Za-z_]+)*\)/,
+      );
     }
 
     // A rerun (a retried queue job) changes nothing.

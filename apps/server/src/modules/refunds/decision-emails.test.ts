@@ -148,6 +148,19 @@ describe('refund request decision emails, in the decision’s transaction', () =
     clock.advance(APPROVED_EMAIL_DELAY_MS);
     const sent = await sentTo(o.email);
     expect(sent.map((m) => m.subject)).toEqual([`Your refund has been processed (${o.booking.code})`]);
+    // What changed and what the buyer gets: the amount in the event's currency, the tickets, the
+    // date in the event's zone, and what the order still holds.
+    const text = sent[0]?.text ?? '';
+    const refunded = approve.body.result.refund.amount;
+    const amount = c.formatAmount(refunded, o.booking.currency);
+    expect(text).toContain(
+      `approved your refund request: ${amount} has been refunded on order ${o.booking.code}.`,
+    );
+    expect(text).toMatch(/Tickets refunded: 2 × [^.]+\. They no longer admit entry\./);
+    expect(text).toMatch(
+      /[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} – \d{2}:\d{2} \(Europe\/London\)/,
+    );
+    expect(text).toContain('The order has no valid tickets left.');
   });
 
   it('an approval the provider has not confirmed leaves one "approved" email, due after its delay', async () => {

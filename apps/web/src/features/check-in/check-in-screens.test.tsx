@@ -18,6 +18,7 @@ import {
   type RecordedCall,
   renderApp,
 } from '../../test/render-app';
+import { CheckInCountsPanel } from './components/CheckInCountsPanel';
 import { NetworkBar } from './components/NetworkBar';
 import { RESULT_STYLES } from './components/result-style';
 import { ScanResultBanner } from './components/ScanResultBanner';
@@ -617,6 +618,7 @@ describe('network bar', () => {
     syncNow: vi.fn().mockResolvedValue(undefined),
     online: true,
     queued: 0,
+    queuedAdmissions: 0,
     lastSyncAt: null,
     offlineReady: true,
     conflicts: [],
@@ -650,6 +652,32 @@ describe('network bar', () => {
     bar({ queued: 2, syncing: true });
     expect(screen.getByRole('button', { name: 'Sync now' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByTestId('sync-error')).toBeNull();
+  });
+});
+
+describe('counts panel', () => {
+  it('counts admissions made offline at once, marked as waiting to sync', () => {
+    const counts = {
+      eventId: '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c',
+      occurrenceId: '11111111-1111-4111-8111-111111111111',
+      checkedIn: 409,
+      sold: 500,
+      byTicketType: [],
+      at: DOOR_TIME,
+    };
+    render(
+      <MantineProvider env="test">
+        <CheckInCountsPanel
+          counts={counts}
+          live="reconnecting"
+          online={false}
+          zone="Asia/Tokyo"
+          waiting={3}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('checkin-count').textContent).toBe('412 / 500 checked in');
+    expect(screen.getByTestId('checkin-count-waiting').textContent).toBe('3 waiting to sync');
   });
 });
 

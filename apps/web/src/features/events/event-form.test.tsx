@@ -21,6 +21,7 @@ const organization = (_id: string, name: string) => ({
   currency: 'USD',
   maxTicketsPerOrder: 10,
   serviceFeePaidBy: 'BUYER' as const,
+  timeZone: 'Europe/Lisbon',
   members: [],
 });
 
@@ -635,6 +636,47 @@ describe('event team', () => {
       await screen.findByText("The owner of Harbour Arts assigns this event's organizers and scanners."),
     ).toBeTruthy();
     expect(screen.queryByLabelText(/^Event organizers/)).toBeNull();
+  });
+
+  it('starts a new event in its organization’s time zone', async () => {
+    renderApp('/event-management/new', organizerApi());
+    await goToStep('Date and place');
+    const [zone] = (await screen.findAllByLabelText(/^Time zone/)) as HTMLInputElement[];
+    expect(zone?.value).toMatch(/^Europe\/Lisbon/);
+  });
+
+  it('offers a preview of the public page once the draft is saved', async () => {
+    renderApp('/event-management/new', organizerApi());
+    await goToStep('Review');
+    expect((await screen.findByTestId('preview-note')).textContent).toBe(
+      'Save as draft to preview the public page as buyers will see it.',
+    );
+    expect(screen.queryByRole('link', { name: 'Preview the public page' })).toBeNull();
+  });
+
+  it('opens the saved draft’s public page preview in a new tab', async () => {
+    const api = organizerApi({ [`GET ${O}/panel-organizer-event-detail`]: ok(draft()) });
+    renderApp(`/event-management/new?draft=${EVENT}`, api);
+    await goToStep('Review');
+    const link = await screen.findByRole('link', { name: 'Preview the public page' });
+    expect(link.getAttribute('href')).toBe(`/e/preview/${EVENT}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('ticks a step passed by only when its required fields are filled', async () => {
+    renderApp('/event-management/new', organizerApi());
+    await screen.findByRole('textbox', { name: /Title/ });
+    await goToStep('Tickets');
+    const datePlace = screen.getByRole('button', { name: 'Date and place' });
+    expect(datePlace.getAttribute('data-incomplete')).toBe('true');
+    expect(within(datePlace).getByText('Required fields missing')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Basics' }).getAttribute('data-incomplete')).toBe('true');
+    // The Team step asks for nothing: passed by, it is ticked as done.
+    await goToStep('Review');
+    expect(screen.getByRole('button', { name: 'Team' }).getAttribute('data-incomplete')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Date and place' }).getAttribute('data-incomplete')).toBe(
+      'true',
+    );
   });
 
   it('says an organization without active members has nobody to assign yet', async () => {

@@ -540,7 +540,9 @@ describe('event details', () => {
   it('shows scanners only the header, without asking for the full detail', async () => {
     const a = api(ORGANIZER, { [HEADER]: ok(detailHeader({ myRole: 'SCANNER' })) });
     renderApp(`/event-management/${EVENT_ID}`, a);
-    expect(await screen.findByText('Checking tickets in arrives with the check-in screen.')).toBeTruthy();
+    const open = await screen.findByRole('link', { name: 'Open check-in' });
+    expect(open.getAttribute('href')).toBe(`/orders/events/${EVENT_ID}/check-in`);
+    expect(screen.queryByText(/arrives with/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
     expect(a.calls.some((c) => `${c.method} ${c.path}` === DETAIL)).toBe(false);
   });

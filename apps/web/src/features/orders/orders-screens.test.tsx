@@ -253,6 +253,30 @@ describe('order details', () => {
     expect(screen.getByText('Order confirmed')).toBeTruthy();
   });
 
+  it('shows an absorbed fee on its own line: the line totals add up to the charge', async () => {
+    // 2 × $35.00 absorbed: the buyer paid $70.00, the organization gives $3.74 of it to the platform.
+    const absorbed = detail({
+      subtotal: 7000,
+      serviceFee: 374,
+      total: 7000,
+      organizerAmount: 6626,
+      feePaidBy: 'ABSORBED',
+      lines: [{ ticketTypeId: TYPE_ID, name: 'Stalls', quantity: 2, unitPrice: 3500, unitFee: 187 }],
+    });
+    renderApp(`/orders/${BOOKING_ID}`, api({ [DETAIL]: ok(absorbed) }));
+    const lines = await screen.findByRole('table', { name: 'Order lines' });
+    expect(within(lines).queryByText('Unit fee')).toBeNull();
+    expect(within(lines).getAllByText('$70.00')).toHaveLength(1);
+    expect(within(lines).queryByText('$73.74')).toBeNull();
+    const totals = screen.getByTestId('order-totals');
+    expect(within(totals).getByText('Total').nextSibling?.textContent).toBe('$70.00');
+    expect(
+      within(totals).getByText('Service fee (absorbed by the organization)').nextSibling?.textContent,
+    ).toBe('-$3.74');
+    expect(within(totals).queryByText('Service fee (paid by the buyer)')).toBeNull();
+    expect(within(totals).getByText('Organizer receives').nextSibling?.textContent).toBe('$66.26');
+  });
+
   it('flags a ledger that does not sum to zero', async () => {
     const d = detail();
     const unbalanced = detail({ ledger: [...d.ledger.slice(0, 2)] });

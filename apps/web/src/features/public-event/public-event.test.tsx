@@ -96,8 +96,12 @@ function booking(over: Partial<BuyerBooking> = {}): BuyerBooking {
       startsAt: STARTS,
       endsAt: ENDS,
       venueName: 'Blue Note NYC',
+      address: '131 W 3rd St, New York',
+      onlineUrl: null,
+      organizationName: 'Blue Note Presents',
     },
     occurrence: null,
+    dates: [{ startsAt: STARTS, endsAt: ENDS }],
     buyer: { name: 'Grace Hopper', email: 'grace@example.com' },
     lines: [{ ticketTypeId: GENERAL, name: 'General', quantity: 2, unitPrice: 0, unitFee: 0 }],
     currency: 'USD',
@@ -550,6 +554,74 @@ describe('booking page', () => {
     expect(api.calls.filter((c) => c.path.endsWith('resend-booking-tickets')).map((c) => c.body)).toEqual([
       { bookingId: BOOKING_ID, token: TOKEN },
     ]);
+  });
+
+  it('downloads the tickets as a PDF and the dates as a calendar file with the booking’s token', async () => {
+    const user = userEvent.setup();
+    const saved: { name: string; type: string }[] = [];
+    // jsdom has no object URLs: the saved file is what the download link was handed.
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:ticket-file';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, type: blobs.at(-1)?.type ?? '' });
+    });
+    const api = fakeApi({ [GET_BOOKING]: ok(booking()) });
+    const files: { path: string; query: Record<string, string> }[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = new URL(String(input), 'http://console.test');
+      const file = {
+        '/api/v1/booking/booking-tickets-pdf': ['application/pdf', 'tickets-MQ-7K2P9X.pdf'],
+        '/api/v1/booking/booking-calendar': ['text/calendar; charset=utf-8', 'MQ-7K2P9X.ics'],
+      }[url.pathname];
+      if (!file) return api.fetch(input, init);
+      files.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
+      return new Response('file', {
+        status: 200,
+        headers: {
+          'content-type': file[0] as string,
+          'content-disposition': `attachment; filename="${file[1]}"`,
+        },
+      });
+    };
+    try {
+      renderApp(`/e/${SLUG}/booking/${BOOKING_ID}?token=${TOKEN}`, { ...api, fetch });
+      await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
+      await waitFor(() =>
+        expect(saved).toEqual([{ name: 'tickets-MQ-7K2P9X.pdf', type: 'application/pdf' }]),
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Add to calendar' }));
+      const google = await screen.findByRole('menuitem', { name: 'Google Calendar' });
+      const googleUrl = new URL(google.getAttribute('href') as string);
+      expect(googleUrl.origin + googleUrl.pathname).toBe('https://calendar.google.com/calendar/render');
+      expect(Object.fromEntries(googleUrl.searchParams)).toMatchObject({
+        action: 'TEMPLATE',
+        text: 'Jazz night',
+        dates: '20260710T230000Z/20260711T020000Z',
+        ctz: 'America/New_York',
+        location: 'Blue Note NYC, 131 W 3rd St, New York',
+      });
+      const outlook = new URL(
+        screen.getByRole('menuitem', { name: 'Outlook' }).getAttribute('href') as string,
+      );
+      expect(outlook.host).toBe('outlook.live.com');
+      expect(outlook.searchParams.get('startdt')).toBe(STARTS);
+      expect(outlook.searchParams.get('enddt')).toBe(ENDS);
+      await user.click(screen.getByRole('menuitem', { name: 'Calendar file (.ics)' }));
+      await waitFor(() => expect(saved.at(-1)?.name).toBe('MQ-7K2P9X.ics'));
+      expect(files).toEqual([
+        { path: '/api/v1/booking/booking-tickets-pdf', query: { bookingId: BOOKING_ID, token: TOKEN } },
+        { path: '/api/v1/booking/booking-calendar', query: { bookingId: BOOKING_ID, token: TOKEN } },
+      ]);
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('says when to try again once the tickets were emailed too often', async () => {

@@ -57,12 +57,15 @@ export async function confirmPaidOrder(
         result = 'CONFIRMED_AFTER_EXPIRY';
       }
       if (!confirmed) return 'ALREADY_SETTLED';
-      await writeConfirmation(
+      const issued = await writeConfirmation(
         change.tx,
         confirmed,
         change.now,
         `Paid (${input.provider} ${input.providerRef})`,
       );
+      // The door's live "sold" figure moves once the tickets are committed.
+      const eventId = confirmed.eventId;
+      change.afterCommit(() => settling.notices?.ticketsSold({ eventId, tickets: issued }));
       await settling.emails.enqueueConfirmation(change, confirmed, access.token);
       return result;
     },

@@ -132,7 +132,9 @@ async function placeBooking(
           updatedAt: now,
         });
       }
-      const final = free ? await confirmFreeOrder(change, selling.emails, booking, access) : booking;
+      const final = free
+        ? await confirmFreeOrder(change, selling.emails, booking, access, selling.notices)
+        : booking;
       await audit({
         action: 'BOOKING_CREATED',
         entityType: 'BOOKING',

@@ -17,7 +17,7 @@ export async function startPayment(
   view: SaleView,
   returnPath: string | undefined,
 ): Promise<BookingRow> {
-  const returnUrl = `${new URL(selling.publicUrl).origin}${returnPath ?? `/e/${view.event.slug ?? view.event.id}/booking/${booking.id}`}`;
+  const returnUrl = `${selling.returnOrigin()}${returnPath ?? `/e/${view.event.slug ?? view.event.id}/booking/${booking.id}`}`;
   try {
     const started = await selling.payments.createPayment({
       paymentId,

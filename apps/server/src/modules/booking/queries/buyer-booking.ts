@@ -7,11 +7,13 @@ import {
   eventOccurrences,
   events,
   eventTicketTypes,
+  organizations,
   payments,
   tickets,
 } from '../../../db/schema/index.js';
 import type { Selling } from '../checkout.js';
 import { bookingByToken } from '../repo/orders.js';
+import { orderDates } from './ticket-document.js';
 
 /** A booking as its buyer sees it; `accessToken` is the raw token the caller holds (never stored). */
 export async function loadBuyerBooking(
@@ -41,6 +43,14 @@ export async function loadBuyerBooking(
     ? await db.select().from(eventOccurrences).where(eq(eventOccurrences.id, booking.occurrenceId))
     : [];
   if (!event) throw new Error('booking without event');
+  const [organization] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, event.organizationId));
+  const dates = (await orderDates(db, booking)).map((d) => ({
+    startsAt: d.startsAt.toISOString(),
+    endsAt: d.endsAt.toISOString(),
+  }));
   const typeIds = [...new Set(ticketRows.map((t) => t.ticketTypeId))];
   const typeNames = new Map(
     typeIds.length
@@ -60,6 +70,8 @@ export async function loadBuyerBooking(
     startsAt: (event.startsAt ?? booking.createdAt).toISOString(),
     endsAt: (event.endsAt ?? event.startsAt ?? booking.createdAt).toISOString(),
   };
+  // What the buyer pays: a fee the organization absorbs comes out of the price, not on top of it.
+  const buyerPaysFee = booking.feePaidBy === 'BUYER';
   return {
     _id: booking.id,
     code: booking.code,
@@ -73,19 +85,24 @@ export async function loadBuyerBooking(
       startsAt: course.startsAt,
       endsAt: course.endsAt,
       venueName: event.venueName,
+      address: event.locationType === 'ONLINE' ? null : event.address,
+      // The way in is for those who hold tickets.
+      onlineUrl: event.locationType === 'ONLINE' && booking.status === 'CONFIRMED' ? event.onlineUrl : null,
+      organizationName: organization?.name ?? '',
     },
     occurrence: occurrenceOut,
+    dates: dates.length > 0 ? dates : [course],
     buyer: { name: booking.buyerName, email: booking.buyerEmail },
     lines: lines.map((line) => ({
       ticketTypeId: line.ticketTypeId,
       name: line.name,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
-      unitFee: line.unitFee,
+      unitFee: buyerPaysFee ? line.unitFee : 0,
     })),
     currency: booking.currency,
     subtotal: booking.subtotal,
-    serviceFee: booking.serviceFee,
+    serviceFee: buyerPaysFee ? booking.serviceFee : 0,
     total: booking.total,
     holdExpiresAt: booking.status === 'HELD' ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
     payment:

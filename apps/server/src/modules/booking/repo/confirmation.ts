@@ -16,7 +16,12 @@ import { newTicketCode } from '../codes.js';
  * with its attendee name, and the ledger's posting group — the buyer's payment (debit) split into the platform's fee and what the
  * organizer is owed (credits), summing to zero. A free booking posts nothing (all zero).
  */
-export async function writeConfirmation(tx: Tx, booking: BookingRow, now: Date, detail: string) {
+export async function writeConfirmation(
+  tx: Tx,
+  booking: BookingRow,
+  now: Date,
+  detail: string,
+): Promise<{ id: string; occurrenceId: string | null }[]> {
   const lines = await tx
     .select()
     .from(bookingLines)
@@ -38,7 +43,9 @@ export async function writeConfirmation(tx: Tx, booking: BookingRow, now: Date, 
       updatedAt: now,
     })),
   );
-  if (seats.length) await tx.insert(tickets).values(seats);
+  const issued = seats.length
+    ? await tx.insert(tickets).values(seats).returning({ id: tickets.id, occurrenceId: tickets.occurrenceId })
+    : [];
   if (booking.total > 0) {
     const groupId = randomUUID();
     const entry = (account: 'BUYER_PAYMENTS' | 'PLATFORM_FEES' | 'ORGANIZER_PAYABLE', amount: number) => ({
@@ -61,4 +68,5 @@ export async function writeConfirmation(tx: Tx, booking: BookingRow, now: Date, 
       ]);
   }
   await tx.insert(bookingEvents).values({ bookingId: booking.id, kind: 'CONFIRMED', detail, at: now });
+  return issued;
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PubSub } from '../../../lib/pubsub.js';
+import type { SalesNotices } from '../../booking/index.js';
 import type { RefundEngine } from '../../refunds/index.js';
 import { liveRoute } from '../routes/live.route.js';
 import type { ScanEngine } from '../scan-engine.js';
+import { forwardChangedTickets } from './changed-tickets.js';
 import { createLivePublisher } from './live-publisher.js';
-import { forwardRefundedTickets } from './refunded-tickets.js';
 
 /**
  * Live check-in (docs/check-in.md): the publisher listening to the scan engine, and the stream every
@@ -14,7 +15,14 @@ import { forwardRefundedTickets } from './refunded-tickets.js';
  */
 export async function livePlugin(
   app: FastifyInstance,
-  opts: { db: Db; clock: Clock; engine: ScanEngine; pubsub: PubSub; refunds: RefundEngine },
+  opts: {
+    db: Db;
+    clock: Clock;
+    engine: ScanEngine;
+    pubsub: PubSub;
+    refunds: RefundEngine;
+    sales: SalesNotices;
+  },
 ) {
   const publisher = createLivePublisher({
     db: opts.db,
@@ -25,6 +33,9 @@ export async function livePlugin(
   });
   app.addHook('onClose', async () => publisher.close());
   // Refunded tickets change the door's counts too (docs/check-in.md, "Live counts and pub/sub").
-  opts.refunds.onTicketsRefunded(forwardRefundedTickets({ db: opts.db, engine: opts.engine, log: app.log }));
+  const forwardDeps = { db: opts.db, engine: opts.engine, log: app.log };
+  opts.refunds.onTicketsRefunded(forwardChangedTickets(forwardDeps, 'a refund'));
+  // So do sales: a confirmed order's tickets move the "sold" figure without waiting for a scan.
+  opts.sales.onTicketsSold(forwardChangedTickets(forwardDeps, 'a sale'));
   liveRoute(app, opts);
 }

@@ -3,10 +3,12 @@ import * as c from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/calls.js';
 import { type CheckInReadsWorld, checkInReadsWorld, scanAt } from '../../../../test/check-in-reads-world.js';
+import { book, guest, sellableEvent } from '../../../../test/checkout-fixtures.js';
 import { listenOnLoopback } from '../../../../test/concurrency.js';
 import type { Persona } from '../../../../test/event-fixtures.js';
 import { type EventStream, openEventStream } from '../../../../test/event-stream.js';
-import { clientHeaders, createTestApp, type TestApp } from '../../../../test/helpers.js';
+import { clientHeaders, createTestApp, loginAs, type TestApp } from '../../../../test/helpers.js';
+import { paidBooking } from '../../../../test/paid-order-fixtures.js';
 import { refundEngine } from '../../refunds/index.js';
 
 let t: TestApp;
@@ -146,6 +148,48 @@ describe('check-in live stream', () => {
     expect(changed).toEqual({ type: 'tickets-changed', occurrenceId: w.date(1), ticketIds: [mary.id] });
     const after = countsOf(await dayTwo.next((m) => m.type === 'counts', 2_000, seen));
     expect(after?.sold).toBe((before?.sold ?? 0) - 1);
+  });
+
+  it('a sale moves the door’s sold figure without a scan: free orders at once, paid ones when settled', async () => {
+    const world = await sellableEvent(t, {
+      types: [
+        { pricing: 'PAID', price: 2500, seats: 50 },
+        { pricing: 'FREE', seats: 50 },
+      ],
+    });
+    const owner = await loginAs(t, world.owner.email, world.owner.password);
+    const occurrenceId = world.occurrences[0]?.id as string;
+    const stream = await openEventStream<c.CheckInLiveMessage>(
+      `${base}${c.CHECK_IN_LIVE_PATH}?${new URLSearchParams({ eventId: world.event.id, occurrenceId })}`,
+      clientHeaders(owner),
+    );
+    streams.push(stream);
+    expect(countsOf(await stream.next((m) => m.type === 'counts'))).toMatchObject({ sold: 0 });
+
+    // Paid: held seats are not sold; the provider's success confirms the order and the door hears it.
+    const seen = stream.messages.length;
+    const sold = await paidBooking(t, { on: world, quantity: 2 });
+    const changed = await stream.next((m) => m.type === 'tickets-changed', 2_000, seen);
+    expect(changed).toEqual({
+      type: 'tickets-changed',
+      occurrenceId,
+      ticketIds: expect.arrayContaining(sold.ticketIds),
+    });
+    const after = countsOf(await stream.next((m) => countsOf(m)?.sold === 2, 2_000, seen));
+    expect(after).toMatchObject({ sold: 2, checkedIn: 0 });
+
+    // Free: confirmed in the checkout's own unit of work, heard once it commits.
+    const again = stream.messages.length;
+    const free = await book(t, {
+      eventId: world.event.id,
+      lines: [{ ticketTypeId: world.ticketTypes[1]?.id as string, quantity: 1 }],
+      buyer: guest,
+    });
+    expect(free.body.result.status).toBe('CONFIRMED');
+    const freeTicket = free.body.result.tickets[0]?._id as string;
+    const heard = await stream.next((m) => m.type === 'tickets-changed', 2_000, again);
+    expect(heard).toEqual({ type: 'tickets-changed', occurrenceId, ticketIds: [freeTicket] });
+    await stream.next((m) => countsOf(m)?.sold === 3, 2_000, again);
   });
 
   it('refuses like the other check-in calls, as JSON', async () => {

@@ -8,5 +8,6 @@ export interface EventsDeps {
   db: Db;
   clock: Clock;
   unitOfWork: UnitOfWork;
-  config: { imageLimit: number; serviceFee: FeeRate };
+  /** `publicUrl`: where the buyers' emails link to (the event's public page). */
+  config: { imageLimit: number; serviceFee: FeeRate; publicUrl: string };
 }

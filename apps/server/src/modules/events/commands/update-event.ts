@@ -10,8 +10,10 @@ import { checkEventOrRefuse } from '../authoring-rules.js';
 import { slugChanges } from '../event-slug.js';
 import { loadEventDetail } from '../queries/event-detail.js';
 import { storedRefs } from '../repo/authoring.js';
+import { occurrenceTimes } from '../repo/date-changes.js';
 import { writeEvent } from '../repo/event-writer.js';
 import { claimSlug } from '../repo/slugs.js';
+import { enqueueDateChangeEmails } from './date-change-emails.js';
 import type { EventsDeps } from './deps.js';
 import { refuseDuplicateTitle } from './duplicate-title.js';
 
@@ -24,7 +26,8 @@ export function updateEvent(
   input: z.output<typeof UpdateEventInput>,
 ) {
   return deps.unitOfWork(
-    async ({ tx, now, audit }) => {
+    async (change) => {
+      const { tx, now, audit } = change;
       const grant = await confirmEventGrant(tx, who.actor, eventGrant, 'manage');
       const before = grant.event;
       if (before.kind !== kind) throw conflict(AUTHORING_MESSAGES.wrongKind(before.kind));
@@ -47,6 +50,8 @@ export function updateEvent(
       if (before.status === 'PUBLISHED' && titleChanged) {
         await refuseDuplicateTitle(tx, before.organizationId, input.title, before.id);
       }
+      // A published event's dates as they were, to tell its buyers which moved.
+      const datesBefore = before.status === 'PUBLISHED' ? await occurrenceTimes(tx, before.id) : null;
       const event = await writeEvent(tx, before, {
         organizationId: before.organizationId,
         kind,
@@ -59,6 +64,15 @@ export function updateEvent(
       // A published event's address follows its title; the old one keeps leading here (event_slugs).
       if (slugChanges(before.slug, before.title, event.title)) {
         event.slug = await claimSlug(tx, event.id, event.title);
+      }
+      if (datesBefore) {
+        await enqueueDateChangeEmails(
+          change,
+          event,
+          datesBefore,
+          await occurrenceTimes(tx, event.id),
+          deps.config.publicUrl,
+        );
       }
       await audit({
         action: 'EVENT_UPDATED',

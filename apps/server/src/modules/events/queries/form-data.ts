@@ -76,6 +76,7 @@ export async function eventFormData(db: Db, actor: Actor, imageLimit: number): P
       currency: o.currency,
       maxTicketsPerOrder: o.maxTicketsPerOrder,
       serviceFeePaidBy: o.serviceFeePaidBy,
+      timeZone: o.timeZone,
       members: members
         .filter((m) => m.organizationId === o.id)
         .map((m) => ({

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import type { Change } from '../../../db/unit-of-work.js';
 import { composeEmail } from '../../../lib/templates.js';
 import { enqueueMessage, type MessageRenderer } from '../../messages/index.js';
+import { bookingFacts } from '../queries/booking-facts.js';
 import { refundById } from '../repo/refunds.js';
 import type { BookingRow, RefundRow } from '../repo/rows.js';
 
@@ -55,12 +56,18 @@ export function cancellationEmailRenderer(db: DbOrTx): MessageRenderer {
       currency: string;
     };
     const refund = await refundById(db, data.refundId);
+    const facts = await bookingFacts(db, message.orderId ?? '', { includeCancelled: true });
+    const dates = facts?.dates ?? [];
     const processed = refund?.status === 'PROCESSED';
     const amount = formatAmount(data.amount, data.currency);
     const subject = `${data.eventTitle} is cancelled: your refund of ${amount}`;
     const paragraphs = [
       `Hello ${data.buyerName || 'there'},`,
-      `The organizer has cancelled ${data.eventTitle}. Your booking ${data.orderCode} is cancelled and its tickets are no longer valid.`,
+      dates.length === 1
+        ? `The organizer has cancelled ${data.eventTitle}, which was to take place on ${dates[0]}. Your booking ${data.orderCode} is cancelled and its tickets are no longer valid.`
+        : dates.length > 1
+          ? `The organizer has cancelled ${data.eventTitle} and every one of its dates (${dates.join('; ')}). Your booking ${data.orderCode} is cancelled and its tickets are no longer valid.`
+          : `The organizer has cancelled ${data.eventTitle}. Your booking ${data.orderCode} is cancelled and its tickets are no longer valid.`,
       processed
         ? `We have refunded ${amount} to the card you paid with. It can take a few days to show on your statement.`
         : `A refund of ${amount} to the card you paid with is on its way. It can take a few days to show on your statement.`,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import type { Change } from '../../../db/unit-of-work.js';
 import { composeEmail } from '../../../lib/templates.js';
 import { enqueueMessage, type MessageRenderer, withdrawMessage } from '../../messages/index.js';
-import { type BookingFacts, bookingFacts } from '../queries/booking-facts.js';
+import { type BookingFacts, bookingFacts, refundedTicketsText } from '../queries/booking-facts.js';
 import type { RefundRow } from '../repo/rows.js';
 
 interface Letter {
@@ -17,6 +17,20 @@ interface Letter {
 type Values = Record<string, unknown>;
 const text = (v: unknown) => String(v ?? '');
 const amount = (v: unknown) => Number(v);
+
+/** `Harbour Jazz, Sat 12 Dec 2026, 19:30 – 22:00 (Europe/Dublin)`: the event and its date(s) in its zone. */
+const about = (f: BookingFacts) =>
+  f.dates.length === 0
+    ? f.eventTitle
+    : f.dates.length === 1
+      ? `${f.eventTitle}, ${f.dates[0]}`
+      : `${f.eventTitle} (${f.dates.length} dates from ${f.dates[0]})`;
+
+/** What the order still holds after a refund. */
+const stillValid = (f: BookingFacts) =>
+  f.validTickets === 0
+    ? 'The order has no valid tickets left.'
+    : `Your other ${f.validTickets === 1 ? 'ticket is' : `${f.validTickets} tickets are`} still valid for ${about(f)}; keep using the QR codes you have.`;
 
 /**
  * The buyer's emails about refund requests and refunds, enqueued in the change that causes them
@@ -37,7 +51,7 @@ function writers(publicUrl: string) {
       subject: `We received your refund request (${f.code})`,
       heading: 'Refund request received',
       paragraphs: [
-        `Your request for a refund of ${formatAmount(amount(v.amount), f.currency)} on order ${f.code} for ${f.eventTitle} has been received.`,
+        `Your request for a refund of ${formatAmount(amount(v.amount), f.currency)} on order ${f.code} for ${about(f)} has been received.`,
         v.automatic
           ? 'The organizer approves requests automatically; you will get another email when the money is on its way.'
           : 'The organizer will review it; you will get an email when they decide.',
@@ -48,7 +62,8 @@ function writers(publicUrl: string) {
       subject: `Your refund request was approved (${f.code})`,
       heading: 'Refund request approved',
       paragraphs: [
-        `The organizer of ${f.eventTitle} approved a refund of ${formatAmount(amount(v.amount), f.currency)} on order ${f.code}.`,
+        `The organizer of ${about(f)} approved a refund of ${formatAmount(amount(v.amount), f.currency)} on order ${f.code}.`,
+        ...(v.ticketsText ? [`Tickets refunded: ${text(v.ticketsText)}. They no longer admit entry.`] : []),
         'The refund is being processed; you will get an email when it is done.',
       ],
       link: eventPage(f),
@@ -57,7 +72,7 @@ function writers(publicUrl: string) {
       subject: `Your refund request was declined (${f.code})`,
       heading: 'Refund request declined',
       paragraphs: [
-        `The organizer of ${f.eventTitle} declined your refund request on order ${f.code}.`,
+        `The organizer of ${about(f)} declined your refund request on order ${f.code}.`,
         `Reason: ${text(v.reason)}`,
         ...(v.note ? [`Note from the organizer: ${text(v.note)}`] : []),
       ],
@@ -68,9 +83,11 @@ function writers(publicUrl: string) {
       heading: 'Refund processed',
       paragraphs: [
         v.source === 'BUYER_REQUEST'
-          ? `The organizer of ${f.eventTitle} approved your refund request: ${formatAmount(amount(v.amount), text(v.currency))} has been refunded on order ${f.code}.`
-          : `${formatAmount(amount(v.amount), text(v.currency))} has been refunded on order ${f.code} for ${f.eventTitle}.`,
-        'It goes back to the card you paid with; your bank may take a few days to show it. Refunded tickets no longer admit entry.',
+          ? `The organizer of ${about(f)} approved your refund request: ${formatAmount(amount(v.amount), text(v.currency))} has been refunded on order ${f.code}.`
+          : `${formatAmount(amount(v.amount), text(v.currency))} has been refunded on order ${f.code} for ${about(f)}.`,
+        ...(v.ticketsText ? [`Tickets refunded: ${text(v.ticketsText)}. They no longer admit entry.`] : []),
+        stillValid(f),
+        'The money goes back to the card you paid with; your bank may take a few days to show it.',
       ],
       link: eventPage(f),
     }),
@@ -87,7 +104,12 @@ export function refundEmailRenderers(db: DbOrTx, publicUrl: string): [RefundEmai
     async (message): Promise<Email> => {
       const facts = await bookingFacts(db, text(message.data.bookingId));
       if (!facts) throw new Error(`order ${text(message.data.orderCode)} is gone`);
-      const letter = write[kind](facts, message.data, message.secrets ?? {});
+      const refundId = message.data.refundId;
+      const values =
+        typeof refundId === 'string'
+          ? { ...message.data, ticketsText: await refundedTicketsText(db, refundId) }
+          : message.data;
+      const letter = write[kind](facts, values, message.secrets ?? {});
       return {
         to: message.recipient,
         ...composeEmail(letter.subject, letter.heading, letter.paragraphs, letter.link),

@@ -51,6 +51,7 @@ export function AuditLogPage() {
                 value={list.page}
                 onChange={(page) => list.set({ page })}
                 aria-label="Audit log pages"
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
               />
             </Group>
           )}

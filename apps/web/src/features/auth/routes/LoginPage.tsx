@@ -23,7 +23,9 @@ export function LoginPage() {
     <Stack gap="lg">
       <title>Sign in · Marquee</title>
       <div>
-        <Title order={2}>Sign in</Title>
+        <Title order={1} fz="h2">
+          Sign in
+        </Title>
         <Text c="dimmed" size="sm" mt={4}>
           Manage your events, orders and organizations.
         </Text>

@@ -17,28 +17,39 @@ export function CheckInCountsPanel({
   live,
   online,
   zone,
+  waiting = 0,
 }: {
   counts: CheckInCounts | undefined;
   live: LiveState;
+  /** Admissions this device decided offline, not synced yet: counted in, and said to be waiting. */
+  waiting?: number;
   /** Without network and without figures yet, say so instead of loading forever. */
   online: boolean;
   zone: string;
 }) {
   const state = LIVE_LABELS[live];
+  const checkedIn = counts ? counts.checkedIn + waiting : 0;
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap={6}>
         {/* On a phone the "As of" time and the live state move under the count rather than squeeze it. */}
         <Group justify="space-between" gap="xs">
           {counts ? (
-            <Text
-              fz={{ base: 22, sm: 26 }}
-              fw={700}
-              data-testid="checkin-count"
-              style={{ whiteSpace: 'nowrap' }}
-            >
-              {`${counts.checkedIn} / ${counts.sold} checked in`}
-            </Text>
+            <Group gap="xs" align="baseline">
+              <Text
+                fz={{ base: 22, sm: 26 }}
+                fw={700}
+                data-testid="checkin-count"
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                {`${checkedIn} / ${counts.sold} checked in`}
+              </Text>
+              {waiting > 0 && (
+                <Text size="sm" c="orange.9" fw={600} data-testid="checkin-count-waiting">
+                  {`${waiting} waiting to sync`}
+                </Text>
+              )}
+            </Group>
           ) : online ? (
             <Skeleton height={28} width={200} aria-label="Loading the counts" />
           ) : (
@@ -65,7 +76,7 @@ export function CheckInCountsPanel({
           </Group>
         </Group>
         <Progress
-          value={counts ? share(counts.checkedIn, counts.sold) : 0}
+          value={counts ? share(checkedIn, counts.sold) : 0}
           size="lg"
           color="teal"
           aria-label="Share checked in"

@@ -19,6 +19,8 @@ export interface DoorState {
   online: boolean;
   /** Scans on this device waiting for the server (every event's). */
   queued: number;
+  /** Of those, the open date's admissions decided on this device: counted at the door before the sync. */
+  queuedAdmissions: number;
   lastSyncAt: string | null;
   /** This date's list is on the device: scanning goes on without network. */
   offlineReady: boolean;
@@ -53,6 +55,7 @@ export class DoorSession {
   private state: DoorState = {
     online: true,
     queued: 0,
+    queuedAdmissions: 0,
     lastSyncAt: null,
     offlineReady: false,
     conflicts: [],
@@ -215,15 +218,21 @@ export class DoorSession {
     const date = this.date;
     try {
       const { store } = this.deps;
-      const [queued, lastSyncAt, list, conflicts] = await Promise.all([
-        store.queueSize(),
+      const [waiting, lastSyncAt, list, conflicts] = await Promise.all([
+        store.queuedScans(),
         store.lastSyncAt(),
         date ? store.getList(date.eventId, date.occurrenceId) : undefined,
         date ? store.conflictsOf(date.eventId, date.occurrenceId) : [],
       ]);
-      const change: Partial<DoorState> = { queued, lastSyncAt };
+      const change: Partial<DoorState> = { queued: waiting.length, lastSyncAt };
       // A date changed meanwhile: its own figures are read by its own open().
       if (date === this.date) {
+        change.queuedAdmissions = waiting.filter(
+          (scan) =>
+            scan.eventId === date?.eventId &&
+            scan.occurrenceId === date.occurrenceId &&
+            scan.localResult === 'ADMITTED',
+        ).length;
         this.listSavedAt = list?.savedAt ?? null;
         change.offlineReady = list !== undefined;
         if (conflicts.length !== this.state.conflicts.length) {

@@ -63,9 +63,12 @@ describe('useDoorScanner', () => {
     ]);
     expect(server.log.some((l) => l.call === 'scanTicket')).toBe(false);
     await waitFor(() => expect(hook.result.current.queued).toBe(3));
+    // Two of them admitted people: the door counts them before the sync.
+    expect(hook.result.current.queuedAdmissions).toBe(2);
 
     goOnline();
     await waitFor(() => expect(hook.result.current.queued).toBe(0));
+    expect(hook.result.current.queuedAdmissions).toBe(0);
     expect(hook.result.current.online).toBe(true);
     expect(hook.result.current.lastSyncAt).not.toBeNull();
     expect(hook.result.current.conflicts).toEqual([]);

@@ -17,6 +17,8 @@ export interface DoorScanner {
   scan(code: string): Promise<DoorResult>;
   online: boolean;
   queued: number;
+  /** The open date's admissions decided on this device and not synced yet. */
+  queuedAdmissions: number;
   lastSyncAt: string | null;
   offlineReady: boolean;
   conflicts: ScanOutcome[];

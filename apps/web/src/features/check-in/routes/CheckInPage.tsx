@@ -192,7 +192,13 @@ function DateCheckIn({
       {counts.isError && !counts.data && door.online ? (
         <ListError label="Counts" error={counts.error} onRetry={() => void counts.refetch()} />
       ) : (
-        <CheckInCountsPanel counts={counts.data} live={live.state} online={door.online} zone={zone} />
+        <CheckInCountsPanel
+          counts={counts.data}
+          live={live.state}
+          online={door.online}
+          zone={zone}
+          waiting={door.queuedAdmissions}
+        />
       )}
       <Tabs value={tab} onChange={(value) => onTab(value === 'attendees' ? 'attendees' : 'scan')}>
         <Tabs.List>

@@ -7,30 +7,46 @@ export interface ChartTable {
   rows: (string | number)[][];
 }
 
-function DataTableFallback({ table, caption }: { table: ChartTable; caption: string }) {
-  return (
-    <Table.ScrollContainer minWidth={280}>
-      <Table striped withTableBorder fz="sm" data-testid="chart-table">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {table.columns.map((c) => (
-              <Table.Th key={c} scope="col">
-                {c}
-              </Table.Th>
+function DataTableFallback({
+  table,
+  caption,
+  scrolls = true,
+}: {
+  table: ChartTable;
+  caption: string;
+  /** On screen a narrow card scrolls the table, reachable by keyboard; read aloud nothing scrolls. */
+  scrolls?: boolean;
+}) {
+  const drawn = (
+    <Table striped withTableBorder fz="sm" data-testid="chart-table">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {table.columns.map((c) => (
+            <Table.Th key={c} scope="col">
+              {c}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.rows.map((row) => (
+          <Table.Tr key={row.join('|')}>
+            {row.map((cell, i) => (
+              <Table.Td key={table.columns[i]}>{cell}</Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {table.rows.map((row) => (
-            <Table.Tr key={row.join('|')}>
-              {row.map((cell, i) => (
-                <Table.Td key={table.columns[i]}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  if (!scrolls) return drawn;
+  return (
+    <Table.ScrollContainer
+      minWidth={280}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': caption } }}
+    >
+      {drawn}
     </Table.ScrollContainer>
   );
 }
@@ -94,7 +110,7 @@ export function ChartCard({
               {children}
             </div>
             <VisuallyHidden>
-              <DataTableFallback table={table} caption={title} />
+              <DataTableFallback table={table} caption={title} scrolls={false} />
             </VisuallyHidden>
           </>
         )}

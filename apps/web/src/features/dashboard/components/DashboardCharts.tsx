@@ -10,6 +10,12 @@ const major = (minor: number, currency: string) => minor / 10 ** minorDigits(cur
 const money = (currency: string) => (value: number) =>
   formatMoney(Math.round(value * 10 ** minorDigits(currency)), currency);
 
+/**
+ * The drawings are hidden from assistive technology (ChartCard's table says the same), so none of them
+ * may take keyboard focus: recharts' accessibility layer (a focusable chart surface) is off.
+ */
+const NOT_FOCUSABLE = { accessibilityLayer: false } as const;
+
 /** Axis labels stay on one or two lines; the table and the tooltip carry the whole name. */
 const shorten = (text: string) => (text.length > 18 ? `${text.slice(0, 17)}…` : text);
 
@@ -49,6 +55,7 @@ export function DashboardCharts({ data }: { data: OrganizerDashboard }) {
                 </Text>
               )}
               <AreaChart
+                areaChartProps={NOT_FOCUSABLE}
                 h={220}
                 data={dates.map((d) => ({ date: label(d), sales: major(gross(d, currency), currency) }))}
                 dataKey="date"
@@ -72,6 +79,7 @@ export function DashboardCharts({ data }: { data: OrganizerDashboard }) {
         }}
       >
         <BarChart
+          barChartProps={NOT_FOCUSABLE}
           h={220}
           data={dates.map((d) => ({ date: label(d), tickets: ticketsOn(d) }))}
           dataKey="date"
@@ -95,6 +103,7 @@ export function DashboardCharts({ data }: { data: OrganizerDashboard }) {
         <Stack gap="md">
           {currenciesOf(byEvent).map((currency) => (
             <BarChart
+              barChartProps={NOT_FOCUSABLE}
               key={currency}
               h={Math.max(120, byEvent.filter((e) => e.currency === currency).length * 40)}
               orientation="vertical"
@@ -124,6 +133,7 @@ export function DashboardCharts({ data }: { data: OrganizerDashboard }) {
         }}
       >
         <BarChart
+          barChartProps={NOT_FOCUSABLE}
           h={Math.max(120, byTicketType.length * 44)}
           orientation="vertical"
           data={byTicketType.map((t) => ({ type: `${t.name} · ${t.eventTitle}`, tickets: t.ticketsSold }))}

@@ -79,7 +79,12 @@ export function DevOutboxPage() {
         </Paper>
       ))}
       {data && data.total > data.limit && (
-        <Pagination value={page} onChange={setPage} total={Math.ceil(data.total / data.limit)} />
+        <Pagination
+          value={page}
+          onChange={setPage}
+          total={Math.ceil(data.total / data.limit)}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
       )}
     </Stack>
   );

@@ -1,14 +1,15 @@
-import { Alert, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
 import { EVENT_ROLE_LABELS } from '@marquee/contract';
-import { IconBan, IconInfoCircle } from '@tabler/icons-react';
+import { IconBan, IconInfoCircle, IconScan } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { AttendeeMessagesCard, CancellationMessageButton, DateChangeNotice } from '../../attendee-messages';
 import { useMayAccess } from '../../auth';
+import { eventCheckInPath } from '../../check-in/paths';
 import { eventDetailQuery } from '../api/panel-organizer-event-detail';
 import { eventHeaderQuery } from '../api/partially-event-detail';
 import { EventActionBar } from '../components/details/EventActionBar';
@@ -85,7 +86,12 @@ export function EventDetailsPage() {
       />
       {scanner ? (
         <Alert icon={<IconInfoCircle />} color="blue" title="You scan tickets for this event">
-          <Text size="sm">Checking tickets in arrives with the check-in screen.</Text>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Admit ticket holders at the door from the check-in screen.</Text>
+            <Button component={Link} to={eventCheckInPath(event._id)} leftSection={<IconScan size={16} />}>
+              Open check-in
+            </Button>
+          </Stack>
         </Alert>
       ) : detail.isPending ? (
         <PageLoader label="Loading the event" />

@@ -11,10 +11,15 @@ const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteS
 /** On a phone the money tables fold their descriptive columns into the first, so amounts stay in view. */
 const usePhone = () => useMediaQuery(CARD_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
 
-/** What was bought: one line per ticket type with its unit price and service fee. */
+/**
+ * What was bought: one line per ticket type. When the buyer pays the service fee, each line carries its
+ * unit fee and the line totals add up to the charge; when the organization absorbs it, the buyer paid
+ * the prices only, so the lines are the prices and the absorbed fee is its own line in the totals.
+ */
 export function OrderLines({ order }: { order: OrderDetail }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   const phone = usePhone();
+  const buyerPaysFee = order.feePaidBy === 'BUYER';
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -30,35 +35,38 @@ export function OrderLines({ order }: { order: OrderDetail }) {
                   <>
                     <Table.Th style={NUMERIC}>Quantity</Table.Th>
                     <Table.Th style={NUMERIC}>Unit price</Table.Th>
-                    <Table.Th style={NUMERIC}>Unit fee</Table.Th>
+                    {buyerPaysFee && <Table.Th style={NUMERIC}>Unit fee</Table.Th>}
                   </>
                 )}
                 <Table.Th style={NUMERIC}>Line total</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {order.lines.map((line) => (
-                <Table.Tr key={line.ticketTypeId}>
-                  {phone ? (
-                    <Table.Td>
-                      <Text size="sm">{line.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {`${line.quantity} × ${money(line.unitPrice)} + ${money(line.unitFee)} fee`}
-                      </Text>
-                    </Table.Td>
-                  ) : (
-                    <>
-                      <Table.Td>{line.name}</Table.Td>
-                      <Table.Td style={NUMERIC}>{line.quantity}</Table.Td>
-                      <Table.Td style={NUMERIC}>{money(line.unitPrice)}</Table.Td>
-                      <Table.Td style={NUMERIC}>{money(line.unitFee)}</Table.Td>
-                    </>
-                  )}
-                  <Table.Td style={NUMERIC}>
-                    {money(line.quantity * (line.unitPrice + line.unitFee))}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {order.lines.map((line) => {
+                const unitCharged = line.unitPrice + (buyerPaysFee ? line.unitFee : 0);
+                return (
+                  <Table.Tr key={line.ticketTypeId}>
+                    {phone ? (
+                      <Table.Td>
+                        <Text size="sm">{line.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {buyerPaysFee
+                            ? `${line.quantity} × ${money(line.unitPrice)} + ${money(line.unitFee)} fee`
+                            : `${line.quantity} × ${money(line.unitPrice)}`}
+                        </Text>
+                      </Table.Td>
+                    ) : (
+                      <>
+                        <Table.Td>{line.name}</Table.Td>
+                        <Table.Td style={NUMERIC}>{line.quantity}</Table.Td>
+                        <Table.Td style={NUMERIC}>{money(line.unitPrice)}</Table.Td>
+                        {buyerPaysFee && <Table.Td style={NUMERIC}>{money(line.unitFee)}</Table.Td>}
+                      </>
+                    )}
+                    <Table.Td style={NUMERIC}>{money(line.quantity * unitCharged)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -67,19 +75,24 @@ export function OrderLines({ order }: { order: OrderDetail }) {
   );
 }
 
-/** Subtotal, service fee, total, refunds and what the organizer receives. */
+/**
+ * Subtotal, service fee, total, refunds and what the organizer receives. A fee the buyer paid is part of
+ * the total; a fee the organization absorbed is not charged to the buyer, so it shows after the total as
+ * a deduction from what the organizer receives.
+ */
 export function OrderTotals({ order }: { order: OrderDetail }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
+  const absorbed = order.feePaidBy === 'ABSORBED';
   const rows: [string, string, boolean?][] = [
     ['Subtotal', money(order.subtotal)],
-    [
-      order.feePaidBy === 'BUYER'
-        ? 'Service fee (paid by the buyer)'
-        : 'Service fee (absorbed by the organizer)',
-      money(order.serviceFee),
-    ],
+    ...(absorbed
+      ? []
+      : ([['Service fee (paid by the buyer)', money(order.serviceFee)]] as [string, string][])),
     ['Total', money(order.total), true],
     ...(order.refunded > 0 ? ([['Refunded', money(-order.refunded)]] as [string, string][]) : []),
+    ...(absorbed && order.serviceFee > 0
+      ? ([['Service fee (absorbed by the organization)', money(-order.serviceFee)]] as [string, string][])
+      : []),
     ['Organizer receives', money(order.organizerAmount), true],
   ];
   return (

@@ -1,4 +1,16 @@
-import { Alert, Button, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
 import { IconCircleCheck, IconCreditCard, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +30,7 @@ import { isNotFound, PublicLoadError, PublicNotFound, PublicSkeleton } from '../
 import { RefundRequestSection } from '../components/RefundRequestSection';
 import { ResendTicketsButton } from '../components/ResendTicketsButton';
 import { TicketCard } from '../components/TicketCard';
+import { AddToCalendarMenu, DownloadPdfButton } from '../components/TicketFileButtons';
 import { rememberPendingBooking } from '../model/pending-booking';
 import { dateRange, zoneNote } from '../model/when';
 import { publicEventPath } from '../paths';
@@ -40,6 +53,33 @@ function OrderSummary({ booking }: { booking: BuyerBooking }) {
           {zoneNote(booking.event.timeZone, startsAt)}
         </Text>
         {booking.event.venueName && <Text size="sm">{booking.event.venueName}</Text>}
+        {booking.event.address && (
+          <Text size="sm">
+            {booking.event.address} ·{' '}
+            <Anchor
+              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+                [booking.event.venueName, booking.event.address].filter(Boolean).join(', '),
+              )}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Open in maps
+            </Anchor>
+          </Text>
+        )}
+        {booking.event.onlineUrl && (
+          <Text size="sm">
+            Online:{' '}
+            <Anchor href={booking.event.onlineUrl} target="_blank" rel="noopener noreferrer">
+              {booking.event.onlineUrl}
+            </Anchor>
+          </Text>
+        )}
+        {booking.event.organizationName && (
+          <Text size="sm" c="dimmed">
+            Organized by {booking.event.organizationName}
+          </Text>
+        )}
         <Divider my={4} />
         {booking.lines.map((line) => (
           <Group key={line.ticketTypeId} justify="space-between" wrap="nowrap">
@@ -90,6 +130,8 @@ function Confirmed({ booking }: { booking: BuyerBooking }) {
           Your tickets
         </Title>
         <Group gap="sm">
+          <DownloadPdfButton booking={booking} />
+          <AddToCalendarMenu booking={booking} />
           <ResendTicketsButton booking={booking} />
           <Button
             className="no-print"

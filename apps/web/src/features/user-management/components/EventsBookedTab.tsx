@@ -74,7 +74,7 @@ function columns(userId: string): DataTableColumn<OrderSummary>[] {
   ];
 }
 
-/** The orders the user placed as a buyer; an order opens on Booked event details. */
+/** The orders the user placed as a buyer; an order's row opens it in a drawer. */
 export function EventsBookedTab({ userId }: { userId: string }) {
   const list = useListParams(['status'] as const);
   const query = useUserBookings({ ...list.query, userId });

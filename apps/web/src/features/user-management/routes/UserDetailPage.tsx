@@ -11,7 +11,7 @@ import { useSessionProfile } from '../../auth';
 import { useUserDetail } from '../api/get-admin-user-detail';
 import { BasicProfileTab } from '../components/BasicProfileTab';
 import { BlockUserModal } from '../components/BlockUserModal';
-import { BookedEventDetailsTab } from '../components/BookedEventDetailsTab';
+import { BookedEventDrawer } from '../components/BookedEventDrawer';
 import { CreatedEventsTab } from '../components/CreatedEventsTab';
 import { EventsBookedTab } from '../components/EventsBookedTab';
 import { nameOf } from '../components/labels';
@@ -19,10 +19,9 @@ import { OrganizationsTab } from '../components/OrganizationsTab';
 import { RequestBadge, RoleBadge, UserStatusBadge } from '../components/UserBadges';
 import { type UserDetailTab, userDetailPath } from '../paths';
 
-const TAB_LABELS: Record<UserDetailTab, string> = {
+const TAB_LABELS: Record<Exclude<UserDetailTab, 'booked-event-details'>, string> = {
   'basic-profile': 'Basic profile',
   'events-booked': 'Events booked',
-  'booked-event-details': 'Booked event details',
   'created-events': 'Created events',
   organizations: 'Organizations',
 };
@@ -58,14 +57,16 @@ function UserDetail({
   }
   const user = detail.data;
   const organizer = user.organizerRequest === 'APPROVED' || user.organizationCount > 0;
-  const tabs = (Object.keys(TAB_LABELS) as UserDetailTab[]).filter(
+  const tabs = (Object.keys(TAB_LABELS) as (keyof typeof TAB_LABELS)[]).filter(
     (t) => t !== 'created-events' || organizer,
   );
-  const current: UserDetailTab = bookingId
-    ? 'booked-event-details'
-    : tabs.includes(tab as UserDetailTab)
-      ? (tab as UserDetailTab)
-      : 'basic-profile';
+  // An order opens in a drawer over Events booked (its rows open it); the bare address shows that list.
+  const current: UserDetailTab =
+    bookingId || tab === 'booked-event-details'
+      ? 'events-booked'
+      : tabs.includes(tab as keyof typeof TAB_LABELS)
+        ? (tab as UserDetailTab)
+        : 'basic-profile';
   const self = user._id === me._id;
 
   return (
@@ -125,9 +126,6 @@ function UserDetail({
           <Tabs.Panel value="events-booked">
             <EventsBookedTab userId={user._id} />
           </Tabs.Panel>
-          <Tabs.Panel value="booked-event-details">
-            <BookedEventDetailsTab userId={user._id} bookingId={bookingId} />
-          </Tabs.Panel>
           {organizer && (
             <Tabs.Panel value="created-events">
               <CreatedEventsTab userId={user._id} />
@@ -138,6 +136,7 @@ function UserDetail({
           </Tabs.Panel>
         </Tabs>
       </Paper>
+      <BookedEventDrawer userId={user._id} bookingId={bookingId} />
       {/* Keyed by status: the form starts fresh for the next block or unblock. */}
       <BlockUserModal key={user.status} user={user} opened={blocking} onClose={() => setBlocking(false)} />
     </Stack>

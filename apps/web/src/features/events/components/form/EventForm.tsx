@@ -2,7 +2,13 @@ import { ActionIcon, Button, Group, Paper, Stack, Stepper, Text } from '@mantine
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { type DropDownValues, EVENT_LIMITS, type EventDetail, type EventKind } from '@marquee/contract';
-import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconDeviceFloppy,
+  IconSend,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -73,7 +79,11 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
     mode: 'controlled',
     initialValues: detail
       ? valuesFromDetail(detail, detail.organization.currency)
-      : emptyValues(kind, singleOrganization),
+      : emptyValues(
+          kind,
+          singleOrganization,
+          singleOrganization ? (options.organizations[0]?.timeZone ?? null) : null,
+        ),
   });
   const organization = options.organizations.find((o) => o._id === form.values.organizationId) ?? null;
   // The drop-down values list only organizations the caller manages (with their members); an event of
@@ -81,6 +91,14 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
   const managesTeam = given.organizations.some((o) => o._id === form.values.organizationId);
   const currency = organization?.currency ?? detail?.organization.currency ?? 'USD';
   const guard = useUnsavedChangesGuard(form.isDirty());
+
+  // A new event's zone starts as its organization's once one is chosen (the place or a pick changes it).
+  const zoneOfOrganization = organization?.timeZone ?? null;
+  const zoneChosen = !!form.values.location.timeZone;
+  useEffect(() => {
+    if (!detail && zoneOfOrganization && !zoneChosen)
+      form.setFieldValue('location.timeZone', zoneOfOrganization);
+  }, [detail, zoneOfOrganization, zoneChosen, form.setFieldValue]);
 
   const create = useCreateEvent(kind);
   const update = useUpdateEvent(kind);
@@ -230,6 +248,10 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
   const last = STEPS.length - 1;
   const stepProps: StepProps = { form, kind, options, organization, eventId };
   const errorSteps = new Set(Object.keys(form.errors).map((path) => firstStepWithError([path])));
+  // A step passed by is ticked only when its required fields are filled; otherwise it says what is missing.
+  const incompleteSteps = new Set(
+    Object.keys(validateForPublish(form.values, context())).map((path) => firstStepWithError([path])),
+  );
   return (
     <form ref={rootRef} onSubmit={onPublish} noValidate aria-label="Event">
       <Stack gap="md">
@@ -240,14 +262,21 @@ export function EventForm({ kind, options: given, detail, resumePath, onDraftSav
           allowNextStepsSelect
           aria-label="Steps of the form"
         >
-          {STEPS.map((label, i) => (
-            <Stepper.Step
-              key={label}
-              label={phone ? undefined : label}
-              aria-label={label}
-              color={errorSteps.has(i) ? 'red' : undefined}
-            />
-          ))}
+          {STEPS.map((label, i) => {
+            const missing = i < active && incompleteSteps.has(i);
+            return (
+              <Stepper.Step
+                key={label}
+                label={phone ? undefined : label}
+                description={missing && !phone ? 'Required fields missing' : undefined}
+                aria-label={label}
+                aria-description={missing ? 'Required fields missing' : undefined}
+                data-incomplete={missing || undefined}
+                completedIcon={missing ? <IconAlertTriangle size={18} aria-hidden /> : undefined}
+                color={errorSteps.has(i) ? 'red' : missing ? 'orange' : undefined}
+              />
+            );
+          })}
         </Stepper>
         {phone && (
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -370,6 +399,7 @@ function withEventOrganization(options: DropDownValues, detail: EventDetail | un
         currency,
         maxTicketsPerOrder: EVENT_LIMITS.maxQuantity,
         serviceFeePaidBy: 'BUYER',
+        timeZone: detail.timeZone ?? 'UTC',
         members: [],
       },
     ],

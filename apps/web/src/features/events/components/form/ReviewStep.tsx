@@ -1,7 +1,9 @@
-import { Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { EVENT_KIND_LABELS } from '@marquee/contract';
 import { formatDayDate, formatTime } from '@marquee/time';
+import { IconEye } from '@tabler/icons-react';
 import { formatMoney } from '../../../../lib/money';
+import { previewEventPath } from '../../../public-event/paths';
 import { ticketPrice } from './form-model';
 import type { StepProps } from './types';
 
@@ -17,7 +19,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** A summary of everything entered, before Publish or Save as draft. */
-export function ReviewStep({ form, kind, options, organization }: StepProps) {
+export function ReviewStep({ form, kind, options, organization, eventId }: StepProps) {
   const v = form.values;
   const zone = v.location.timeZone;
   const currency = organization?.currency ?? 'USD';
@@ -28,9 +30,30 @@ export function ReviewStep({ form, kind, options, organization }: StepProps) {
   const nameOf = (id: string) => organization?.members.find((m) => m._id === id)?.name ?? 'A member';
   return (
     <Stack gap="md">
-      <Title order={2} fz="lg">
-        Review
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="lg">
+          Review
+        </Title>
+        {eventId && (
+          <Button
+            component="a"
+            href={previewEventPath(eventId)}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            leftSection={<IconEye size={16} aria-hidden />}
+          >
+            Preview the public page
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" data-testid="preview-note">
+        {!eventId
+          ? 'Save as draft to preview the public page as buyers will see it.'
+          : form.isDirty()
+            ? 'The preview shows the last saved version: save as draft to see your latest changes.'
+            : 'The preview opens in a new tab, as buyers will see the page.'}
+      </Text>
       <Table withRowBorders={false} verticalSpacing={6} data-testid="review">
         <Table.Tbody>
           <Row label="Kind">{EVENT_KIND_LABELS[kind]}</Row>

@@ -113,7 +113,12 @@ export const emptyTicket = (): TicketValues => ({
   maxPerOrder: '',
 });
 
-export function emptyValues(kind: EventKind, organizationId: string | null): EventFormValues {
+/** A new event's values; its zone starts as its organization's (`timeZone`) when that is known. */
+export function emptyValues(
+  kind: EventKind,
+  organizationId: string | null,
+  timeZone: string | null = null,
+): EventFormValues {
   return {
     organizationId,
     title: '',
@@ -130,7 +135,7 @@ export function emptyValues(kind: EventKind, organizationId: string | null): Eve
       latitude: '',
       longitude: '',
       onlineUrl: '',
-      timeZone: null,
+      timeZone,
     },
     visibility: 'PUBLIC',
     attendeeNames: false,
@@ -335,8 +340,9 @@ export function toDraftInput(
   const full = toEventInput(v, kind, currency);
   const omitted: string[] = [];
   const l = v.location;
+  // The zone alone is not a place (a new event's starts as its organization's).
   const locationTouched =
-    !!l.timeZone || !!l.venueName.trim() || !!l.address.trim() || !!l.onlineUrl.trim() || l.latitude !== '';
+    !!l.venueName.trim() || !!l.address.trim() || !!l.onlineUrl.trim() || l.latitude !== '';
   const locationOk = LocationInput.safeParse(full.location).success;
   if (locationTouched && !locationOk) omitted.push('the place');
 

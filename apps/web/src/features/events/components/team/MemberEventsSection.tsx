@@ -41,7 +41,15 @@ export function MemberEventsSection({ memberId }: { memberId: string }) {
           </Paper>
         ))
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      )}
     </Stack>
   );
 }

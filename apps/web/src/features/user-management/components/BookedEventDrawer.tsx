@@ -1,7 +1,8 @@
-import { Anchor, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Center, Drawer, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AdminBookingDetail } from '@marquee/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { EnumBadge } from '../../../components/EnumBadge';
 import { ListError } from '../../../components/ListError';
 import { formatDate, formatDateTimeSeconds } from '../../../lib/dates';
@@ -85,7 +86,15 @@ function OrderView({ order }: { order: AdminBookingDetail }) {
           <DetailField label="Ordered">{formatDateTimeSeconds(order.createdAt)}</DetailField>
           <DetailField label="Buyer">{`${order.buyer.name} (${order.buyer.email})`}</DetailField>
           <DetailField label="Subtotal">{money(order.subtotal)}</DetailField>
-          <DetailField label="Service fee">{money(order.serviceFee)}</DetailField>
+          <DetailField
+            label={
+              order.feePaidBy === 'BUYER'
+                ? 'Service fee (paid by the buyer)'
+                : 'Service fee (absorbed by the organization, not in the total)'
+            }
+          >
+            {money(order.serviceFee)}
+          </DetailField>
           <DetailField label="Total">{money(order.total)}</DetailField>
           <DetailField label="Refunded">{money(order.refunded)}</DetailField>
         </SimpleGrid>
@@ -158,19 +167,30 @@ function OrderView({ order }: { order: AdminBookingDetail }) {
   );
 }
 
-/** One order of the user's (reached from Events booked), or a pointer there when none is chosen. */
-export function BookedEventDetailsTab({ userId, bookingId }: { userId: string; bookingId?: string }) {
+/**
+ * One order of the user's, opened from a row of Events booked in a drawer over the list (a phone gets it
+ * full screen). Its address (`…/booked-event-details/:bookingId`) opens it again; closing goes back to
+ * the list.
+ */
+export function BookedEventDrawer({ userId, bookingId }: { userId: string; bookingId?: string }) {
+  const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  return (
+    <Drawer
+      opened={Boolean(bookingId)}
+      onClose={() => navigate(userDetailPath(userId, 'events-booked'))}
+      position="right"
+      size={phone ? '100%' : 'xl'}
+      title="Booked event details"
+      closeButtonProps={{ 'aria-label': 'Close the order' }}
+    >
+      {bookingId && <BookedEventDetails bookingId={bookingId} />}
+    </Drawer>
+  );
+}
+
+function BookedEventDetails({ bookingId }: { bookingId: string }) {
   const query = useUserBooking(bookingId);
-  if (!bookingId) {
-    return (
-      <Stack gap="xs" py="md" align="flex-start">
-        <Text>Choose an order in Events booked</Text>
-        <Anchor component={Link} to={userDetailPath(userId, 'events-booked')}>
-          Go to Events booked
-        </Anchor>
-      </Stack>
-    );
-  }
   if (query.error) {
     return <ListError label="This order" error={query.error} onRetry={() => void query.refetch()} />;
   }
