@@ -5,6 +5,7 @@ import {
   type EventInput,
   getCategoryList,
   panelOrganizationList,
+  saveAsDraft,
 } from '@marquee/contract';
 import { expect } from 'vitest';
 import { DEMO } from './session.js';
@@ -63,6 +64,8 @@ export async function createOwnedEvent(
     description: string;
     startsAt: Date;
     ticketType: EventInput['ticketTypes'][number];
+    /** Saved as a draft (complete, never published) rather than published. */
+    draft?: boolean;
   },
 ): Promise<{ event: EventDetail; organizationId: string }> {
   const headers = { accesstoken: token };
@@ -100,6 +103,11 @@ export async function createOwnedEvent(
     ],
     ticketTypes: [event.ticketType],
   };
-  const created = await apiCall<EventDetail>(baseUrl, 'POST', createSingleEvent.path, { body, headers });
+  const created = event.draft
+    ? await apiCall<EventDetail>(baseUrl, 'POST', saveAsDraft.path, {
+        body: { ...body, kind: 'SINGLE' },
+        headers,
+      })
+    : await apiCall<EventDetail>(baseUrl, 'POST', createSingleEvent.path, { body, headers });
   return { event: created, organizationId: owned._id };
 }

@@ -122,7 +122,8 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   sendInvite: hidden(RUNS_THE_ORGANIZATION),
   // An event: reading it.
   panelOrganizerEventDetail: hidden(RUNS_THE_EVENT),
-  previewPublicEvent: hidden(RUNS_THE_EVENT),
+  // Sharing: the public page of a draft before it is published, for those who may change the event.
+  previewEvent: hidden(RUNS_THE_EVENT),
   checkEventEditDeleteAvailability: hidden(RUNS_THE_EVENT),
   getEventOrganizers: hidden(RUNS_THE_EVENT),
   getTicketScanners: hidden(RUNS_THE_EVENT),
@@ -210,9 +211,9 @@ const routeNames = new Map<RouteDef, string>(
     .map(([name, v]) => [v as RouteDef, name]),
 );
 
-function expected(route: RouteDef, who: Who): Expected {
+function expected(route: RouteDef, who: Who, raw?: ExpectedAnswer): Expected {
   if (who === 'wrongClient') return route.clientCredentials === false ? 'permitted' : 403;
-  const answer = EXPECTED_ANSWERS[routeNames.get(route) ?? ''];
+  const answer = raw ?? EXPECTED_ANSWERS[routeNames.get(route) ?? ''];
   const access = route.access;
   if (answer ? answer.through === 'everyone' : access === 'public') return 'permitted';
   if (who === 'anonymous') return 401;
@@ -227,10 +228,15 @@ function expected(route: RouteDef, who: Who): Expected {
 }
 
 /**
- * Routes registered by hand under /api with a role declaration (files rather than the envelope): the
- * same expectations as contract routes of that role, with input that passes validation.
+ * Routes registered by hand under /api (files rather than the envelope): the same expectations as
+ * contract routes of that declaration, with input that passes validation. A resource rule names its
+ * expected answer (`answer`) like EXPECTED_ANSWERS does.
  */
-const RAW_ROUTES: { route: RouteDef; query: Record<string, string> }[] = [
+const RAW_ROUTES: {
+  route: RouteDef;
+  query: (f: RouteWorld['fixtures']) => Record<string, string>;
+  answer?: ExpectedAnswer;
+}[] = [
   {
     route: {
       method: 'GET',
@@ -240,7 +246,7 @@ const RAW_ROUTES: { route: RouteDef; query: Record<string, string> }[] = [
       access: 'admin',
       response: contract.envelope(contract.Id),
     },
-    query: { format: 'csv' },
+    query: () => ({ format: 'csv' }),
   },
   {
     // Of every event: the declaration's role (the event it may name is checked in export.test.ts).
@@ -252,7 +258,13 @@ const RAW_ROUTES: { route: RouteDef; query: Record<string, string> }[] = [
       access: 'console',
       response: contract.envelope(contract.Id),
     },
-    query: { kind: 'orders', format: 'csv' },
+    query: () => ({ kind: 'orders', format: 'csv' }),
+  },
+  {
+    // The QR code of an event's public link: whoever may see the event (the declaration of the contract).
+    route: { ...contract.eventQrCode, response: contract.envelope(contract.Id) },
+    query: (f) => ({ eventId: f.eventId, format: 'png' }),
+    answer: hidden(RUNS_THE_EVENT),
   },
 ];
 
@@ -389,16 +401,16 @@ describe('access sweep: every contract route, every kind of caller', () => {
     });
   }
 
-  for (const { route, query } of RAW_ROUTES) {
+  for (const { route, query, answer: rawAnswer } of RAW_ROUTES) {
     it(`${route.method} ${route.path} (hand-registered, ${JSON.stringify(route.access)})`, async () => {
       expect(t.app.hasRoute({ method: route.method, url: route.path })).toBe(true);
       const failures: string[] = [];
       for (const who of EVERYONE) {
-        const want = expected(route, who);
+        const want = expected(route, who, rawAnswer);
         const token = await world.tokenFor(who);
         const answer = await t.app.inject({
           method: route.method,
-          url: `${route.path}?${new URLSearchParams(query)}`,
+          url: `${route.path}?${new URLSearchParams(query(world.fixtures))}`,
           headers:
             who === 'wrongClient'
               ? { authorization: 'Basic d3Jvbmc6d3Jvbmc=', secretkey: 'wrong' }

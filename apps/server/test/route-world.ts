@@ -317,7 +317,13 @@ export async function routeWorld(t: TestApp) {
       (row) => row.id,
     );
   const freshEventId = async () => (await newEvent()).event.id;
-  const readEvent = await newEvent();
+  // The event every read names: published with its public address, as a publish leaves it (QR codes).
+  const readEvent = await insertEvent(t.db, {
+    organizationId,
+    team,
+    values: { slug: `sweep-event-${crypto.randomUUID().slice(0, 8)}` },
+  });
+  made.set(readEvent.event.id, readEvent);
   const freshBookingId = async () => (await insertBooking(t.db, { event: await newEvent() })).booking.id;
   const freshRefundRequestId = async () => {
     const { booking, tickets } = await insertBooking(t.db, { event: await newEvent() });

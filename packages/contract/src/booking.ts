@@ -250,20 +250,6 @@ export const createBooking = defineRoute({
   response: envelope(BuyerBooking),
 });
 
-/**
- * The public page of an event as buyers will see it, before it is published: a draft too. Only for those
- * who run the event (404 for anyone else); nothing can be bought from it.
- */
-export const previewPublicEvent = defineRoute({
-  method: 'GET',
-  path: `${BOOKING_PATH}/preview-public-event`,
-  summary: "An event's public page as buyers will see it (a draft too), for those who run the event",
-  tag: 'Buyers',
-  access: { event: 'manage', from: 'query.eventId' },
-  query: z.object({ eventId: z.uuid({ error: 'Choose an event' }) }),
-  response: envelope(PublicEvent),
-});
-
 const BookingAccess = z.object({
   bookingId: z.uuid({ error: 'Choose a booking' }),
   token: z.string().min(16).max(200),

@@ -385,7 +385,7 @@ export const EventDetail = EventHeader.extend({
   capacity: z.number().int().nonnegative().nullable(),
   /** Buyers give a name for every ticket. */
   attendeeNames: z.boolean(),
-  /** The public page's address `/e/<slug>`: set at first publish, null for a draft never published. */
+  /** The public page's current address `/e/<slug>`: given at the first publish, a new one when the title changes (old ones keep leading there); null for a draft never published. */
   slug: z.string().nullable(),
 });
 export type EventDetail = z.infer<typeof EventDetail>;

@@ -28,5 +28,6 @@ export * from './payment.js';
 export * from './reference.js';
 export * from './refunds.js';
 export * from './route.js';
+export * from './share.js';
 export * from './social.js';
 export * from './tag.js';

@@ -6,6 +6,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helpers.js';
 import { localMediaStorage } from '../adapters/media-storage/index.js';
+import { slugBase } from '../modules/events/index.js';
 import {
   bookings,
   eventOccurrences,
@@ -77,6 +78,12 @@ describe('demo events', () => {
     it(`${organization}: every kind and state, with catalog names and consistent dates`, async () => {
       const all = await eventsOf(database.db, organization);
       const published = all.filter((e) => e.event.status !== 'DRAFT');
+      // Every published demo event has its public address, readable (no id in it), and drafts none.
+      for (const e of all) {
+        if (e.event.status === 'DRAFT') expect(e.event.slug, e.event.title).toBeNull();
+        else expect(e.event.slug, e.event.title).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      }
+      expect(published.some((e) => e.event.slug === slugBase(e.event.title))).toBe(true);
       const live = (e: (typeof all)[number]) =>
         e.event.status === 'PUBLISHED' && !e.event.isBlocked && e.event.visibility === 'PUBLIC';
 

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
+import { claimSlug } from '../modules/events/index.js';
 import { createMediaService } from '../modules/media/index.js';
 import type { DbOrTx } from './client.js';
 import {
@@ -184,6 +185,8 @@ export async function insertEvent(
     .returning({ id: events.id });
   if (!row) throw new Error(`demo event not created: ${e.title}`);
   const eventId = row.id;
+  // A published event has its public address, as a publish gives it (`/e/<slug>`).
+  if (e.status !== 'DRAFT') await claimSlug(db, eventId, e.title);
 
   const tagIds = (e.tags ?? []).flatMap((name) => lookups.tags.get(name) ?? []);
   if (tagIds.length > 0) await db.insert(eventTags).values(tagIds.map((tagId) => ({ eventId, tagId })));

@@ -115,6 +115,11 @@ function steps(size: ScaleSize): { name: string; sql: string }[] {
         from scale_ev`,
     },
     {
+      name: 'event_slugs',
+      sql: `insert into event_slugs (slug, event_id, created_at)
+        select slug, id, published_at from events where slug like 'scale-event-%' on conflict do nothing`,
+    },
+    {
       name: 'event_occurrences',
       sql: `insert into event_occurrences (id, event_id, starts_at, ends_at, status, capacity, created_at, updated_at)
         select ${uuidOf('occ', 'k', 'n')}, id, starts_at + (n - 1) * interval '7 days',
@@ -339,6 +344,7 @@ const TABLE_OF: Record<string, string> = {
   users: 'users',
   organizations: 'organizations',
   events: 'events',
+  event_slugs: 'event_slugs',
   event_occurrences: 'event_occurrences',
   event_ticket_types: 'event_ticket_types',
   ticket_inventory: 'ticket_inventory',

@@ -61,7 +61,10 @@ export const events = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(regexp_replace(btrim(title), '\\s+', ' ', 'g'))`),
     description: text('description').notNull().default(''),
-    /** The public page's address `/e/<slug>`: set when first published, never changed after. */
+    /**
+     * The public page's current address `/e/<slug>`: given at the first publish, a new one when the title
+     * of a published event changes; every slug it ever had stays in `event_slugs` and keeps leading here.
+     */
     slug: text('slug'),
     /** Buyers give a name for every ticket (the attendee). */
     attendeeNames: boolean('attendee_names').notNull().default(false),
@@ -241,6 +244,23 @@ export const eventTeam = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.memberId] }), index('event_team_member_idx').on(t.memberId)],
+);
+
+/**
+ * Every slug an event has had (its current one too): unique across all events, for good, so an old link
+ * keeps leading to its event after a title change and is never handed to another event. The unique key
+ * decides who gets a slug when two publishes of one title race (docs/events.md, "Sharing an event").
+ */
+export const eventSlugs = pgTable(
+  'event_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_slugs_event_idx').on(t.eventId)],
 );
 
 export type EventRow = typeof events.$inferSelect;

@@ -72,21 +72,6 @@ describe('buyer event reads', () => {
     });
   });
 
-  it('previews a draft as buyers will see it, only for those who run the event', async () => {
-    const draft = await sellableEvent(t, { types: [{ price: 2000, seats: 5 }], values: { status: 'DRAFT' } });
-    const owner = await loginAs(t, draft.owner.email, draft.owner.password);
-    const preview = await call(t, c.previewPublicEvent, { query: { eventId: draft.event.id }, token: owner });
-    expect(preview.status).toBe(200);
-    expect(preview.body.result).toMatchObject({ _id: draft.event.id, status: 'DRAFT' });
-    expect(preview.body.result.ticketTypes[0]).toMatchObject({ price: 2000, buyerPays: 2149 });
-    // Not public, and hidden from anyone else who is signed in.
-    expect((await call(t, c.publicEventDetail, { query: { event: draft.event.id } })).status).toBe(404);
-    const stranger = await createUser(t, { organizerRequest: 'APPROVED' });
-    const other = await loginAs(t, stranger.email, stranger.password);
-    const refused = await call(t, c.previewPublicEvent, { query: { eventId: draft.event.id }, token: other });
-    expect(refused.status).toBe(404);
-  });
-
   it('hides drafts, blocked and archived events, and shows a cancelled one as cancelled', async () => {
     const draft = await sellableEvent(t, { values: { status: 'DRAFT' } });
     const blocked = await sellableEvent(t, { values: { isBlocked: true } });

@@ -12,6 +12,7 @@ import { startHoldSweep } from './hold-sweep.js';
 import { bookingRoutes } from './routes.js';
 import { createSalesNotices } from './sales-notices.js';
 import { createSettlement } from './settlement.js';
+import { shareRoutes } from './share-routes.js';
 
 export { hashAccessToken } from './codes.js';
 /** The dates an order is for (its own, or each scheduled date of a course). */
@@ -66,10 +67,11 @@ export function resendOrderTickets(
   return resendAsOrganizer(checkout(ports).selling, organizer, bookingId);
 }
 
-/** Selling: the buyer routes and the hold sweep's timer. */
+/** Selling: the buyer routes, sharing an event (its QR code, its preview) and the hold sweep's timer. */
 export async function bookingModule(app: FastifyInstance, ports: Ports) {
   const { db, clock, config } = ports;
   await app.register(bookingRoutes, { selling: checkout(ports).selling });
+  await app.register(shareRoutes, { selling: checkout(ports).selling });
   const sweep = startHoldSweep({
     db,
     now: () => clock.now(),

@@ -6,7 +6,7 @@ import { cancelHold } from './commands/cancel-hold.js';
 import { resendBookingTickets } from './commands/resend-tickets.js';
 import { startCheckout } from './commands/start-checkout.js';
 import { getBuyerBooking } from './queries/buyer-booking.js';
-import { previewPublicEvent, publicEventDetail } from './queries/public-event-detail.js';
+import { publicEventDetail } from './queries/public-event-detail.js';
 import { listPublicEvents } from './queries/public-event-list.js';
 import { bookingCalendar, bookingTicketsPdf } from './queries/ticket-files.js';
 
@@ -37,11 +37,6 @@ export async function bookingRoutes(app: FastifyInstance, opts: { selling: Selli
   addRoute(app, c.publicEventDetail, async (ctx) => {
     const result = await publicEventDetail(selling, ctx.query.event, now());
     return { message: result.title, result };
-  });
-
-  addRoute(app, c.previewPublicEvent, async ({ event }) => {
-    const result = await previewPublicEvent(selling, event.event, now());
-    return { message: `Preview of ${result.title}`, result };
   });
 
   addRoute(

@@ -5,9 +5,11 @@ import { authoringRoutes } from './routes/authoring.routes.js';
 import { manageRoutes } from './routes/manage.routes.js';
 import { teamRoutes } from './routes/team.routes.js';
 
+export { slugBase } from './event-slug.js';
 export { type FeeRate, quoteFees } from './fees.js';
 export { completeEndedEvents } from './repo/completion.js';
 export { eventStatusMachine } from './repo/machines.js';
+export { claimSlug } from './repo/slugs.js';
 
 /** Events: the form (single, multi, class), their lists and pages, team, lifecycle and moderation. */
 export async function eventsModule(app: FastifyInstance, ports: Ports) {

@@ -26,6 +26,8 @@ const routes = (Object.values(contract) as unknown[]).filter(
     'method' in v &&
     'path' in v &&
     'access' in v &&
+    // A file answer (the QR code) is not a RouteDef: the access sweep covers it with the hand-registered routes.
+    'response' in v &&
     (v as RouteDef).tag === 'Events',
 );
 
@@ -143,6 +145,7 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   }),
   [contract.panelOrganizerEventDetail.path]: async () => ({ query: { eventId: await freshEvent() } }),
   [contract.partiallyEventDetail.path]: async () => ({ query: { eventId: await freshEvent() } }),
+  [contract.previewEvent.path]: async () => ({ query: { eventId: await freshEvent() } }),
   // Authoring.
   [contract.createSingleEvent.path]: async () => ({ body: eventBody('SINGLE') }),
   [contract.createMultipleEvent.path]: async () => ({ body: eventBody('MULTI') }),

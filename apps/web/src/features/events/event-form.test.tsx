@@ -659,7 +659,7 @@ describe('event team', () => {
     renderApp(`/event-management/new?draft=${EVENT}`, api);
     await goToStep('Review');
     const link = await screen.findByRole('link', { name: 'Preview the public page' });
-    expect(link.getAttribute('href')).toBe(`/preview/events/${EVENT}`);
+    expect(link.getAttribute('href')).toBe(`/e/preview/${EVENT}`);
     expect(link.getAttribute('target')).toBe('_blank');
   });
 

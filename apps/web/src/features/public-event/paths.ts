@@ -4,12 +4,12 @@
  */
 export const PUBLIC_EVENT_PATHS = {
   publicEvent: '/e/:event',
+  /** The organizers' preview of an event before it is published (`preview` is never given as a slug). */
+  previewEvent: '/e/preview/:eventId',
   /** Where the payment page sends the browser back; the booking it is about waits in sessionStorage. */
   publicEventReturn: '/e/:event/return',
   /** The confirmation and ticket page, `?token=` the booking's access token (the email links here too). */
   publicBooking: '/e/:event/booking/:bookingId',
-  /** The public page as buyers will see it, a draft too, for those who run the event (signed in). */
-  publicEventPreview: '/preview/events/:eventId',
 } as const;
 
 const id = encodeURIComponent;
@@ -18,4 +18,4 @@ export const publicEventPath = (event: string) => `/e/${id(event)}`;
 export const publicEventReturnPath = (event: string) => `/e/${id(event)}/return`;
 export const publicBookingPath = (event: string, bookingId: string, token: string) =>
   `/e/${id(event)}/booking/${id(bookingId)}?${new URLSearchParams({ token })}`;
-export const publicEventPreviewPath = (eventId: string) => `/preview/events/${id(eventId)}`;
+export const previewEventPath = (eventId: string) => `/e/preview/${id(eventId)}`;

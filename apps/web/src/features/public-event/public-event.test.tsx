@@ -436,28 +436,6 @@ describe('public event page', () => {
     expect((await screen.findByTestId('sales-closed')).textContent).toContain('This event is cancelled');
   });
 
-  it('previews a draft as buyers will see it, for its organizer, with nothing to buy', async () => {
-    localStorage.setItem(STORAGE_KEYS.accessToken, 'token-abc');
-    const api = fakeApi({
-      'GET /api/v1/booking/preview-public-event': ok(publicEvent({ status: 'DRAFT' })),
-    });
-    renderApp(`/preview/events/${EVENT_ID}`, api);
-    expect(await screen.findByRole('heading', { name: 'Jazz night', level: 1 })).toBeTruthy();
-    expect(screen.getByTestId('preview-notice').textContent).toContain('how buyers will see this event');
-    // The tickets as buyers will see them, with nothing to buy.
-    expect(screen.getByText('General')).toBeTruthy();
-    expect((more() as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('sales-closed').textContent).toContain('once the event is published');
-    const preview = api.calls.find((c) => c.path.endsWith('preview-public-event'));
-    expect(preview?.query).toEqual({ eventId: EVENT_ID });
-    expect(preview?.headers.accesstoken).toBe('token-abc');
-  });
-
-  it('a preview of an event the caller does not run is a friendly not-found', async () => {
-    renderApp(`/preview/events/${EVENT_ID}`, fakeApi({}));
-    expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeTruthy();
-  });
-
   it('an unknown or blocked event is a friendly not-found', async () => {
     renderApp('/e/no-such-event', fakeApi({}));
     expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeTruthy();

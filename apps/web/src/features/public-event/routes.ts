@@ -2,9 +2,15 @@ import type { FeatureRoutes } from '../../lib/routing';
 import { lazyScreen } from '../../lib/routing';
 import { PUBLIC_EVENT_PATHS } from './paths';
 
-// Static segments (`return`, `booking`) sit under the event, so no path here can be read as another.
+// Static segments (`return`, `booking`) sit under the event, so no path here can be read as another;
+// `preview` is never a slug (the server reserves it), so `/e/preview/:eventId` is the preview's own.
 export const publicEventRoutes: FeatureRoutes = {
   public: [
+    lazyScreen(
+      PUBLIC_EVENT_PATHS.previewEvent,
+      () => import('./routes/PreviewEventPage'),
+      (m) => m.PreviewEventPage,
+    ),
     lazyScreen(
       PUBLIC_EVENT_PATHS.publicEvent,
       () => import('./routes/PublicEventPage'),
@@ -19,11 +25,6 @@ export const publicEventRoutes: FeatureRoutes = {
       PUBLIC_EVENT_PATHS.publicBooking,
       () => import('./routes/BookingPage'),
       (m) => m.BookingPage,
-    ),
-    lazyScreen(
-      PUBLIC_EVENT_PATHS.publicEventPreview,
-      () => import('./routes/PublicEventPage'),
-      (m) => m.PublicEventPreviewPage,
     ),
   ],
 };

@@ -7,10 +7,12 @@ import { conflict } from '../../../lib/errors.js';
 import { EVENT_ENTITY } from '../audit.js';
 import { AUTHORING_MESSAGES, editable, refuse, titleKey } from '../authoring-messages.js';
 import { checkEventOrRefuse } from '../authoring-rules.js';
+import { slugChanges } from '../event-slug.js';
 import { loadEventDetail } from '../queries/event-detail.js';
 import { storedRefs } from '../repo/authoring.js';
 import { occurrenceTimes } from '../repo/date-changes.js';
 import { writeEvent } from '../repo/event-writer.js';
+import { claimSlug } from '../repo/slugs.js';
 import { enqueueDateChangeEmails } from './date-change-emails.js';
 import type { EventsDeps } from './deps.js';
 import { refuseDuplicateTitle } from './duplicate-title.js';
@@ -59,6 +61,10 @@ export function updateEvent(
         createdBy: who.actor.user.id,
         now,
       });
+      // A published event's address follows its title; the old one keeps leading here (event_slugs).
+      if (slugChanges(before.slug, before.title, event.title)) {
+        event.slug = await claimSlug(tx, event.id, event.title);
+      }
       if (datesBefore) {
         await enqueueDateChangeEmails(
           change,

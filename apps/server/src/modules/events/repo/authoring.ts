@@ -12,6 +12,7 @@ import { transition } from '../../../db/state-machine.js';
 import type { Change } from '../../../db/unit-of-work.js';
 import type { RuleContext } from '../authoring-rules.js';
 import { eventStatusMachine } from './machines.js';
+import { claimSlug } from './slugs.js';
 
 /** The same key as the generated `events.title_key`: case and runs of white space ignored. */
 const titleKeyOf = (title: string) => sql`lower(regexp_replace(btrim(${title}), '\\s+', ' ', 'g'))`;
@@ -44,24 +45,16 @@ export async function lockEvent(change: Change, eventId: string): Promise<EventR
   return row ?? null;
 }
 
-/**
- * `/e/<slug>`: the title in kebab case (other than a-z and 0-9 becomes a dash; at most 80 characters) and 8 characters of
- * the id, so two events of one title never share one. Built in SQL from the row being published.
- */
-const slugSql = sql`concat_ws('-', nullif(trim(both '-' from left(regexp_replace(lower(${events.title}), '[^a-z0-9]+', '-', 'g'), 80)), ''), left(replace(${events.id}::text, '-', ''), 8))`;
-
 /** DRAFT → PUBLISHED on a written event; null when it is no longer a draft. */
 export async function publishEvent(change: Change, eventId: string): Promise<EventRow | null> {
-  return transition(change, eventStatusMachine, {
+  const row = await transition(change, eventStatusMachine, {
     id: eventId,
     to: 'PUBLISHED',
-    set: {
-      publishedAt: change.now,
-      updatedAt: change.now,
-      // The public address is given once, at the first publish, and kept forever (links stay valid).
-      slug: sql`coalesce(${events.slug}, ${slugSql})` as unknown as string,
-    },
+    set: { publishedAt: change.now, updatedAt: change.now },
   });
+  // The public address is given at the first publish (repo/slugs.ts decides it in PostgreSQL).
+  if (row && row.slug === null) row.slug = await claimSlug(change.tx, row.id, row.title);
+  return row;
 }
 
 /** What a publish found only now: the zone (from coordinates) and the class's booking mode. */

@@ -16,6 +16,7 @@ import { EventActionBar } from '../components/details/EventActionBar';
 import { EventHeaderCard } from '../components/details/EventHeaderCard';
 import { eventWhen } from '../components/details/event-time';
 import { OccurrenceList } from '../components/details/OccurrenceList';
+import { ShareEventCard } from '../components/details/ShareEventCard';
 import { TicketTypeList } from '../components/details/TicketTypeList';
 import { EventTeamSection } from '../components/team/EventTeamSection';
 import { EVENT_PATHS, eventDetailsPath } from '../paths';
@@ -125,6 +126,9 @@ export function EventDetailsPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="lg">
+                {!detail.data.isBlocked && detail.data.status !== 'CANCELLED' && (
+                  <ShareEventCard event={detail.data} />
+                )}
                 <TicketTypeList event={detail.data} />
                 <EventTeamSection
                   event={detail.data}

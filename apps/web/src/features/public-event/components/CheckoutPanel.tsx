@@ -74,7 +74,7 @@ export function CheckoutPanel({
 }: {
   event: PublicEvent;
   onOccurrenceChange: (occurrence: PublicOccurrence | null) => void;
-  /** The organizer's preview: the tickets as buyers will see them, with nothing to buy. */
+  /** The organizers' preview of an unpublished event: everything can be tried but nothing reserved. */
   preview?: boolean;
 }) {
   const navigate = useNavigate();
@@ -94,9 +94,7 @@ export function CheckoutPanel({
   const formRef = useRef<HTMLFormElement>(null);
 
   const occurrence = occurrenceOf(event, draft);
-  const closed = preview
-    ? 'Preview: tickets can be bought here once the event is published'
-    : closedMessage(event, occurrence);
+  const closed = closedMessage(event, occurrence);
   const now = new Date();
   const { total, hasDonation } = checkoutTotal(event, draft);
   const count = ticketCount(draft);
@@ -143,7 +141,7 @@ export function CheckoutPanel({
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (busy) return;
+    if (busy || preview) return;
     const clientErrors = validateDraft(event, draft, signedIn);
     if (Object.keys(clientErrors).length > 0) {
       showErrors(clientErrors);
@@ -303,11 +301,13 @@ export function CheckoutPanel({
                   </Stack>
                 </Alert>
               )}
-              <Button type="submit" size="md" fullWidth loading={busy}>
+              <Button type="submit" size="md" fullWidth loading={busy} disabled={preview}>
                 {nothingToPay ? 'Get tickets' : 'Reserve and pay'}
               </Button>
-              <Text size="xs" c="dimmed" ta="center">
-                Your seats are held for a few minutes while you pay.
+              <Text size="xs" c={preview ? undefined : 'dimmed'} ta="center" data-testid="checkout-note">
+                {preview
+                  ? 'Checkout is off in the preview: buyers can reserve once the event is published.'
+                  : 'Your seats are held for a few minutes while you pay.'}
               </Text>
             </>
           )}

@@ -1,15 +1,16 @@
 import { Alert, Box, Grid, Stack, Text, Title } from '@mantine/core';
-import type { PublicEvent, PublicOccurrence } from '@marquee/contract';
+import { type PublicEvent, type PublicOccurrence, SHARE_MESSAGES } from '@marquee/contract';
+import { IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { publicEventPreviewQuery } from '../api/preview-public-event';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { publicEventQuery } from '../api/public-event-detail';
 import { CheckoutPanel } from '../components/CheckoutPanel';
 import { EventSummary } from '../components/EventSummary';
 import { PublicFrame } from '../components/PublicFrame';
 import { isNotFound, PublicLoadError, PublicNotFound, PublicSkeleton } from '../components/PublicStates';
 import { choosesDate, initialOccurrence } from '../model/checkout';
+import { publicEventPath } from '../paths';
 
 function Description({ event }: { event: PublicEvent }) {
   if (!event.description) return null;
@@ -23,20 +24,14 @@ function Description({ event }: { event: PublicEvent }) {
   );
 }
 
-function EventPage({ event, preview = false }: { event: PublicEvent; preview?: boolean }) {
+/** The page itself; `preview`: the organizers' look at an unpublished event (nothing can be bought). */
+export function EventPage({ event, preview = false }: { event: PublicEvent; preview?: boolean }) {
   const [occurrence, setOccurrence] = useState<PublicOccurrence | null>(() =>
     choosesDate(event) ? initialOccurrence(event) : (event.occurrences[0] ?? null),
   );
   return (
     <PublicFrame title={preview ? `Preview: ${event.title}` : event.title}>
-      {preview && (
-        <Alert color="yellow" variant="light" mb="lg" title="Preview" data-testid="preview-notice">
-          <Text size="sm">
-            This is how buyers will see this event once it is published. Nothing can be bought from the
-            preview.
-          </Text>
-        </Alert>
-      )}
+      {preview && <PreviewBanner />}
       <Grid gap={{ base: 'md', md: 'xl' }}>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
@@ -60,10 +55,37 @@ function EventPage({ event, preview = false }: { event: PublicEvent; preview?: b
   );
 }
 
-/** `/e/:event`: an event's public page, by slug or id, for anyone with the link. */
+/** Says, above everything, that this is not the page buyers see yet. */
+function PreviewBanner() {
+  return (
+    <Alert
+      color="yellow"
+      variant="filled"
+      mb="md"
+      icon={<IconEye size={18} aria-hidden />}
+      title={SHARE_MESSAGES.previewBanner}
+      data-testid="preview-banner"
+    >
+      <Text size="sm" c="var(--mantine-color-yellow-contrast, #000)">
+        This is how buyers will see the event once it is published. Only its organizers can open this page,
+        and checkout is off.
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * `/e/:event`: an event's public page, by slug or id, for anyone with the link. An id or an old slug
+ * (the title changed since) opens the event too, and the address is replaced with its current slug.
+ */
 export function PublicEventPage() {
   const { event: ref = '' } = useParams();
+  const location = useLocation();
   const query = useQuery(publicEventQuery(ref));
+  const current = query.data?.slug;
+  if (current && current !== ref) {
+    return <Navigate replace to={`${publicEventPath(current)}${location.search}${location.hash}`} />;
+  }
   if (query.isPending) return <PublicSkeleton title="Event" />;
   if (query.isError && !query.data) {
     if (isNotFound(query.error)) return <PublicNotFound what="event" />;
@@ -71,19 +93,4 @@ export function PublicEventPage() {
   }
   // Keyed by event so a different event starts a fresh checkout.
   return <EventPage key={query.data._id} event={query.data} />;
-}
-
-/**
- * `/preview/events/:eventId`: the public page of an event as buyers will see it, before it is published
- * (a draft too), for those who run the event; anyone else gets the not-found page.
- */
-export function PublicEventPreviewPage() {
-  const { eventId = '' } = useParams();
-  const query = useQuery(publicEventPreviewQuery(eventId));
-  if (query.isPending) return <PublicSkeleton title="Event preview" />;
-  if (query.isError && !query.data) {
-    if (isNotFound(query.error)) return <PublicNotFound what="event" />;
-    return <PublicLoadError title="The preview" error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  return <EventPage key={query.data._id} event={query.data} preview />;
 }

@@ -3,7 +3,7 @@ import { EVENT_KIND_LABELS } from '@marquee/contract';
 import { formatDayDate, formatTime } from '@marquee/time';
 import { IconEye } from '@tabler/icons-react';
 import { formatMoney } from '../../../../lib/money';
-import { publicEventPreviewPath } from '../../../public-event/paths';
+import { previewEventPath } from '../../../public-event/paths';
 import { ticketPrice } from './form-model';
 import type { StepProps } from './types';
 
@@ -37,7 +37,7 @@ export function ReviewStep({ form, kind, options, organization, eventId }: StepP
         {eventId && (
           <Button
             component="a"
-            href={publicEventPreviewPath(eventId)}
+            href={previewEventPath(eventId)}
             target="_blank"
             rel="noopener"
             variant="default"
