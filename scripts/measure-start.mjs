@@ -8,6 +8,10 @@
 //   node scripts/measure-start.mjs 3 -- node apps/server/dist/server.js
 //   node scripts/measure-start.mjs 3 -- node --import tsx apps/server/src/server.ts
 //   node scripts/measure-start.mjs 3 -- npm start
+//
+// PORT and DATA_DIR are honoured: PORT fixes the port (a free one is picked otherwise), and DATA_DIR
+// names the data folder to start on, which is then kept (a fresh temporary one is made and removed
+// otherwise). Prints each run, then min / median / max with the machine's load average.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -40,7 +44,7 @@ async function cpuSeconds(pid) {
 }
 
 async function startOnce(dataDir) {
-  const port = await freePort();
+  const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
   const began = performance.now();
   const child = spawn(command[0], command.slice(1), {
     env: {
@@ -90,8 +94,14 @@ async function startOnce(dataDir) {
   return { upAt, healthAt, cpu };
 }
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-measure-'));
-await fs.chmod(dataDir, 0o755);
+const ownDataDir = !process.env.DATA_DIR;
+const dataDir = process.env.DATA_DIR
+  ? path.resolve(process.env.DATA_DIR)
+  : await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-measure-'));
+if (ownDataDir) await fs.chmod(dataDir, 0o755);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const spread = (values) =>
+  `${(Math.min(...values) / 1000).toFixed(2)} / ${(median(values) / 1000).toFixed(2)} / ${(Math.max(...values) / 1000).toFixed(2)} s`;
 try {
   await startOnce(dataDir);
   const results = [];
@@ -100,6 +110,12 @@ try {
     console.log(
       `run ${i + 1}: up ${(r.upAt / 1000).toFixed(2)} s, /api/health ${(r.healthAt / 1000).toFixed(2)} s, CPU ${r.cpu?.toFixed(2) ?? '?'} s`,
     );
+  console.log(
+    `first /api/health 200, min / median / max of ${runs}: ${spread(results.map((r) => r.healthAt))}; load ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; data folder ${dataDir}`,
+  );
 } finally {
-  await fs.rm(dataDir, { recursive: true, force: true });
+  if (ownDataDir) await fs.rm(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
-import '@mantine/charts/styles.css';
-import '@mantine/dates/styles.css';
+// The date pickers' and the charts' styles come with the screens that use them (ZonedDateTimeInput,
+// ClassSessions, the dashboards' charts): Vite loads a lazy chunk's CSS with it, so the sign-in page
+// does not download them (docs/performance.md, "Console on the wire and cold mobile").
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
 import { StrictMode } from 'react';

@@ -48,6 +48,19 @@ describe('the built console', () => {
     expect(deepLink.body).toContain('<title>Marquee</title>');
   });
 
+  it('sends a fingerprinted file without the document-only headers, and the page with them', async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers.etag).toBeDefined();
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-request-id'])
+      expect(script.headers[name], name).toBeUndefined();
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-request-id']).toBeDefined();
+  });
+
   it('never serves a source map, even one present in the folder', async () => {
     for (const url of [
       '/assets/index-abc.js.map',

@@ -12,6 +12,29 @@ import fp from 'fastify-plugin';
 const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
 
 /**
+ * Headers that only mean something on a document (the policy, framing, referrer and isolation rules
+ * apply to the page that loads a script, not to the script) or to a request worth tracing. A
+ * fingerprinted asset goes without them: the login page loads some forty files, and these were two
+ * thirds of each file's headers (docs/performance.md, "Console on the wire and cold mobile").
+ * `nosniff` and the resource policy stay: they do apply to scripts and styles.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'x-request-id',
+  // The file never changes under its name: the etag alone answers a revalidation.
+  'last-modified',
+];
+const ASSETS_PREFIX = '/assets/';
+
+/**
  * Serves the built console at `/`. Any GET outside `/api` that is not a file answers index.html, so
  * the console's own router handles deep links such as /dashboard.
  *
@@ -40,6 +63,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith(ASSETS_PREFIX) && reply.statusCode < 400) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    }
+    return payload;
   });
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Group, Input } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { describeResolution, type OverlapChoice, resolveWallClock, wallClockOf } from '@marquee/time';

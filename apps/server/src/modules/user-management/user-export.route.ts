@@ -8,6 +8,7 @@ import { callerTimeZone } from '../../lib/caller-zone.js';
 import { timeCell } from '../../lib/export/cells.js';
 import { rowObject } from '../../lib/export/cursor.js';
 import { sendExport } from '../../lib/export/send-export.js';
+import { EXPORT_COMPRESSION } from '../../plugins/compress.js';
 import { userExportStatements } from './queries/user-export.js';
 import { type UserRowData, userColumns } from './queries/user-rows.js';
 
@@ -42,6 +43,7 @@ export function userExportRoute(app: FastifyInstance, db: Db) {
     {
       config: { access: 'admin' },
       exposeHeadRoute: false,
+      compress: EXPORT_COMPRESSION,
       schema: {
         summary: 'Export the user list (CSV or XLSX), streamed; x-total-rows gives the count',
         tags: ['Admin users'],

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { sendExport } from '../../../lib/export/send-export.js';
+import { EXPORT_COMPRESSION } from '../../../plugins/compress.js';
 import { scanHistoryExport } from '../queries/history-export.js';
 
 /**
@@ -18,6 +19,7 @@ export function historyExportRoute(app: FastifyInstance, db: Db, clock: Clock) {
       config: { access: { event: 'scan', from: 'query.eventId' } },
       // A HEAD would run the whole export for nothing.
       exposeHeadRoute: false,
+      compress: EXPORT_COMPRESSION,
       schema: {
         summary: "Export an event's scan history (CSV or XLSX), streamed; x-total-rows gives the count",
         tags: ['Check-in'],

@@ -7,6 +7,7 @@ import type { Actor } from '../../../lib/access/index.js';
 import { callerTimeZone } from '../../../lib/caller-zone.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
+import { EXPORT_COMPRESSION } from '../../../plugins/compress.js';
 import { EXPORT_LAYOUTS } from './columns.js';
 import { exportStatements } from './export.query.js';
 
@@ -30,6 +31,7 @@ export function exportRoute(app: FastifyInstance, db: Db) {
       config: { access: { role: 'console', event: 'read', from: 'query.eventId', optional: true } },
       // A HEAD would run the whole export for nothing: the console asks for the file itself.
       exposeHeadRoute: false,
+      compress: EXPORT_COMPRESSION,
       schema: {
         summary: 'Export orders, tickets or attendees (CSV or XLSX), streamed; x-total-rows gives the count',
         tags: ['Orders'],

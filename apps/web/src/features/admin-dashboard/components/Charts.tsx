@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AdminDashboardFigures } from '@marquee/contract';

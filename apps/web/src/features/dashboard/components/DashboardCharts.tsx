@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { OrganizerDashboard } from '@marquee/contract';
