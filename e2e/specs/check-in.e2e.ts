@@ -109,8 +109,9 @@ describe('door check-in', () => {
       await phone.getByRole('tab', { name: 'Scan' }).click();
       await phone.getByRole('button', { name: 'Start camera' }).click();
       const admitted = banner(phone, 'ADMITTED', door.camera);
+      const scanner = phone;
       await admitted.waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
-        throw new Error(`no online admission of the filmed ticket; on screen: ${await doorState(phone)}`, {
+        throw new Error(`no online admission of the filmed ticket; on screen: ${await doorState(scanner)}`, {
           cause: error,
         });
       });

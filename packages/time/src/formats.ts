@@ -1,6 +1,7 @@
 import { tz } from '@date-fns/tz';
 import { DATE_FORMATS } from '@marquee/contract';
-import { format, isValid } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
 import { zoneOffsetMinutes } from './zones.js';
 
 /** The spec's formats (date-fns tokens); the contract's `DATE_FORMATS` is the single source. */

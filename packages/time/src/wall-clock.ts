@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { DATE_FORMAT, TIME_FORMAT } from './formats.js';
 import { formatOffset, zoneOffsetMinutes } from './zones.js';
 

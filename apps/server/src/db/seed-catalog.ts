@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { MediaStorage } from '../adapters/media-storage/index.js';
 import { createMediaService } from '../modules/media/index.js';
 import type { Tx } from './client.js';
@@ -50,7 +49,9 @@ const TAGS = [
 ];
 
 /** A small flat picture with a soft gradient: a believable placeholder made at seed time, no files shipped. */
-export function demoImage(color: string, width: number, height: number): Promise<Buffer> {
+export async function demoImage(color: string, width: number, height: number): Promise<Buffer> {
+  // Loaded when a first start makes the demo pictures, not on every start (docs/performance.md, "Warm start").
+  const { default: sharp } = await import('sharp');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0.35"/>

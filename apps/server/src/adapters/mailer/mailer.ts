@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.js';
 import { maskRecipient } from '../../lib/mask-recipient.js';
 import { type InfoLogger, recordInOutbox } from '../outbox/outbox.js';
@@ -53,7 +54,9 @@ export interface Mailer {
 
 /** nodemailer over SMTP (`SMTP_URL`, e.g. smtp://user:pass@smtp.example.com:587), from `MAIL_FROM`. */
 export function createSmtpMailer(options: { url: string; from: string; log: InfoLogger }): Mailer {
-  const transport = nodemailer.createTransport(options.url);
+  // Required where SMTP is configured, not at every start (docs/performance.md, "Warm start").
+  const mail = createRequire(import.meta.url)('nodemailer') as typeof nodemailer;
+  const transport = mail.createTransport(options.url);
   return {
     kind: 'smtp',
     async send(email) {

@@ -1,5 +1,4 @@
 import type { SocialProvider } from '@marquee/contract';
-import { importPKCS8, SignJWT } from 'jose';
 import * as client from 'openid-client';
 import type { AppleSigningKey, SocialConfig, SocialProviderConfig } from './social.config.js';
 
@@ -35,6 +34,8 @@ export type OidcClients = Partial<Record<SocialProvider, OidcClient>>;
 
 /** Apple wants a JWT client secret signed with the team's key (ES256), valid up to six months. */
 export async function appleClientSecret(key: AppleSigningKey, clientId: string, now = new Date()) {
+  // Loaded for Apple sign-in only, not at every start (docs/performance.md, "Warm start").
+  const { importPKCS8, SignJWT } = await import('jose');
   const privateKey = await importPKCS8(key.privateKey, 'ES256');
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({})

@@ -1,6 +1,13 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { PaymentsProvider, PaymentWebhook, PayoutStatus } from './payments.js';
+
+/**
+ * Stripe's library, required the first time this adapter is used (a Stripe key is configured), not at
+ * every start (docs/performance.md, "Warm start"); require caches it after that.
+ */
+const stripeLibrary = () => createRequire(import.meta.url)('stripe') as typeof Stripe;
 
 export interface StripeOptions {
   secretKey: string;
@@ -81,10 +88,10 @@ export function stripeAccountStatus(account: {
 
 /** Stripe's failures become the product's: 502 for a refusal, 503 when Stripe cannot be reached. */
 function providerError(error: unknown): never {
-  if (error instanceof Stripe.errors.StripeConnectionError) {
+  if (error instanceof stripeLibrary().errors.StripeConnectionError) {
     throw new AppError(503, 'The payment provider could not be reached. Please try again in a moment.');
   }
-  if (error instanceof Stripe.errors.StripeError) {
+  if (error instanceof stripeLibrary().errors.StripeError) {
     const detail = error.message ? `: ${error.message}` : '.';
     throw new AppError(502, `The payment provider refused the request${detail}`);
   }
@@ -105,7 +112,8 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
  */
 export function createStripePayments(options: StripeOptions): PaymentsProvider {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  const stripe = new Stripe(options.secretKey, {
+  const StripeClient = stripeLibrary();
+  const stripe = new StripeClient(options.secretKey, {
     timeout: options.timeoutMs ?? 20_000,
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
     telemetry: false,

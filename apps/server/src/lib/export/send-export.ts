@@ -63,7 +63,7 @@ export async function sendExport(request: FastifyRequest, reply: FastifyReply, f
     abandoned = true;
     void cursor.close(true);
   });
-  const writer = fileWriter(file.format, output, file.sheetName);
+  const writer = await fileWriter(file.format, output, file.sheetName);
 
   const pump = async () => {
     writer.header(file.headers);

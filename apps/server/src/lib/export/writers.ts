@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import type { ExportFormat as ExportFormatSchema } from '@marquee/contract';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { AmountValue, type Cell, majorNumber, TimeValue } from './cells.js';
 import { csvLine, UTF8_BOM } from './csv.js';
@@ -72,7 +71,10 @@ function xlsxValue(cell: Cell): string | number | Date | null {
  * `output`. The header row is bold and frozen, and the auto-filter spans every written row (set at the
  * end, when the last row is known: the sheet writes it after its data).
  */
-function xlsxWriter(output: PassThrough, sheetName: string): FileWriter {
+async function xlsxWriter(output: PassThrough, sheetName: string): Promise<FileWriter> {
+  // Loaded on the first XLSX export, not at start: exceljs and its zip libraries were an eighth of
+  // the server's start-up time (docs/performance.md, "Warm start").
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
@@ -113,8 +115,12 @@ function xlsxWriter(output: PassThrough, sheetName: string): FileWriter {
   };
 }
 
-export function fileWriter(format: ExportFormat, output: PassThrough, sheetName: string): FileWriter {
-  return format === 'csv' ? csvWriter(output) : xlsxWriter(output, sheetName);
+export async function fileWriter(
+  format: ExportFormat,
+  output: PassThrough,
+  sheetName: string,
+): Promise<FileWriter> {
+  return format === 'csv' ? csvWriter(output) : await xlsxWriter(output, sheetName);
 }
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {

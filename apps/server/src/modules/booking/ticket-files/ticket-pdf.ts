@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { dateLine } from '../../../lib/date-line.js';
 import type { TicketDocument } from '../queries/ticket-document.js';
 import { placeOf } from './place.js';
@@ -42,6 +41,9 @@ const MUTED = '#495057';
  * download, never while a checkout waits.
  */
 export async function ticketsPdf(doc: TicketDocument): Promise<Buffer> {
+  // Loaded when the first PDF is made (the outbox worker, the ticket page's download), not at start:
+  // pdfkit was the heaviest import of the server's start-up (docs/performance.md, "Warm start").
+  const { default: PDFDocument } = await import('pdfkit');
   const qrs: Buffer[] = [];
   for (const ticket of doc.tickets) qrs.push(await ticketQrPng(ticket.code));
   const pdf = new PDFDocument({

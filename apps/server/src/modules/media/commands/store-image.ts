@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MEDIA_MESSAGES, type UploadedMedia } from '@marquee/contract';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import type { MediaStorage } from '../../../adapters/media-storage/index.js';
 import { badRequest } from '../../../lib/errors.js';
 import { FORMATS, MAX_PIXELS, mediaUrl, sniffImage, THUMBNAIL_SIZE } from '../media-files.js';
@@ -11,6 +11,8 @@ import { FORMATS, MAX_PIXELS, mediaUrl, sniffImage, THUMBNAIL_SIZE } from '../me
  * WebP thumbnail.
  */
 export async function storeImage(storage: MediaStorage, bytes: Buffer): Promise<UploadedMedia> {
+  // Loaded with the first upload, not at start (docs/performance.md, "Warm start").
+  const { default: sharp } = await import('sharp');
   const sniffed = sniffImage(bytes);
   if (!sniffed)
     throw badRequest(MEDIA_MESSAGES.notImage, [{ field: 'file', message: MEDIA_MESSAGES.notImage }]);
