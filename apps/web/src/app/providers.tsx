@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { NavigationProgress } from '@mantine/nprogress';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { discardUnsavedChanges } from '../components/unsaved-changes';
 import { performLogout } from '../features/auth';
+import { armHostTriggers, useHostsWanted } from '../lib/deferred-hosts';
 import { configureHttp, type HttpCollaborators } from '../lib/http';
 import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
 import { getAccessToken } from '../lib/storage';
@@ -11,10 +12,11 @@ import { toast } from '../lib/toasts';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
- * Loaded after the first paint, out of the login route's first download (docs/performance.md, "Console"):
- * toasts raised before the viewport arrives wait in the notifications store and show when it mounts;
- * dialogs asked for before the modal manager mounted wait for it (lib/modals.ts, `whenModalsReady`).
- * Each has its own Suspense boundary so neither waits for the other.
+ * Lazy chunks, out of the entry (docs/performance.md, "Console"); the modal manager is also mounted only
+ * once wanted (lib/deferred-hosts.ts). Toasts raised before the viewport arrives wait in the
+ * notifications store and show when it mounts; dialogs asked for before the modal manager mounted wait
+ * for it (lib/modals.ts, `whenModalsReady`). Each has its own Suspense boundary so neither waits for
+ * the other.
  */
 const ModalsHost = lazy(() => import('./ModalsHost').then((m) => ({ default: m.ModalsHost })));
 const ToastViewport = lazy(() => import('./ToastViewport').then((m) => ({ default: m.ToastViewport })));
@@ -81,13 +83,30 @@ export function AppProviders({
           <NavigationProgress data-testid="loading-bar" aria-label="Loading" withinPortal={false} />
         </div>
         {children}
+        <DeferredHosts />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/**
+ * The toast viewport loads with the first render: it is how a failure is told, and it must be there
+ * before the network may be gone. The modal manager (a dialog, its scroll area and focus trap) waits
+ * until it is wanted.
+ */
+function DeferredHosts() {
+  const wanted = useHostsWanted();
+  useEffect(armHostTriggers, []);
+  return (
+    <>
+      {wanted && (
         <Suspense fallback={null}>
           <ModalsHost />
         </Suspense>
-        <Suspense fallback={null}>
-          <ToastViewport />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>
+      )}
+      <Suspense fallback={null}>
+        <ToastViewport />
+      </Suspense>
+    </>
   );
 }

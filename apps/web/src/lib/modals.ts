@@ -1,3 +1,5 @@
+import { wantHosts } from './deferred-hosts';
+
 /**
  * Mantine's modal manager (app/ModalsHost.tsx) loads after the first paint, out of the login route's
  * first download. `modals.open…` reaches it through a window event that nothing hears until it has
@@ -10,6 +12,7 @@ let waiting: (() => void)[] = [];
 /** Resolves once a modal manager listens (at once when one already does). */
 export function whenModalsReady(): Promise<void> {
   if (mountedHosts > 0) return Promise.resolve();
+  wantHosts();
   return new Promise((resolve) => waiting.push(resolve));
 }
 

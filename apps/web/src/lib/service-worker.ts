@@ -1,5 +1,7 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 
+import { afterLoadAndIdle } from './deferred-hosts';
+
 /**
  * A buyer on an event's public pages (/e/…) is not a console user: no service worker is installed for
  * them, so their first visit downloads nothing of the console's shell in the background
@@ -17,5 +19,10 @@ export function wantsServiceWorker(pathname: string): boolean {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   if (!wantsServiceWorker(window.location.pathname)) return;
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  const register = () =>
+    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  // After the page has loaded and painted: the worker's registration and its precache of the shell must
+  // not compete with the first paint for the network or the main thread (docs/performance.md, "Console
+  // on the wire and cold mobile").
+  afterLoadAndIdle(register);
 }

@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The modal manager (app/providers.tsx) is mounted — and its chunks (the dialog, its scroll area, focus
+ * trap and floating helpers) downloaded — only once it is wanted: when the first dialog is asked for,
+ * when the person first presses a key or a pointer, or a little after the page has loaded and gone idle.
+ * Until then the sign-in page paints without it (docs/performance.md, "Console on the wire and cold
+ * mobile"). A dialog asked for earlier still opens: it waits in lib/modals.ts.
+ */
+let wanted = false;
+const listeners = new Set<() => void>();
+
+export function wantHosts(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useHostsWanted(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => wanted,
+  );
+}
+
+/** After the page's load event: this long, then the next idle moment. */
+const AFTER_LOAD_MS = 1500;
+
+/**
+ * Runs `work` a little after the page's load event, at an idle moment: past the first paint of a
+ * lazy route on a slow phone. Returns the cancel.
+ */
+export function afterLoadAndIdle(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const afterLoad = () => {
+    timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(work, { timeout: 2000 });
+      else work();
+    }, AFTER_LOAD_MS);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', afterLoad);
+    clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
+
+/**
+ * Arms the triggers that do not come from a toast or a dialog: the first key or pointer press, and an
+ * idle moment a little after the load event. Returns the disarm.
+ */
+export function armHostTriggers(): () => void {
+  if (wanted) return () => {};
+  const onInput = () => wantHosts();
+  window.addEventListener('pointerdown', onInput, { once: true, capture: true });
+  window.addEventListener('keydown', onInput, { once: true, capture: true });
+  const cancel = afterLoadAndIdle(wantHosts);
+  return () => {
+    window.removeEventListener('pointerdown', onInput, { capture: true });
+    window.removeEventListener('keydown', onInput, { capture: true });
+    cancel();
+  };
+}
