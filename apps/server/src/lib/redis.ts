@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { createRequire } from 'node:module';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** While Redis stays away, the log is reminded at most this often (the first line comes at once). */
