@@ -3,6 +3,7 @@ export * from './attendee-messages.js';
 export * from './audit.js';
 export * from './bookings.js';
 export * from './catalog.js';
+export * from './checkout-questions.js';
 export * from './checkin.js';
 export * from './content.js';
 export * from './events.js';
