@@ -9,6 +9,7 @@ CREATE TABLE "checkout_answers" (
 	"seat" integer,
 	"label" text NOT NULL,
 	"type" "checkout_question_type" NOT NULL,
+	"choices" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"position" integer NOT NULL,
 	"value" jsonb,
 	"created_at" timestamp with time zone NOT NULL,

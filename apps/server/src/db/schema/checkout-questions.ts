@@ -83,6 +83,8 @@ export const checkoutAnswers = pgTable(
     seat: integer('seat'),
     label: text('label').notNull(),
     type: questionTypeEnum('type').notNull(),
+    /** The question's choices when answered: a correction chooses among them. */
+    choices: jsonb('choices').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     position: integer('position').notNull(),
     value: jsonb('value').$type<StoredAnswerValue>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

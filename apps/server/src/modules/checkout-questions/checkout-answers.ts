@@ -51,11 +51,12 @@ export async function checkCheckoutAnswers(
     field: string,
     question: { type: Pending['type']; required: boolean; choices: readonly string[] },
     raw: AnswerValue | undefined,
-    row: Omit<Pending, 'value' | 'type'>,
+    row: Omit<Pending, 'value' | 'type' | 'choices'>,
   ) => {
     const checked = checkAnswer(question, raw);
     if (!checked.ok) errors.push({ field, message: checked.message });
-    else pending.push({ ...row, type: question.type, value: checked.value });
+    else
+      pending.push({ ...row, type: question.type, choices: [...question.choices], value: checked.value });
   };
 
   for (const q of questions) {

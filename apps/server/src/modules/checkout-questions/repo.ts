@@ -109,11 +109,12 @@ export async function insertAnswers(tx: Tx, rows: NewAnswer[]) {
  * The ticket each answer belongs to: the ticket of the answer's type at the answer's seat, counting the
  * order's tickets of that type in the order they were issued (confirmation issues them seat by seat).
  */
+// Qualified by hand: Drizzle writes a one-table select's columns without their table.
 const ticketOfAnswer = sql<string | null>`(
   select t.id from (
     select id, row_number() over (order by created_at, id) - 1 as seat
-    from tickets where booking_id = ${checkoutAnswers.bookingId} and ticket_type_id = ${checkoutAnswers.ticketTypeId}
-  ) t where t.seat = ${checkoutAnswers.seat}
+    from tickets where booking_id = checkout_answers.booking_id and ticket_type_id = checkout_answers.ticket_type_id
+  ) t where t.seat = checkout_answers.seat
 )`;
 
 const answerColumns = {
@@ -213,12 +214,3 @@ export async function exportQuestions(db: DbOrTx, eventIds: string[]) {
     .orderBy(asc(checkoutQuestions.eventId), asc(checkoutQuestions.position), asc(checkoutQuestions.id));
 }
 
-/** A question by id, also one no longer asked (an answer's question). */
-export async function lockQuestionAnyState(tx: Tx, questionId: string): Promise<QuestionRow | null> {
-  const [row] = await tx
-    .select()
-    .from(checkoutQuestions)
-    .where(eq(checkoutQuestions.id, questionId))
-    .for('share');
-  return row ?? null;
-}

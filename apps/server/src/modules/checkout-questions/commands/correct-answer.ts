@@ -7,7 +7,7 @@ import {
 import { confirmEventGrant } from '../../../lib/access/index.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { answerOut } from '../queries/answers.js';
-import { answerById, lockAnswer, lockQuestionAnyState, setAnswerValue } from '../repo.js';
+import { answerById, lockAnswer, setAnswerValue } from '../repo.js';
 import type { Organizer, QuestionDeps } from './deps.js';
 
 /**
@@ -26,10 +26,10 @@ export async function correctAnswer(
     });
     const answer = await lockAnswer(change.tx, input.bookingId, input.answerId);
     if (!answer) throw notFound('The answer');
-    const question = answer.questionId ? await lockQuestionAnyState(change.tx, answer.questionId) : null;
-    const asked = question
-      ? { type: answer.type, choices: question.choices, required: false }
-      : { ...ATTENDEE_EMAIL_QUESTION, required: false };
+    // Checked as the question was when answered (its type and choices then), whatever it has become.
+    const asked = answer.builtin
+      ? { ...ATTENDEE_EMAIL_QUESTION, required: false }
+      : { type: answer.type, choices: answer.choices, required: false };
     const checked = checkAnswer(asked, input.value);
     if (!checked.ok) throw badRequest(checked.message, [{ field: 'value', message: checked.message }]);
     await setAnswerValue(change.tx, answer.id, checked.value, change.now);
