@@ -280,6 +280,8 @@ export const CheckoutAnswer = z.object({
   builtin: z.string().nullable(),
   label: z.string(),
   type: QuestionType,
+  /** The question's choices when answered (a correction chooses among them). */
+  choices: z.array(z.string()),
   /** Null for the order's answers. */
   ticketTypeId: z.uuid().nullable(),
   /** The ticket's place among the order's tickets of its type (0-based); null for the order's. */

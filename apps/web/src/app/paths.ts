@@ -1,6 +1,7 @@
 import { ACCOUNT_PATHS } from '../features/account/paths';
 import { APPROVAL_PATHS } from '../features/approvals/paths';
 import { ATTENDEE_MESSAGE_PATHS } from '../features/attendee-messages/paths';
+import { CHECKOUT_QUESTION_PATHS } from '../features/checkout-questions/paths';
 import { AUDIT_LOG_PATHS } from '../features/audit-log/paths';
 import { AUTH_PATHS } from '../features/auth/paths';
 import { BANNER_PATHS } from '../features/banners/paths';
@@ -61,6 +62,7 @@ export const PATHS = {
   ...EVENT_PATHS,
   ...ORDER_PATHS,
   ...ATTENDEE_MESSAGE_PATHS,
+  ...CHECKOUT_QUESTION_PATHS,
   ...CHECK_IN_PATHS,
   ...PUBLIC_EVENT_PATHS,
   ...USER_MANAGEMENT_PATHS,

@@ -124,6 +124,7 @@ const answerColumns = {
   builtin: checkoutAnswers.builtin,
   label: checkoutAnswers.label,
   type: checkoutAnswers.type,
+  choices: checkoutAnswers.choices,
   ticketTypeId: checkoutAnswers.ticketTypeId,
   seat: checkoutAnswers.seat,
   position: checkoutAnswers.position,
@@ -138,6 +139,7 @@ export type AnswerRead = {
   builtin: string | null;
   label: string;
   type: AnswerRow['type'];
+  choices: string[];
   ticketTypeId: string | null;
   seat: number | null;
   position: number;

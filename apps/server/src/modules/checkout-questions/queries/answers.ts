@@ -9,6 +9,7 @@ export function answerOut(row: AnswerRead): CheckoutAnswer {
     builtin: row.builtin,
     label: row.label,
     type: row.type,
+    choices: row.choices,
     ticketTypeId: row.ticketTypeId,
     seat: row.seat,
     ticketId: row.ticketId,

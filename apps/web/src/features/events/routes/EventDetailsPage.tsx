@@ -8,6 +8,7 @@ import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { AttendeeMessagesCard, CancellationMessageButton, DateChangeNotice } from '../../attendee-messages';
+import { CheckoutQuestionsCard } from '../../checkout-questions';
 import { useMayAccess } from '../../auth';
 import { eventCheckInPath } from '../../check-in/paths';
 import { eventDetailQuery } from '../api/panel-organizer-event-detail';
@@ -135,6 +136,7 @@ export function EventDetailsPage() {
                   canEdit={detail.data.myRole === 'OWNER' || detail.data.myRole === 'ADMIN'}
                 />
                 {detail.data.status !== 'DRAFT' && <AttendeeMessagesCard eventId={detail.data._id} />}
+                {detail.data.status !== 'CANCELLED' && <CheckoutQuestionsCard eventId={detail.data._id} />}
               </Stack>
             </Grid.Col>
           </Grid>
