@@ -1,13 +1,13 @@
 import { ACCOUNT_PATHS } from '../features/account/paths';
 import { APPROVAL_PATHS } from '../features/approvals/paths';
 import { ATTENDEE_MESSAGE_PATHS } from '../features/attendee-messages/paths';
-import { CHECKOUT_QUESTION_PATHS } from '../features/checkout-questions/paths';
 import { AUDIT_LOG_PATHS } from '../features/audit-log/paths';
 import { AUTH_PATHS } from '../features/auth/paths';
 import { BANNER_PATHS } from '../features/banners/paths';
 import { CATALOG_PATHS } from '../features/catalog/paths';
 import { CATALOG_REQUEST_PATHS } from '../features/catalog-requests/paths';
 import { CHECK_IN_PATHS } from '../features/check-in/paths';
+import { CHECKOUT_QUESTION_PATHS } from '../features/checkout-questions/paths';
 import { CONTENT_PATHS } from '../features/content/paths';
 import { DASHBOARD_PATHS } from '../features/dashboard/paths';
 import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';

@@ -55,8 +55,7 @@ export async function checkCheckoutAnswers(
   ) => {
     const checked = checkAnswer(question, raw);
     if (!checked.ok) errors.push({ field, message: checked.message });
-    else
-      pending.push({ ...row, type: question.type, choices: [...question.choices], value: checked.value });
+    else pending.push({ ...row, type: question.type, choices: [...question.choices], value: checked.value });
   };
 
   for (const q of questions) {

@@ -131,7 +131,12 @@ describe('the organizer’s questions', () => {
   it('answers 404 to those who may not manage the event, and for a question of another event', async () => {
     const made = await freeEvent();
     const mine = await freeEvent();
-    const q = await ask(w.owner.token, { eventId: mine.event.id, scope: 'ORDER', type: 'EMAIL', label: 'Email' });
+    const q = await ask(w.owner.token, {
+      eventId: mine.event.id,
+      scope: 'ORDER',
+      type: 'EMAIL',
+      label: 'Email',
+    });
     for (const token of [w.otherOrganizer.token, w.scanner.token, w.unassigned.token, w.buyer.token]) {
       const list = await call(t, c.checkoutQuestionList, { token, query: { eventId: made.event.id } });
       expect(list.status).toBe(404);
@@ -163,7 +168,14 @@ describe('answers at checkout', () => {
       ['EMAIL', 'Work email'],
     ];
     for (const [type, label, choices] of types) {
-      const made = await ask(w.owner.token, { eventId, scope: 'ORDER', type, label, choices, required: true });
+      const made = await ask(w.owner.token, {
+        eventId,
+        scope: 'ORDER',
+        type,
+        label,
+        choices,
+        required: true,
+      });
       expect(made.status, label).toBe(200);
       ids[type] = made.body.result._id;
     }
@@ -283,7 +295,9 @@ describe('answers at checkout', () => {
     const rows = await t.db
       .select()
       .from(checkoutAnswers)
-      .where(and(eq(checkoutAnswers.bookingId, done.body.result._id), eq(checkoutAnswers.questionId, dietId)));
+      .where(
+        and(eq(checkoutAnswers.bookingId, done.body.result._id), eq(checkoutAnswers.questionId, dietId)),
+      );
     expect(rows.map((r) => [r.seat, r.value]).sort()).toEqual([
       [0, 'Vegan'],
       [1, 'Nut allergy'],
@@ -300,9 +314,10 @@ describe('answers at checkout', () => {
       query: { eventId, ticketIds: vipTickets.map((r) => r.id).join(',') },
     });
     expect(door.status, JSON.stringify(door.error)).toBe(200);
-    expect(
-      door.body.result.map((r) => r.answers.find((a) => a.questionId === dietId)?.text),
-    ).toEqual(['Vegan', 'Nut allergy']);
+    expect(door.body.result.map((r) => r.answers.find((a) => a.questionId === dietId)?.text)).toEqual([
+      'Vegan',
+      'Nut allergy',
+    ]);
     const outsider = await call(t, c.eventTicketAnswers, {
       token: w.otherOrganizer.token,
       query: { eventId, ticketIds: vipTickets.map((r) => r.id).join(',') },
@@ -372,7 +387,12 @@ describe('answers at checkout', () => {
   it('adds one column per question to the event’s order and attendee exports', async () => {
     const made = await freeEvent();
     const eventId = made.event.id;
-    const company = await ask(w.owner.token, { eventId, scope: 'ORDER', type: 'SHORT_TEXT', label: 'Company' });
+    const company = await ask(w.owner.token, {
+      eventId,
+      scope: 'ORDER',
+      type: 'SHORT_TEXT',
+      label: 'Company',
+    });
     const diet = await ask(w.owner.token, { eventId, scope: 'ATTENDEE', type: 'SHORT_TEXT', label: 'Diet' });
     const order = await book(t, {
       eventId,

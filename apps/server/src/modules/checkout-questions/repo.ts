@@ -215,4 +215,3 @@ export async function exportQuestions(db: DbOrTx, eventIds: string[]) {
     )
     .orderBy(asc(checkoutQuestions.eventId), asc(checkoutQuestions.position), asc(checkoutQuestions.id));
 }
-

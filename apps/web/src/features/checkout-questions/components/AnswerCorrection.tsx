@@ -1,5 +1,10 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { type AnswerValue, ATTENDEE_EMAIL_QUESTION, type CheckoutAnswer, checkAnswer } from '@marquee/contract';
+import {
+  type AnswerValue,
+  ATTENDEE_EMAIL_QUESTION,
+  type CheckoutAnswer,
+  checkAnswer,
+} from '@marquee/contract';
 import { useState } from 'react';
 import { HttpError } from '../../../lib/http';
 import { useCorrectAnswer } from '../api/mutations';

@@ -3,10 +3,15 @@ import type { AttendeeDetailSettings } from '@marquee/contract';
 import { useUpdateAttendeeDetails } from '../api/mutations';
 
 /** The built-in details asked for every ticket: the attendee's name and email. */
-export function AttendeeDetailsCard({ eventId, settings }: { eventId: string; settings: AttendeeDetailSettings }) {
+export function AttendeeDetailsCard({
+  eventId,
+  settings,
+}: {
+  eventId: string;
+  settings: AttendeeDetailSettings;
+}) {
   const update = useUpdateAttendeeDetails();
-  const set = (next: Partial<AttendeeDetailSettings>) =>
-    update.mutate({ eventId, ...settings, ...next });
+  const set = (next: Partial<AttendeeDetailSettings>) => update.mutate({ eventId, ...settings, ...next });
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="attendee-details-title">
       <Stack gap="sm">

@@ -1,5 +1,5 @@
 import { Fieldset, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ATTENDEE_EMAIL_KEY, type AnswerValue } from '@marquee/contract';
+import { type AnswerValue, ATTENDEE_EMAIL_KEY } from '@marquee/contract';
 import {
   type AnswerDraft,
   type AskingEvent,
@@ -26,7 +26,14 @@ export interface CheckoutQuestionsProps {
  * The buyer's answers on the event page: the order's questions once, then each ticket's (its attendee's
  * email when the event asks for it, and the questions for its ticket type).
  */
-export function CheckoutQuestions({ event, lines, value, errors, disabled, onChange }: CheckoutQuestionsProps) {
+export function CheckoutQuestions({
+  event,
+  lines,
+  value,
+  errors,
+  disabled,
+  onChange,
+}: CheckoutQuestionsProps) {
   const forOrder = orderQuestions(event, lines);
   const tickets = askedTickets(event, lines);
   if (forOrder.length === 0 && tickets.length === 0) return null;
@@ -68,7 +75,9 @@ export function CheckoutQuestions({ event, lines, value, errors, disabled, onCha
                   label="Attendee email"
                   type="email"
                   required
-                  value={typeof given[ATTENDEE_EMAIL_KEY] === 'string' ? String(given[ATTENDEE_EMAIL_KEY]) : ''}
+                  value={
+                    typeof given[ATTENDEE_EMAIL_KEY] === 'string' ? String(given[ATTENDEE_EMAIL_KEY]) : ''
+                  }
                   error={errors[ticketField(ticket.index, ATTENDEE_EMAIL_KEY)]}
                   disabled={disabled}
                   onChange={(e) =>

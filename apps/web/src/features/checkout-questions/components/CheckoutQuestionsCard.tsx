@@ -12,7 +12,8 @@ export function CheckoutQuestionsCard({ eventId }: { eventId: string }) {
           Checkout questions
         </Title>
         <Text size="sm" c="dimmed">
-          Ask buyers per order or per ticket: dietary needs, sizes, consent; and each attendee's name or email.
+          Ask buyers per order or per ticket: dietary needs, sizes, consent; and each attendee's name or
+          email.
         </Text>
         <Group>
           <Button

@@ -92,4 +92,3 @@ export function OrderAnswersCard({
     </Card>
   );
 }
-

@@ -9,7 +9,10 @@ const EMPTY = new Map<string, CheckoutAnswer[]>();
  * The checkout answers of the tickets on screen (a page of a list), by ticket id: each ticket's own
  * answers and its order's. An event without questions answers with empty lists.
  */
-export function useTicketAnswers(eventId: string, ticketIds: readonly string[]): Map<string, CheckoutAnswer[]> {
+export function useTicketAnswers(
+  eventId: string,
+  ticketIds: readonly string[],
+): Map<string, CheckoutAnswer[]> {
   const ids = ticketIds.slice(0, MAX_TICKETS_FOR_ANSWERS);
   const answers = useQuery({ ...ticketAnswersQuery(eventId, ids), enabled: ids.length > 0 });
   if (!answers.data) return EMPTY;

@@ -1,8 +1,8 @@
 import {
-  ATTENDEE_EMAIL_KEY,
-  ATTENDEE_EMAIL_QUESTION,
   type AnswerMap,
   type AnswerValue,
+  ATTENDEE_EMAIL_KEY,
+  ATTENDEE_EMAIL_QUESTION,
   checkAnswer,
   type PublicCheckoutQuestion,
   questionApplies,

@@ -16,6 +16,14 @@ import { HttpError } from '../../../lib/http';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney, minorDigits } from '../../../lib/money';
 import { getAccessToken, getStoredEmail } from '../../../lib/storage';
+import {
+  type AnswerDraft,
+  answersBody,
+  CheckoutQuestions,
+  emptyAnswers,
+  isAnswerField,
+  validateAnswers,
+} from '../../checkout-questions';
 import { reserve } from '../api/create-booking';
 import { publicEventKeys } from '../api/keys';
 import {
@@ -28,6 +36,7 @@ import {
   emptyLine,
   initialOccurrence,
   type LineDraft,
+  linesOf,
   occurrenceOf,
   placeServerErrors,
   quantityRange,
@@ -88,6 +97,8 @@ export function CheckoutPanel({
     buyerEmail: '',
   }));
   const [errors, setErrors] = useState<CheckoutErrors>({});
+  // Answers to the event's questions (docs/checkout-questions.md), kept apart from the lines.
+  const [answers, setAnswers] = useState<AnswerDraft>(emptyAnswers);
   const [networkError, setNetworkError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const attemptKey = useRef<string | null>(null);
@@ -142,12 +153,16 @@ export function CheckoutPanel({
   async function submit(e?: FormEvent) {
     e?.preventDefault();
     if (busy || preview) return;
-    const clientErrors = validateDraft(event, draft, signedIn);
+    const clientErrors = {
+      ...validateDraft(event, draft, signedIn),
+      ...validateAnswers(event, linesOf(event, draft), answers),
+    };
     if (Object.keys(clientErrors).length > 0) {
       showErrors(clientErrors);
       return;
     }
-    const body = bookingBody(event, draft, signedIn, publicEventReturnPath(slug));
+    const lines = bookingBody(event, draft, signedIn, publicEventReturnPath(slug));
+    const body = { ...lines, ...answersBody(event, lines.lines, answers) };
     attemptKey.current ??= newIdempotencyKey();
     setBusy(true);
     setNetworkError(null);
@@ -163,7 +178,17 @@ export function CheckoutPanel({
         return;
       }
       attemptKey.current = null;
-      const placed = placeServerErrors(error.errors ?? [], body.lines);
+      const fieldErrors = error.errors ?? [];
+      const placed: CheckoutErrors = {
+        ...placeServerErrors(
+          fieldErrors.filter((e) => !isAnswerField(e.field)),
+          body.lines,
+        ),
+        // Answers' errors keep the server's names (`answers.<id>`, `attendees.<i>.<id>`).
+        ...Object.fromEntries(
+          fieldErrors.filter((e) => isAnswerField(e.field)).map((e) => [e.field, e.message]),
+        ),
+      };
       if (Object.keys(placed).length === 0) placed.form = error.message;
       showErrors(placed);
       // Seats moved or sales closed meanwhile: show what is left now, the buyer's choices stay.
@@ -225,6 +250,19 @@ export function CheckoutPanel({
           </Text>
           {!closed && (
             <>
+              <CheckoutQuestions
+                event={event}
+                lines={linesOf(event, draft)}
+                value={answers}
+                errors={errors}
+                disabled={busy}
+                onChange={(next, field) => {
+                  attemptKey.current = null;
+                  setNetworkError(null);
+                  setAnswers(next);
+                  setErrors(({ [field]: _cleared, form: _form, ...rest }) => rest);
+                }}
+              />
               <Divider />
               {signedIn ? (
                 <Text size="sm" data-testid="signed-in-buyer">
