@@ -28,7 +28,7 @@ export function AnswerCorrection({
   const [error, setError] = useState<string | undefined>();
   const asked = answer.builtin
     ? { ...ATTENDEE_EMAIL_QUESTION, required: false }
-    : { type: answer.type, choices, required: false };
+    : { type: answer.type, choices: [...choices], required: false };
   const save = async () => {
     const checked = checkAnswer(asked, value);
     if (!checked.ok) return setError(checked.message);

@@ -1,7 +1,9 @@
 import { Checkbox, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import type { AnswerValue, PublicCheckoutQuestion } from '@marquee/contract';
 
-type Asked = Pick<PublicCheckoutQuestion, 'type' | 'label' | 'helpText' | 'choices' | 'required'>;
+type Asked = Pick<PublicCheckoutQuestion, 'type' | 'label' | 'helpText' | 'required'> & {
+  choices: readonly string[];
+};
 
 export interface AnswerInputProps {
   question: Asked;

@@ -60,7 +60,7 @@ export function QuestionFormModal({
   const editing = question === 'new' ? null : question;
   const create = useCreateQuestion();
   const update = useUpdateQuestion();
-  const form = useForm<Values, (values: Values) => Omit<Values, 'choices'> & { choices: string[] }>({
+  const form = useForm<Values, Omit<Values, 'choices'> & { choices: string[] }>({
     mode: 'controlled',
     initialValues: {
       scope: editing?.scope ?? 'ORDER',
