@@ -52,7 +52,12 @@ describe('checkout questions', () => {
     await organizer.getByTestId('questions-empty').waitFor();
     await expectNoSeriousAxeFindings(organizer);
 
-    await addQuestion(organizer, { label: 'Dietary needs', type: 'Short text', perTicket: true, required: true });
+    await addQuestion(organizer, {
+      label: 'Dietary needs',
+      type: 'Short text',
+      perTicket: true,
+      required: true,
+    });
     await addQuestion(organizer, { label: 'Invoice email', type: 'Email', perTicket: false, required: true });
     // The invoice question first.
     await organizer.getByRole('button', { name: 'Move “Invoice email” up' }).click();
@@ -76,9 +81,7 @@ describe('checkout questions', () => {
       .getByRole('textbox', { name: 'Dietary needs' })
       .fill('Vegetarian, no nuts');
     await phone.getByRole('textbox', { name: 'Name', exact: true }).fill('Grace Hopper');
-    await phone
-      .getByRole('textbox', { name: 'Email', exact: true })
-      .fill(`grace+${Date.now()}@example.com`);
+    await phone.getByRole('textbox', { name: 'Email', exact: true }).fill(`grace+${Date.now()}@example.com`);
     await phone.getByRole('button', { name: 'Get tickets' }).click();
 
     // The field says what is wrong; nothing typed is lost.
