@@ -4,17 +4,20 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/calls.js';
 import { book, guest } from '../../../test/checkout-fixtures.js';
+import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import { type EventWorld, eventWorld, makeFreeEntry } from '../../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, manualClock, type TestApp } from '../../../test/helpers.js';
-import { auditLog, checkoutAnswers, tickets } from '../../db/schema/index.js';
+import { auditLog, checkoutAnswers, checkoutQuestions, tickets } from '../../db/schema/index.js';
 
 const clock = manualClock(new Date());
 let t: TestApp;
 let w: EventWorld;
+let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
   w = await eventWorld(t);
+  base = await listenOnLoopback(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -420,5 +423,25 @@ describe('answers at checkout', () => {
       ['Acme', 'Vegan'],
       ['Acme', 'None'],
     ]);
+  });
+});
+
+describe('adds under concurrency, through HTTP', () => {
+  it(`keeps an event to ${c.MAX_QUESTIONS_PER_EVENT} questions, each in a place of its own`, async () => {
+    const made = await freeEvent();
+    const n = c.MAX_QUESTIONS_PER_EVENT + 10;
+    const result = await inParallel(base, n, (i) => ({
+      method: 'POST',
+      path: c.createCheckoutQuestion.path,
+      headers: clientHeaders(w.organizer.token),
+      body: { eventId: made.event.id, scope: 'ORDER', type: 'SHORT_TEXT', label: `Question ${i}` },
+    }));
+    expect(result.byStatus).toEqual({ 200: c.MAX_QUESTIONS_PER_EVENT, 409: 10 });
+    const rows = await t.db
+      .select({ position: checkoutQuestions.position })
+      .from(checkoutQuestions)
+      .where(eq(checkoutQuestions.eventId, made.event.id));
+    expect(rows).toHaveLength(c.MAX_QUESTIONS_PER_EVENT);
+    expect(new Set(rows.map((r) => r.position)).size).toBe(c.MAX_QUESTIONS_PER_EVENT);
   });
 });
