@@ -67,6 +67,12 @@ describe('checkout questions', () => {
     await dismissToasts(organizer);
     await expectNoSeriousAxeFindings(organizer);
     await shot(organizer, 'checkout-questions-1440');
+    // The same screen on a phone.
+    await organizer.setViewportSize({ width: 375, height: 812 });
+    await organizer.getByRole('button', { name: 'Move “Invoice email” down' }).waitFor();
+    await expectNoSeriousAxeFindings(organizer);
+    await shot(organizer, 'checkout-questions-375');
+    await organizer.setViewportSize({ width: 1440, height: 900 });
 
     // The buyer, on a phone, in a browser of their own (the organizer's stays signed in).
     const buyer = await b.browser.newContext({ baseURL: b.baseUrl, viewport: { width: 375, height: 812 } });

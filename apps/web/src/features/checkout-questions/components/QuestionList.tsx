@@ -74,18 +74,21 @@ export function QuestionList({
                 data-testid="question-row"
                 aria-label={q.label}
               >
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={4} style={{ minWidth: 0 }}>
+                {/* On a phone the buttons go under the question rather than squeeze it. */}
+                <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+                  <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
                     <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {`${i + 1}. ${q.label}`}
                     </Text>
                     <Group gap={6}>
-                      <Badge variant="light">{QUESTION_TYPE_LABELS[q.type]}</Badge>
-                      <Badge variant="light" color="gray">
+                      <Badge variant="light" tt="none">
+                        {QUESTION_TYPE_LABELS[q.type]}
+                      </Badge>
+                      <Badge variant="light" color="gray" tt="none">
                         {QUESTION_SCOPE_LABELS[q.scope]}
                       </Badge>
                       {q.required && (
-                        <Badge variant="light" color="orange">
+                        <Badge variant="light" color="orange" tt="none">
                           Required
                         </Badge>
                       )}
