@@ -70,7 +70,8 @@ export function askedTickets(event: AskingEvent, lines: readonly Line[]): AskedT
 /** The field names the server uses: `answers.<questionId>`, `attendees.<index>.<questionId|email>`. */
 export const orderField = (questionId: string) => `answers.${questionId}`;
 export const ticketField = (index: number, key: string) => `attendees.${index}.${key}`;
-export const isAnswerField = (field: string) => /^(answers|attendees)(\.|$)/.test(field);
+/** An error about one answer (a bare `attendees`, about their count, is the form's). */
+export const isAnswerField = (field: string) => /^(answers|attendees)\./.test(field);
 
 /** The checks the server makes, with the contract's `checkAnswer`: errors under the server's field names. */
 export function validateAnswers(
