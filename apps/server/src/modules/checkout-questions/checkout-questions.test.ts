@@ -397,6 +397,7 @@ describe('answers at checkout', () => {
       label: 'Company',
     });
     const diet = await ask(w.owner.token, { eventId, scope: 'ATTENDEE', type: 'SHORT_TEXT', label: 'Diet' });
+    const notes = await ask(w.owner.token, { eventId, scope: 'ORDER', type: 'LONG_TEXT', label: 'Notes' });
     const order = await book(t, {
       eventId,
       lines: [{ ticketTypeId: made.ticketTypes[0]?.id ?? '', quantity: 2 }],
@@ -405,6 +406,18 @@ describe('answers at checkout', () => {
       attendees: [{ [diet.body.result._id]: 'Vegan' }, { [diet.body.result._id]: 'None' }],
     });
     expect(order.status).toBe(200);
+    // The optional question left empty is stored empty (SQL null): no answer counted, a blank cell.
+    const [empty] = await t.db
+      .select()
+      .from(checkoutAnswers)
+      .where(eq(checkoutAnswers.questionId, notes.body.result._id));
+    expect(empty?.value).toBeNull();
+    const listed = await call(t, c.checkoutQuestionList, { token: w.owner.token, query: { eventId } });
+    expect(listed.body.result.questions.map((q) => [q.label, q.answers])).toEqual([
+      ['Company', 1],
+      ['Diet', 2],
+      ['Notes', 0],
+    ]);
     const download = async (kind: string) => {
       const response = await t.app.inject({
         method: 'GET',
@@ -415,13 +428,13 @@ describe('answers at checkout', () => {
       return parse(response.rawPayload, { bom: true }) as string[][];
     };
     const orders = await download('orders');
-    expect(orders[0]?.at(-1)).toBe('Company');
-    expect(orders[1]?.at(-1)).toBe('Acme');
+    expect(orders[0]?.slice(-2)).toEqual(['Company', 'Notes']);
+    expect(orders[1]?.slice(-2)).toEqual(['Acme', '']);
     const attendees = await download('attendees');
-    expect(attendees[0]?.slice(-2)).toEqual(['Company', 'Diet']);
-    expect(attendees.slice(1).map((row) => row.slice(-2))).toEqual([
-      ['Acme', 'Vegan'],
-      ['Acme', 'None'],
+    expect(attendees[0]?.slice(-3)).toEqual(['Company', 'Diet', 'Notes']);
+    expect(attendees.slice(1).map((row) => row.slice(-3))).toEqual([
+      ['Acme', 'Vegan', ''],
+      ['Acme', 'None', ''],
     ]);
   });
 });
