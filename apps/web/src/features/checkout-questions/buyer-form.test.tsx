@@ -119,7 +119,10 @@ const booking = {
 const ok = (result: unknown) => ({ status: 200, body: { message: 'OK', result } });
 
 describe('checkout questions on the event page', () => {
-  it('asks per order and per ticket, checks like the server, puts server errors on the field and keeps what was typed', async () => {
+  // It types a good deal, one key at a time.
+  it('asks per order and per ticket, checks like the server, puts server errors on the field and keeps what was typed', {
+    timeout: 60_000,
+  }, async () => {
     const user = userEvent.setup();
     let attempts = 0;
     const api = fakeApi({

@@ -10,6 +10,7 @@ export {
   answersBody,
   emptyAnswers,
   isAnswerField,
+  pageShowsField,
   validateAnswers,
 } from './model/buyer-answers';
 export { eventCheckoutQuestionsPath } from './paths';

@@ -73,6 +73,15 @@ export const ticketField = (index: number, key: string) => `attendees.${index}.$
 /** An error about one answer (a bare `attendees`, about their count, is the form's). */
 export const isAnswerField = (field: string) => /^(answers|attendees)\./.test(field);
 
+/**
+ * Whether an answer's error names a question this page shows: the questions may have changed since the
+ * page loaded (a new required one), and such an error has no field here.
+ */
+export function pageShowsField(event: AskingEvent, field: string): boolean {
+  const id = field.split('.').at(-1) ?? '';
+  return id === ATTENDEE_EMAIL_KEY ? event.attendeeEmails : event.questions.some((q) => q._id === id);
+}
+
 /** The checks the server makes, with the contract's `checkAnswer`: errors under the server's field names. */
 export function validateAnswers(
   event: AskingEvent,

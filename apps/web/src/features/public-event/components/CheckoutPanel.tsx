@@ -22,6 +22,7 @@ import {
   CheckoutQuestions,
   emptyAnswers,
   isAnswerField,
+  pageShowsField,
   validateAnswers,
 } from '../../checkout-questions';
 import { reserve } from '../api/create-booking';
@@ -179,16 +180,18 @@ export function CheckoutPanel({
       }
       attemptKey.current = null;
       const fieldErrors = error.errors ?? [];
+      // Answers' errors keep the server's names (`answers.<id>`, `attendees.<i>.<id>`); one about a
+      // question this page does not show yet (changed meanwhile) goes to the form, and the page reloads.
+      const onPage = (field: string) => isAnswerField(field) && pageShowsField(event, field);
       const placed: CheckoutErrors = {
         ...placeServerErrors(
-          fieldErrors.filter((e) => !isAnswerField(e.field)),
+          fieldErrors.filter((e) => !onPage(e.field)),
           body.lines,
         ),
-        // Answers' errors keep the server's names (`answers.<id>`, `attendees.<i>.<id>`).
-        ...Object.fromEntries(
-          fieldErrors.filter((e) => isAnswerField(e.field)).map((e) => [e.field, e.message]),
-        ),
+        ...Object.fromEntries(fieldErrors.filter((e) => onPage(e.field)).map((e) => [e.field, e.message])),
       };
+      if (fieldErrors.some((e) => isAnswerField(e.field) && !onPage(e.field)))
+        void queryClient.invalidateQueries({ queryKey: publicEventKeys.detail.all });
       if (Object.keys(placed).length === 0) placed.form = error.message;
       showErrors(placed);
       // Seats moved or sales closed meanwhile: show what is left now, the buyer's choices stay.
