@@ -25,6 +25,7 @@ import { bannersModule } from './modules/banners/index.js';
 import { bookingModule } from './modules/booking/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { checkInModule } from './modules/check-in/index.js';
+import { checkoutQuestionsModule } from './modules/checkout-questions/index.js';
 import { contentModule } from './modules/content/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { devOutboxModule } from './modules/dev-outbox/index.js';
@@ -97,6 +98,7 @@ const MODULES: ((app: FastifyInstance, ports: Ports) => Promise<void>)[] = [
   eventsModule,
   ordersModule,
   attendeeMessagesModule,
+  checkoutQuestionsModule,
   dashboardModule,
   refundsModule,
   bookingModule,

@@ -158,6 +158,16 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   sendAttendeeMessage: hidden(RUNS_THE_EVENT),
   attendeeMessageList: hidden(RUNS_THE_EVENT),
   attendeeMessageDetail: hidden(RUNS_THE_EVENT),
+  // Questions at checkout: those who run the event; the door reads the answers.
+  checkoutQuestionList: hidden(RUNS_THE_EVENT),
+  createCheckoutQuestion: hidden(RUNS_THE_EVENT),
+  updateCheckoutQuestion: hidden(RUNS_THE_EVENT),
+  deleteCheckoutQuestion: hidden(RUNS_THE_EVENT),
+  reorderCheckoutQuestions: hidden(RUNS_THE_EVENT),
+  updateAttendeeDetailSettings: hidden(RUNS_THE_EVENT),
+  organizerBookingAnswers: hidden(RUNS_THE_EVENT),
+  correctCheckoutAnswer: hidden(RUNS_THE_EVENT),
+  eventTicketAnswers: hidden(AT_THE_DOOR),
   // An order: the access of its event.
   organizerBookingDetail: hidden(RUNS_THE_EVENT),
   organizerBookingTicketList: hidden(RUNS_THE_EVENT),

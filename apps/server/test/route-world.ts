@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import * as contract from '@marquee/contract';
 import { DEFAULT_REFUND_SETTING, DEFAULT_TICKET_SETTING, type RouteDef } from '@marquee/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   attendeeMessages,
   categories,
+  checkoutAnswers,
+  checkoutQuestions,
   classTypes,
   organizationMembers,
   sessions,
@@ -90,6 +92,11 @@ export interface Fixtures {
   declineReasonId: string;
   /** A message sent to the attendees of `eventId`. */
   attendeeMessageId: string;
+  /** A question the event asks, made for one call; every question it asks (at least one). */
+  freshQuestionId(eventId: string): Promise<string>;
+  questionIdsOf(eventId: string): Promise<string[]>;
+  /** An answer of the order, made for one call. */
+  freshAnswerId(bookingId: string): Promise<string>;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -210,6 +217,26 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
     return { body: { audience: 'ALL', subject: 'Sweep', body: 'Hello' } };
   },
   [contract.attendeeMessageDetail.path]: async (f) => ({ query: { messageId: f.attendeeMessageId } }),
+  // Checkout questions: a question of the event, all of them in order, an answer of the order.
+  [contract.createCheckoutQuestion.path]: async () => ({
+    body: { scope: 'ORDER', type: 'SHORT_TEXT', label: 'Sweep' },
+  }),
+  [contract.updateCheckoutQuestion.path]: async (f, id) => ({
+    body: { questionId: await f.freshQuestionId(id), scope: 'ORDER', type: 'SHORT_TEXT', label: 'Sweep' },
+  }),
+  [contract.deleteCheckoutQuestion.path]: async (f, id) => ({
+    body: { questionId: await f.freshQuestionId(id) },
+  }),
+  [contract.reorderCheckoutQuestions.path]: async (f, id) => ({
+    body: { questionIds: await f.questionIdsOf(id) },
+  }),
+  [contract.updateAttendeeDetailSettings.path]: async () => ({
+    body: { attendeeNames: false, attendeeEmails: false },
+  }),
+  [contract.eventTicketAnswers.path]: async () => ({ query: { ticketIds: randomUUID() } }),
+  [contract.correctCheckoutAnswer.path]: async (f, id) => ({
+    body: { answerId: await f.freshAnswerId(id), value: 'sweep@example.test' },
+  }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
@@ -345,6 +372,23 @@ export async function routeWorld(t: TestApp) {
     })
     .returning();
   if (!attendeeMessage) throw new Error('fixture attendee message');
+  async function insertQuestion(eventId: string) {
+    const [row] = await t.db
+      .insert(checkoutQuestions)
+      .values({
+        eventId,
+        organizationId,
+        scope: 'ORDER',
+        type: 'SHORT_TEXT',
+        label: 'Sweep',
+        position: 0,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .returning();
+    if (!row) throw new Error('fixture question');
+    return row.id;
+  }
   const fixtures: Fixtures = {
     organizationId,
     attendeeMessageId: attendeeMessage.id,
@@ -369,6 +413,29 @@ export async function routeWorld(t: TestApp) {
     },
     freshRefundRequestId,
     declineReasonId: (await insertRefundReason(t.db, 'REFUND_DECLINE')).id,
+    freshQuestionId: (eventId) => insertQuestion(eventId),
+    async questionIdsOf(eventId) {
+      const live = and(eq(checkoutQuestions.eventId, eventId), isNull(checkoutQuestions.deletedAt));
+      const rows = await t.db.select({ id: checkoutQuestions.id }).from(checkoutQuestions).where(live);
+      return rows.length ? rows.map((r) => r.id) : [await insertQuestion(eventId)];
+    },
+    async freshAnswerId(bookingId) {
+      const [row] = await t.db
+        .insert(checkoutAnswers)
+        .values({
+          bookingId,
+          builtin: 'ATTENDEE_EMAIL',
+          label: 'Attendee email',
+          type: 'EMAIL',
+          position: -1,
+          value: 'sweep@example.test',
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .returning();
+      if (!row) throw new Error('fixture answer');
+      return row.id;
+    },
     categoryId: category.id,
     classTypeId: classType.id,
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerMap, PublicCheckoutQuestion } from './checkout-questions.js';
 import { formatMinorUnits, MAX_DONATION_MINOR, MAX_ORDER_TOTAL_MINOR, MAX_PAGE } from './constants.js';
 import { ClassBookingMode, EventKind, EventStatus, Location, NamedRef, TicketPricing } from './event.js';
 import { returnPathInput } from './limits.js';
@@ -94,6 +95,10 @@ export const PublicEvent = PublicEventSummary.extend({
   maxTicketsPerOrder: z.number().int(),
   /** Whether each ticket needs the attendee's name. */
   attendeeNames: z.boolean(),
+  /** Whether each ticket needs the attendee's email address (docs/checkout-questions.md). */
+  attendeeEmails: z.boolean(),
+  /** The questions asked at checkout, in order (docs/checkout-questions.md). */
+  questions: z.array(PublicCheckoutQuestion),
   ticketTypes: z.array(PublicTicketType),
   occurrences: z.array(PublicOccurrence),
 });
@@ -169,6 +174,10 @@ export const CreateBookingBody = z.object({
   buyer: BuyerInput.optional(),
   /** Where the browser returns after paying (a path of this console, e.g. `/e/<slug>/booking`). */
   returnPath: returnPathInput('Return to a path of this site').optional(),
+  /** Answers to the order's questions by question id (docs/checkout-questions.md). */
+  answers: AnswerMap.optional(),
+  /** One entry per ticket, in the order of the lines: its answers by question id, and `email` when asked. */
+  attendees: z.array(AnswerMap).max(100).optional(),
 });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 

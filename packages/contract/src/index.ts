@@ -10,6 +10,7 @@ export * from './booking.js';
 export * from './catalog-common.js';
 export * from './category.js';
 export * from './checkin.js';
+export * from './checkout-questions.js';
 export * from './common.js';
 export * from './content.js';
 export * from './dashboard.js';

@@ -7,6 +7,7 @@ import { bannerRoutes } from '../features/banners/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { catalogRequestRoutes } from '../features/catalog-requests/routes';
 import { checkInRoutes } from '../features/check-in/routes';
+import { checkoutQuestionRoutes } from '../features/checkout-questions/routes';
 import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
@@ -39,6 +40,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   eventRoutes,
   orderRoutes,
   attendeeMessageRoutes,
+  checkoutQuestionRoutes,
   refundRoutes,
   checkInRoutes,
   publicEventRoutes,

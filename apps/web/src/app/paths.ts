@@ -7,6 +7,7 @@ import { BANNER_PATHS } from '../features/banners/paths';
 import { CATALOG_PATHS } from '../features/catalog/paths';
 import { CATALOG_REQUEST_PATHS } from '../features/catalog-requests/paths';
 import { CHECK_IN_PATHS } from '../features/check-in/paths';
+import { CHECKOUT_QUESTION_PATHS } from '../features/checkout-questions/paths';
 import { CONTENT_PATHS } from '../features/content/paths';
 import { DASHBOARD_PATHS } from '../features/dashboard/paths';
 import { DEV_OUTBOX_PATHS } from '../features/dev-outbox/paths';
@@ -61,6 +62,7 @@ export const PATHS = {
   ...EVENT_PATHS,
   ...ORDER_PATHS,
   ...ATTENDEE_MESSAGE_PATHS,
+  ...CHECKOUT_QUESTION_PATHS,
   ...CHECK_IN_PATHS,
   ...PUBLIC_EVENT_PATHS,
   ...USER_MANAGEMENT_PATHS,

@@ -68,6 +68,8 @@ export const events = pgTable(
     slug: text('slug'),
     /** Buyers give a name for every ticket (the attendee). */
     attendeeNames: boolean('attendee_names').notNull().default(false),
+    /** Buyers give an email address for every ticket (docs/checkout-questions.md). */
+    attendeeEmails: boolean('attendee_emails').notNull().default(false),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
     classTypeId: uuid('class_type_id').references(() => classTypes.id, { onDelete: 'set null' }),

@@ -4,6 +4,7 @@ export * from './audit.js';
 export * from './bookings.js';
 export * from './catalog.js';
 export * from './checkin.js';
+export * from './checkout-questions.js';
 export * from './content.js';
 export * from './events.js';
 export * from './idempotency.js';

@@ -74,6 +74,8 @@ function publicEvent(over: Partial<PublicEvent> = {}): PublicEvent {
     },
     maxTicketsPerOrder: 10,
     attendeeNames: false,
+    attendeeEmails: false,
+    questions: [],
     ticketTypes: [ticketType()],
     occurrences: [
       { _id: OCC_A, startsAt: STARTS, endsAt: ENDS, salesState: 'ON_SALE', remaining: { [GENERAL]: 50 } },

@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
 import type { Actor } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
+import { checkCheckoutAnswers } from '../../checkout-questions/index.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
 import { newAccessToken } from '../codes.js';
@@ -60,6 +61,9 @@ async function placeBooking(
   }
   const order = priceOrder(view, body, date, startedAt);
   errors.push(...order.errors);
+  // Answers to the event's questions as they are now (docs/checkout-questions.md).
+  const answers = await checkCheckoutAnswers(db, event.id, body);
+  errors.push(...answers.errors);
   if (errors.length > 0 || !buyer) throw refuse(errors);
   // Cheap early answer when a line cannot fit even now; the guarded UPDATE below is what decides.
   for (const line of order.lines) {
@@ -113,6 +117,7 @@ async function placeBooking(
           attendees: l.attendees,
         })),
       );
+      await answers.save(tx, booking.id, now);
       await addTimeline(
         tx,
         booking.id,

@@ -3,6 +3,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { type EventRow, eventSlugs, events } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
+import { publicQuestions } from '../../checkout-questions/index.js';
 import { type PublicEventDeps, summaryOf, visibleToBuyers } from './public-event-summary.js';
 import { loadSaleView, type SaleView } from './sale-view.js';
 
@@ -34,6 +35,7 @@ async function findPublicEvent(db: DbOrTx, ref: string): Promise<EventRow> {
 export async function publicEventOf(db: DbOrTx, view: SaleView, now: Date): Promise<PublicEvent> {
   const { summary, ticketTypes, occurrences } = await summaryOf(db, view, now);
   const { event } = view;
+  const asked = await publicQuestions(db, event.id);
   return {
     ...summary,
     description: event.description,
@@ -53,6 +55,8 @@ export async function publicEventOf(db: DbOrTx, view: SaleView, now: Date): Prom
       : null,
     maxTicketsPerOrder: view.organization.maxTicketsPerOrder,
     attendeeNames: event.attendeeNames,
+    attendeeEmails: asked.attendeeEmails,
+    questions: asked.questions,
     ticketTypes,
     occurrences,
   };

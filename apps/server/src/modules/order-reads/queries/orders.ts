@@ -46,9 +46,10 @@ export const orderColumns = {
 export type OrderColumns = typeof orderColumns;
 
 /** bookings ⋈ events ⋈ organizations ⟕ occurrence: the FROM of every order query. */
-export function ordersFrom(db: DbOrTx) {
+/** `extra`: columns after the list's (the export's checkout answers), read by position after them. */
+export function ordersFrom(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
-    .select(orderColumns)
+    .select({ ...orderColumns, ...extra })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))

@@ -46,9 +46,10 @@ export function ticketsCounted(db: DbOrTx, where: SQL | undefined) {
 }
 
 /** tickets ⋈ bookings ⋈ events ⋈ ticket type ⟕ occurrence: the FROM of every ticket query. */
-export function ticketsFrom(db: DbOrTx) {
+/** `extra`: columns after the list's (the export's checkout answers), read by position after them. */
+export function ticketsFrom(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
-    .select(ticketColumns)
+    .select({ ...ticketColumns, ...extra })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
     .innerJoin(events, eq(events.id, tickets.eventId))

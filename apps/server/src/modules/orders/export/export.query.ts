@@ -30,6 +30,8 @@ export function exportStatements(
   actor: Actor,
   query: Query,
   zone: string,
+  /** Columns after the layout's (one event's checkout answers). */
+  extra: Record<string, SQL> = {},
 ): { count: Statement; select: Statement } {
   const orders = query.kind === 'orders';
   const where = and(
@@ -48,7 +50,7 @@ export function exportStatements(
         .innerJoin(events, eq(events.id, bookings.eventId))
         .where(where)
         .toSQL(),
-      select: ordersFrom(db)
+      select: ordersFrom(db, extra)
         .where(where)
         .orderBy(...order)
         .toSQL(),
@@ -63,7 +65,7 @@ export function exportStatements(
       .innerJoin(events, eq(events.id, tickets.eventId))
       .where(where)
       .toSQL(),
-    select: ticketsFrom(db)
+    select: ticketsFrom(db, extra)
       .where(where)
       .orderBy(...order)
       .toSQL(),

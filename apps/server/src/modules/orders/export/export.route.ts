@@ -8,6 +8,7 @@ import { callerTimeZone } from '../../../lib/caller-zone.js';
 import { rowObject } from '../../../lib/export/cursor.js';
 import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
 import { EXPORT_COMPRESSION } from '../../../plugins/compress.js';
+import { exportAnswerColumns } from '../../checkout-questions/index.js';
 import { EXPORT_LAYOUTS } from './columns.js';
 import { exportStatements } from './export.query.js';
 
@@ -44,7 +45,10 @@ export function exportRoute(app: FastifyInstance, db: Db) {
       const zone = callerTimeZone(request, actor);
       // The event named, resolved by the access declaration; null when the export is of every event.
       const event = request.resolved?.event?.event ?? null;
-      const { count, select } = exportStatements(db, actor, query, zone);
+      // One event's export: a column per checkout question after the layout's (docs/checkout-questions.md).
+      const answers = event ? await exportAnswerColumns(db, event.id, query.kind) : null;
+      const extra: Parameters<typeof exportStatements>[4] = answers ? { answers: answers.column } : {};
+      const { count, select } = exportStatements(db, actor, query, zone, extra);
       const layout = EXPORT_LAYOUTS[query.kind];
       return sendExport(request, reply, {
         count,
@@ -52,8 +56,11 @@ export function exportRoute(app: FastifyInstance, db: Db) {
         format: query.format,
         fileName: `${query.kind}-${event ? fileSlug(event.slug ?? event.title) : 'all-events'}-${formatInZone(new Date(), 'yyyy-MM-dd', zone)}`,
         sheetName: query.kind,
-        headers: layout.headers,
-        cells: (values) => layout.cells(rowObject(layout.keys, values)),
+        headers: answers ? [...layout.headers, ...answers.headers] : layout.headers,
+        cells: (values) => {
+          const cells = layout.cells(rowObject(layout.keys, values));
+          return answers ? [...cells, ...answers.cells(values[layout.keys.length])] : cells;
+        },
       });
     },
   );

@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable';
 import { EnumBadge } from '../../../components/EnumBadge';
 import { ListFilter } from '../../../components/ListFilter';
 import { type ListParams, tableBinding, useListParams } from '../../../components/list-params';
+import { TicketAnswerLines, useTicketAnswers } from '../../checkout-questions';
 import { checkInAttendeeListQuery } from '../api/check-in-attendee-list';
 import { useMarkTickets } from '../api/mark-scanned-unscanned-tickets';
 
@@ -74,6 +75,11 @@ export function AttendeeList({
   const list = useListParams(ATTENDEE_FILTERS, { limit: PAGE_SIZE });
   const result = useQuery(checkInAttendeeListQuery(eventId, occurrenceId, list.query));
   const mark = useMarkTickets(eventId, occurrenceId, deviceId);
+  // What the door needs to know beside the name: dietary needs, access requirements.
+  const answers = useTicketAnswers(
+    eventId,
+    (result.data?.items ?? []).map((a) => a.ticketId),
+  );
   // The screen mounts a new list for each date, so nothing chosen on one date stays chosen on another.
   const [selected, setSelected] = useState<string[]>([]);
   /** The row whose own Check in is running (it spins; the others wait). */
@@ -98,6 +104,7 @@ export function AttendeeList({
               ? `Booked by ${a.buyerName} · ${a.buyerEmail}`
               : a.buyerEmail}
           </Text>
+          <TicketAnswerLines answers={answers.get(a.ticketId)} />
         </Stack>
       ),
     },

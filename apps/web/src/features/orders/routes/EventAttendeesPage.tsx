@@ -11,6 +11,7 @@ import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
+import { TicketAnswerLines, useTicketAnswers } from '../../checkout-questions';
 import { eventDetailsPath } from '../../events/paths';
 import { attendeeListQuery } from '../api/event-attendees-list';
 import { eventHeaderQuery } from '../api/partially-event-detail';
@@ -34,6 +35,10 @@ export function EventAttendeesPage() {
     enabled: header.isSuccess,
   });
   const exporter = useExport();
+  const answers = useTicketAnswers(
+    eventId,
+    (attendees.data?.items ?? []).map((a) => a._id),
+  );
 
   if (header.isPending) return <PageLoader label="Loading the event" />;
   if (header.error instanceof HttpError && [400, 404].includes(header.error.status))
@@ -86,6 +91,11 @@ export function EventAttendeesPage() {
           withBuyer: true,
           withScanned: false,
           extra: [
+            {
+              key: 'answers',
+              title: 'Answers',
+              render: (a) => <TicketAnswerLines answers={answers.get(a._id)} />,
+            },
             {
               key: 'checkedIn',
               title: 'Check-in',

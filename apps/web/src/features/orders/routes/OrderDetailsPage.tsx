@@ -9,6 +9,7 @@ import { NotFoundMessage } from '../../../components/NotFoundMessage';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { HttpError } from '../../../lib/http';
+import { OrderAnswersCard } from '../../checkout-questions';
 import { orderDetailQuery } from '../api/organizer-booking-detail';
 import { InfoCard } from '../components/InfoCard';
 import { BOOKING_STATUS_COLORS, BOOKING_STATUS_LABELS, inEventZone, zoneOf } from '../components/labels';
@@ -129,6 +130,8 @@ export function OrderDetailsPage() {
           </Title>
         }
       />
+      {/* Whoever reads an order may manage its event (scanners do not reach orders): corrections are theirs. */}
+      <OrderAnswersCard bookingId={order._id} ticketTypes={order.lines} canCorrect />
       {hasRefundSection(order) && <OrderRefunds order={order} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

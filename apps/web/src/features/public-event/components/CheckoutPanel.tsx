@@ -16,6 +16,15 @@ import { HttpError } from '../../../lib/http';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney, minorDigits } from '../../../lib/money';
 import { getAccessToken, getStoredEmail } from '../../../lib/storage';
+import {
+  type AnswerDraft,
+  answersBody,
+  CheckoutQuestions,
+  emptyAnswers,
+  isAnswerField,
+  pageShowsField,
+  validateAnswers,
+} from '../../checkout-questions';
 import { reserve } from '../api/create-booking';
 import { publicEventKeys } from '../api/keys';
 import {
@@ -28,6 +37,7 @@ import {
   emptyLine,
   initialOccurrence,
   type LineDraft,
+  linesOf,
   occurrenceOf,
   placeServerErrors,
   quantityRange,
@@ -88,6 +98,8 @@ export function CheckoutPanel({
     buyerEmail: '',
   }));
   const [errors, setErrors] = useState<CheckoutErrors>({});
+  // Answers to the event's questions (docs/checkout-questions.md), kept apart from the lines.
+  const [answers, setAnswers] = useState<AnswerDraft>(emptyAnswers);
   const [networkError, setNetworkError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const attemptKey = useRef<string | null>(null);
@@ -142,12 +154,16 @@ export function CheckoutPanel({
   async function submit(e?: FormEvent) {
     e?.preventDefault();
     if (busy || preview) return;
-    const clientErrors = validateDraft(event, draft, signedIn);
+    const clientErrors = {
+      ...validateDraft(event, draft, signedIn),
+      ...validateAnswers(event, linesOf(event, draft), answers),
+    };
     if (Object.keys(clientErrors).length > 0) {
       showErrors(clientErrors);
       return;
     }
-    const body = bookingBody(event, draft, signedIn, publicEventReturnPath(slug));
+    const lines = bookingBody(event, draft, signedIn, publicEventReturnPath(slug));
+    const body = { ...lines, ...answersBody(event, lines.lines, answers) };
     attemptKey.current ??= newIdempotencyKey();
     setBusy(true);
     setNetworkError(null);
@@ -163,7 +179,19 @@ export function CheckoutPanel({
         return;
       }
       attemptKey.current = null;
-      const placed = placeServerErrors(error.errors ?? [], body.lines);
+      const fieldErrors = error.errors ?? [];
+      // Answers' errors keep the server's names (`answers.<id>`, `attendees.<i>.<id>`); one about a
+      // question this page does not show yet (changed meanwhile) goes to the form, and the page reloads.
+      const onPage = (field: string) => isAnswerField(field) && pageShowsField(event, field);
+      const placed: CheckoutErrors = {
+        ...placeServerErrors(
+          fieldErrors.filter((e) => !onPage(e.field)),
+          body.lines,
+        ),
+        ...Object.fromEntries(fieldErrors.filter((e) => onPage(e.field)).map((e) => [e.field, e.message])),
+      };
+      if (fieldErrors.some((e) => isAnswerField(e.field) && !onPage(e.field)))
+        void queryClient.invalidateQueries({ queryKey: publicEventKeys.detail.all });
       if (Object.keys(placed).length === 0) placed.form = error.message;
       showErrors(placed);
       // Seats moved or sales closed meanwhile: show what is left now, the buyer's choices stay.
@@ -225,6 +253,19 @@ export function CheckoutPanel({
           </Text>
           {!closed && (
             <>
+              <CheckoutQuestions
+                event={event}
+                lines={linesOf(event, draft)}
+                value={answers}
+                errors={errors}
+                disabled={busy}
+                onChange={(next, field) => {
+                  attemptKey.current = null;
+                  setNetworkError(null);
+                  setAnswers(next);
+                  setErrors(({ [field]: _cleared, form: _form, ...rest }) => rest);
+                }}
+              />
               <Divider />
               {signedIn ? (
                 <Text size="sm" data-testid="signed-in-buyer">
