@@ -169,6 +169,10 @@ export const CreateBookingBody = z.object({
   buyer: BuyerInput.optional(),
   /** Where the browser returns after paying (a path of this console, e.g. `/e/<slug>/booking`). */
   returnPath: returnPathInput('Return to a path of this site').optional(),
+  /** A waiting-list offer's link (docs/waiting-list.md): the checkout uses the seats it holds. */
+  waitingListOffer: z
+    .object({ entryId: z.uuid({ error: 'Choose a waiting list entry' }), token: z.string().min(16).max(200) })
+    .optional(),
 });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 

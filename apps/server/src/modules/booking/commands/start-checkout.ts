@@ -9,6 +9,7 @@ import { loadSaleView, saleEventOf } from '../queries/sale-view.js';
 import { addTimeline, insertOrder } from '../repo/orders.js';
 import { insertPayment, type PaymentRow } from '../repo/payments.js';
 import { reserveSeats, type SeatClaim } from '../repo/seats.js';
+import { acceptOffer, seatsHeldByOffer } from '../../waiting-list/index.js';
 import { dateState, remainingOf } from '../sales-state.js';
 import { confirmFreeOrder } from './confirm-free-order.js';
 import { startPayment } from './start-payment.js';
@@ -61,9 +62,14 @@ async function placeBooking(
   const order = priceOrder(view, body, date, startedAt);
   errors.push(...order.errors);
   if (errors.length > 0 || !buyer) throw refuse(errors);
+  // A waiting-list offer's seats are counted as taken until its checkout takes them (docs/waiting-list.md).
+  const offer = body.waitingListOffer
+    ? await seatsHeldByOffer(db, body.waitingListOffer, startedAt)
+    : null;
   // Cheap early answer when a line cannot fit even now; the guarded UPDATE below is what decides.
   for (const line of order.lines) {
-    const left = remainingOf(view, date, line.typeId);
+    const left =
+      remainingOf(view, date, line.typeId) + (offer?.inventoryId === line.inventoryId ? offer.seats : 0);
     if (left < line.quantity) {
       const message = BOOKING_MESSAGES.soldOut(line.name, left);
       throw new AppError(409, message, [{ field: `lines.${line.index}.quantity`, message }]);
@@ -148,6 +154,7 @@ async function placeBooking(
       const answer = free ? await loadBuyerBooking(tx, final, access.token) : null;
       // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
       // gone, everything above rolls back with them.
+      if (body.waitingListOffer) await acceptOffer(change, body.waitingListOffer, booking.id, claim.lines);
       await reserveSeats(tx, claim);
       return { booking: final, payment, answer };
     },
