@@ -8,8 +8,10 @@ import {
   classTypes,
   organizationMembers,
   sessions,
+  ticketInventory,
   tickets,
   users,
+  waitingListEntries,
 } from '../src/db/schema/index.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
 import { insertBooking } from './booking-fixtures.js';
@@ -90,6 +92,8 @@ export interface Fixtures {
   declineReasonId: string;
   /** A message sent to the attendees of `eventId`. */
   attendeeMessageId: string;
+  /** Someone on the waiting list of a fixture event (its first type and date). */
+  waitingEntryOf(eventId: string): Promise<string>;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -210,6 +214,10 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
     return { body: { audience: 'ALL', subject: 'Sweep', body: 'Hello' } };
   },
   [contract.attendeeMessageDetail.path]: async (f) => ({ query: { messageId: f.attendeeMessageId } }),
+  // Waiting lists: someone waiting on the event (an offer finds no seats: a permitted caller gets 409).
+  [contract.updateWaitingListSettings.path]: async () => ({ body: { enabled: true, offerHours: 24 } }),
+  [contract.offerWaitingListSeats.path]: async (f, id) => ({ body: { entryId: await f.waitingEntryOf(id) } }),
+  [contract.removeWaitingListEntry.path]: async (f, id) => ({ body: { entryId: await f.waitingEntryOf(id) } }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
@@ -368,6 +376,28 @@ export async function routeWorld(t: TestApp) {
       return { bookingId: booking.id, ticketIds: await ticketsOf(booking.id) };
     },
     freshRefundRequestId,
+    async waitingEntryOf(eventId) {
+      const [line] = await t.db.select().from(ticketInventory).where(eq(ticketInventory.eventId, eventId));
+      if (!line) throw new Error(`route world: no fixture inventory for event ${eventId}`);
+      const [entry] = await t.db
+        .insert(waitingListEntries)
+        .values({
+          organizationId,
+          eventId,
+          occurrenceId: line.occurrenceId,
+          ticketTypeId: line.ticketTypeId,
+          inventoryId: line.id,
+          name: 'Sweep Waiting',
+          email: 'sweep-waiting@example.test',
+          quantity: 1,
+          accessTokenHash: hashToken(newToken()),
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .returning();
+      if (!entry) throw new Error('fixture waiting list entry');
+      return entry.id;
+    },
     declineReasonId: (await insertRefundReason(t.db, 'REFUND_DECLINE')).id,
     categoryId: category.id,
     classTypeId: classType.id,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BOOKING_PATH } from './booking.js';
 import { ORGANIZER_PATH } from './event.js';
-import { defineFileRoute, defineRoute, envelope, pageOf, pageQuery } from './route.js';
+import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
+import type { HandFileRouteDef } from './share.js';
 
 /**
  * Waiting lists (docs/waiting-list.md): when a ticket type on a date is sold out, buyers join its
@@ -229,12 +230,13 @@ export const removeWaitingListEntry = defineRoute({
   response: envelope(WaitingListEntry),
 });
 
-export const waitingListExport = defineFileRoute({
+/** A file, not the envelope: registered by hand with this declaration (like the event's QR code). */
+export const waitingListExport = {
   method: 'GET',
   path: `${ORGANIZER_PATH}/waiting-list-export`,
   summary: 'The waiting list of an event as CSV (every entry, in line order per date and type)',
   tag: TAG,
   access: manageQuery,
   query: z.object({ eventId }),
-  file: { contentType: 'text/csv; charset=utf-8', extension: 'csv' },
-});
+  produces: ['text/csv; charset=utf-8'],
+} as const satisfies HandFileRouteDef;

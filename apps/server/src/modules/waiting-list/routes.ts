@@ -1,7 +1,7 @@
 import * as c from '@marquee/contract';
 import type { FastifyInstance } from 'fastify';
-import { addFileRoute, addRoute } from '../../lib/route.js';
-import { notFound } from '../../lib/errors.js';
+import type { EventGrant } from '../../lib/access/index.js';
+import { addRoute } from '../../lib/route.js';
 import { joinWaitingList } from './commands/join-waiting-list.js';
 import { leaveWaitingList } from './commands/leave-waiting-list.js';
 import { offerByHand } from './commands/offer-by-hand.js';
@@ -12,7 +12,6 @@ import { waitingListEntryList } from './queries/entry-list.js';
 import { getWaitingListEntry } from './queries/entry-view.js';
 import { waitingListCsv } from './queries/export.js';
 import { waitingListSummary } from './queries/summary.js';
-import { eventForExport } from './repo/lines.js';
 
 /**
  * Waiting lists (docs/waiting-list.md): buyer calls opened by the entry's token; organizer calls whose
@@ -69,9 +68,21 @@ export async function waitingListRoutes(app: FastifyInstance, opts: { deps: Wait
     result: await removeWaitingListEntry(deps, { actor, event: grantOf(event) }, body.entryId),
   }));
 
-  addFileRoute(app, c.waitingListExport, async ({ query }) => {
-    const event = await eventForExport(deps.db, query.eventId);
-    if (!event) throw notFound('This event');
-    return waitingListCsv(deps.db, event);
+  // A file, not the envelope: registered by hand with the contract's declaration (like the exports).
+  const csv = c.waitingListExport;
+  app.route({
+    method: csv.method,
+    url: csv.path,
+    config: { access: csv.access },
+    schema: { summary: csv.summary, tags: [csv.tag], querystring: csv.query },
+    handler: async (request, reply) => {
+      const grant = request.resolved?.event as EventGrant;
+      const file = await waitingListCsv(deps.db, grant.event);
+      return reply
+        .header('content-type', csv.produces[0])
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
   });
 }

@@ -42,10 +42,3 @@ export async function lockLine(db: DbOrTx, inventoryId: string): Promise<Waiting
   return rows.rows[0] ?? null;
 }
 
-/** The event an export names (its access was resolved before the handler). */
-export async function eventForExport(db: DbOrTx, eventId: string) {
-  const rows = await db.execute<{ id: string; timeZone: string | null; slug: string | null }>(
-    sql`select id, time_zone as "timeZone", slug from events where id = ${eventId}`,
-  );
-  return rows.rows[0] ?? null;
-}
