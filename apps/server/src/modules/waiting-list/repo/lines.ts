@@ -36,9 +36,14 @@ export async function linesOfType(db: DbOrTx, eventId: string, ticketTypeId: str
   return rows.rows;
 }
 
-/** One line, its inventory row locked (always before the pool row: the trigger's order). */
+/**
+ * One line, its inventory row locked (always before the pool row: the trigger's order). NO KEY UPDATE,
+ * the lock the checkout's own `UPDATE … SET sold` takes: a FOR UPDATE would wait on the key-share lock
+ * that a concurrent checkout's booking line (a foreign key to this row) holds, while that checkout
+ * waits on this one — a deadlock.
+ */
 export async function lockLine(db: DbOrTx, inventoryId: string): Promise<WaitingLine | null> {
-  const rows = await db.execute<WaitingLine>(sql`${LINE} where i.id = ${inventoryId} for update of i`);
+  const rows = await db.execute<WaitingLine>(sql`${LINE} where i.id = ${inventoryId} for no key update of i`);
   return rows.rows[0] ?? null;
 }
 
