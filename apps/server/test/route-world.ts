@@ -217,7 +217,9 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
   // Waiting lists: someone waiting on the event (an offer finds no seats: a permitted caller gets 409).
   [contract.updateWaitingListSettings.path]: async () => ({ body: { enabled: true, offerHours: 24 } }),
   [contract.offerWaitingListSeats.path]: async (f, id) => ({ body: { entryId: await f.waitingEntryOf(id) } }),
-  [contract.removeWaitingListEntry.path]: async (f, id) => ({ body: { entryId: await f.waitingEntryOf(id) } }),
+  [contract.removeWaitingListEntry.path]: async (f, id) => ({
+    body: { entryId: await f.waitingEntryOf(id) },
+  }),
 };
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */

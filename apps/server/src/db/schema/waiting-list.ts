@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.js';
-import { eventOccurrences, eventTicketTypes, events, ticketInventory } from './events.js';
+import { eventOccurrences, events, eventTicketTypes, ticketInventory } from './events.js';
 import { organizations } from './organizations.js';
 
 /**
@@ -84,9 +84,7 @@ export const waitingListEntries = pgTable(
     uniqueIndex('waiting_list_entries_seq_idx').on(t.seq),
     index('waiting_list_entries_line_idx').on(t.inventoryId, t.status, t.seq),
     index('waiting_list_entries_event_idx').on(t.eventId, t.seq),
-    index('waiting_list_entries_offer_due_idx')
-      .on(t.offerExpiresAt)
-      .where(sql`${t.status} = 'OFFERED'`),
+    index('waiting_list_entries_offer_due_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'OFFERED'`),
     check('waiting_list_entries_quantity_check', sql`${t.quantity} between 1 and 100`),
     check(
       'waiting_list_entries_offered_check',

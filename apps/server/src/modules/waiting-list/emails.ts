@@ -32,14 +32,22 @@ const at = (when: Date, timeZone: string) =>
 const what = (line: EmailLine) =>
   `${line.ticketTypeName}, ${line.eventTitle}${line.startsAt ? `, ${at(line.startsAt, line.timeZone)}` : ''}`;
 
-export function joinedEmail(to: string, line: EmailLine & { quantity: number; position: number; url: string }): Email {
+export function joinedEmail(
+  to: string,
+  line: EmailLine & { quantity: number; position: number; url: string },
+): Email {
   return {
     to,
-    ...composeEmail(`Waiting list: ${line.eventTitle}`, 'You are on the waiting list', [
-      `You are waiting for ${line.quantity} × ${what(line)}.`,
-      `Your place in line: ${line.position}. When seats come back they are offered in order, and we email you.`,
-      'Keep this email: its link shows your place and lets you leave the list.',
-    ], { label: 'See your place in line', url: line.url }),
+    ...composeEmail(
+      `Waiting list: ${line.eventTitle}`,
+      'You are on the waiting list',
+      [
+        `You are waiting for ${line.quantity} × ${what(line)}.`,
+        `Your place in line: ${line.position}. When seats come back they are offered in order, and we email you.`,
+        'Keep this email: its link shows your place and lets you leave the list.',
+      ],
+      { label: 'See your place in line', url: line.url },
+    ),
   };
 }
 

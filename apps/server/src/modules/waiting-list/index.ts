@@ -9,7 +9,12 @@ export { acceptOffer, seatsHeldByOffer } from './commands/accept-offer.js';
 export { JOINED_EMAIL, OFFER_EMAIL } from './offering.js';
 
 function depsOf(ports: Ports): WaitingListDeps {
-  return { db: ports.db, clock: ports.clock, unitOfWork: ports.unitOfWork, publicUrl: ports.config.publicUrl };
+  return {
+    db: ports.db,
+    clock: ports.clock,
+    unitOfWork: ports.unitOfWork,
+    publicUrl: ports.config.publicUrl,
+  };
 }
 
 /** One pass of expiring offers and offering kept seats (the timer's step; tests call it instead of waiting). */

@@ -1,5 +1,5 @@
 import type { Change } from '../../db/unit-of-work.js';
-import { newToken, hashToken } from '../../lib/tokens.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
 import { enqueueEmail } from '../messages/index.js';
 import { entryPageUrl, offerEmail } from './emails.js';
 import { namesOf } from './repo/describe.js';
@@ -72,7 +72,11 @@ export async function makeOffer(
  * then the pool row are locked (the trigger's order), so two sweeps cannot offer the same seats.
  * Seats nobody waits for (or a closed list's) go back to sale. Returns the offers made.
  */
-export async function offerKeptSeats(change: Change, publicUrl: string, inventoryId: string): Promise<number> {
+export async function offerKeptSeats(
+  change: Change,
+  publicUrl: string,
+  inventoryId: string,
+): Promise<number> {
   const line = await lockLine(change.tx, inventoryId);
   if (!line) return 0;
   let held = await lockPool(change.tx, inventoryId, change.now);

@@ -13,7 +13,9 @@ const who = { system: 'waiting-list-sweep', requestId: 'waiting-list-sweep' };
  * line (or given back to sale when nobody waits). Each step is its own unit of work with locked rows,
  * so two servers sweeping at once offer each seat once. Returns the offers expired and made.
  */
-export async function sweepWaitingLists(deps: WaitingListDeps): Promise<{ expired: number; offered: number }> {
+export async function sweepWaitingLists(
+  deps: WaitingListDeps,
+): Promise<{ expired: number; offered: number }> {
   const expired = await deps.unitOfWork(
     async (change) => {
       const due = await dueOffers(change.tx, change.now, BATCH);
@@ -39,7 +41,9 @@ export async function sweepWaitingLists(deps: WaitingListDeps): Promise<{ expire
   );
   let offered = 0;
   for (const inventoryId of await poolsWithSeats(deps.db, BATCH)) {
-    offered += await deps.unitOfWork((change) => offerKeptSeats(change, deps.publicUrl, inventoryId), { who });
+    offered += await deps.unitOfWork((change) => offerKeptSeats(change, deps.publicUrl, inventoryId), {
+      who,
+    });
   }
   return { expired, offered };
 }

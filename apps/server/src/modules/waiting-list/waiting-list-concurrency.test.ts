@@ -34,7 +34,10 @@ const WAITING = 10;
 const PUBLIC = 100;
 
 let keys = 0;
-const key = () => `wl-race-${(keys += 1)}`;
+const key = () => {
+  keys += 1;
+  return `wl-race-${keys}`;
+};
 
 describe('seats released while offers are accepted and the public races', () => {
   it('offers exactly the seats that came back, uses each offer once, and sells none of them to the public', async () => {
@@ -49,14 +52,22 @@ describe('seats released while offers are accepted and the public races', () => 
       entries.push(joined.body.result);
     }
     const publicBuy = () =>
-      httpCall(base, {
-        method: 'POST',
-        path: c.createBooking.path,
-        headers: { ...clientHeaders(), 'idempotency-key': key() },
-        body: { eventId: event.id, lines: [{ ticketTypeId: typeId, quantity: 1 }], buyer: guest },
-      }, 60_000);
+      httpCall(
+        base,
+        {
+          method: 'POST',
+          path: c.createBooking.path,
+          headers: { ...clientHeaders(), 'idempotency-key': key() },
+          body: { eventId: event.id, lines: [{ ticketTypeId: typeId, quantity: 1 }], buyer: guest },
+        },
+        60_000,
+      );
     const cancel = (hold: { bookingId: string; token: string }) =>
-      httpCall(base, { method: 'POST', path: c.cancelHeldBooking.path, headers: clientHeaders(), body: hold }, 60_000);
+      httpCall(
+        base,
+        { method: 'POST', path: c.cancelHeldBooking.path, headers: clientHeaders(), body: hold },
+        60_000,
+      );
     const sweeps = () => Array.from({ length: 4 }, () => runWaitingListSweep(t.app.ports));
 
     // Round 1: half the returned seats come back while the public races and sweeps run.
@@ -74,7 +85,12 @@ describe('seats released while offers are accepted and the public races', () => 
       .where(and(eq(waitingListEntries.eventId, event.id), eq(waitingListEntries.status, 'OFFERED')));
     expect(offered).toHaveLength(5);
     // In line order: the first five who joined.
-    expect(offered.map((e) => e.name).sort()).toEqual(entries.slice(0, 5).map((e) => e.name).sort());
+    expect(offered.map((e) => e.name).sort()).toEqual(
+      entries
+        .slice(0, 5)
+        .map((e) => e.name)
+        .sort(),
+    );
 
     // Round 2: each offer link used twice at once, the other five seats come back, the public races again.
     const accepts: Promise<HttpAnswer>[] = [];
@@ -82,17 +98,21 @@ describe('seats released while offers are accepted and the public races', () => 
       const token = (await offerTokenOf(t, entry.id)) as string;
       for (let n = 0; n < 2; n += 1) {
         accepts.push(
-          httpCall(base, {
-            method: 'POST',
-            path: c.createBooking.path,
-            headers: { ...clientHeaders(), 'idempotency-key': key() },
-            body: {
-              eventId: event.id,
-              lines: [{ ticketTypeId: typeId, quantity: 1 }],
-              buyer: { name: entry.name, email: entry.email },
-              waitingListOffer: { entryId: entry.id, token },
+          httpCall(
+            base,
+            {
+              method: 'POST',
+              path: c.createBooking.path,
+              headers: { ...clientHeaders(), 'idempotency-key': key() },
+              body: {
+                eventId: event.id,
+                lines: [{ ticketTypeId: typeId, quantity: 1 }],
+                buyer: { name: entry.name, email: entry.email },
+                waitingListOffer: { entryId: entry.id, token },
+              },
             },
-          }, 60_000),
+            60_000,
+          ),
         );
       }
     }

@@ -2,7 +2,14 @@ import * as c from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/calls.js';
 import { book, guest, inventoryOf, sellableEvent } from '../../../test/checkout-fixtures.js';
-import { clientHeaders, createTestApp, createUser, loginAs, manualClock, type TestApp } from '../../../test/helpers.js';
+import {
+  clientHeaders,
+  createTestApp,
+  createUser,
+  loginAs,
+  manualClock,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { holdSeats, joinBody, offerTokenOf } from '../../../test/waiting-list-fixtures.js';
 import { runWaitingListSweep } from './index.js';
 
@@ -31,8 +38,7 @@ async function soldOut(seats: number) {
   return { ...made, typeId, holds, session: await organizerOf(made.owner) };
 }
 
-const cancel = (hold: { bookingId: string; token: string }) =>
-  call(t, c.cancelHeldBooking, { body: hold });
+const cancel = (hold: { bookingId: string; token: string }) => call(t, c.cancelHeldBooking, { body: hold });
 
 describe('joining and leaving', () => {
   it('refuses to join while seats are free, then gives a place in line and a private link once sold out', async () => {
@@ -71,8 +77,11 @@ describe('joining and leaving', () => {
     });
     expect(moved.body.result.position).toBe(1);
     expect(
-      (await call(t, c.leaveWaitingList, { body: { entryId: first.body.result._id, token: first.body.result.token } }))
-        .status,
+      (
+        await call(t, c.leaveWaitingList, {
+          body: { entryId: first.body.result._id, token: first.body.result.token },
+        })
+      ).status,
     ).toBe(409);
   });
 });
@@ -85,7 +94,11 @@ describe('offers', () => {
     expect((await cancel(holds[0] as never)).status).toBe(200);
     // The seat came back but stays taken for the list: a buyer off the street is told it is sold out.
     expect((await inventoryOf(t, typeId))[0]?.sold).toBe(2);
-    const stranger = await book(t, { eventId: event.id, lines: [{ ticketTypeId: typeId, quantity: 1 }], buyer: guest });
+    const stranger = await book(t, {
+      eventId: event.id,
+      lines: [{ ticketTypeId: typeId, quantity: 1 }],
+      buyer: guest,
+    });
     expect(stranger.status).toBe(409);
 
     await runWaitingListSweep(t.app.ports);
@@ -93,7 +106,9 @@ describe('offers', () => {
       query: { entryId: a.body.result._id, token: a.body.result.token },
     });
     expect(offered.body.result).toMatchObject({ status: 'OFFERED', offeredQuantity: 1 });
-    expect(offered.body.result.offerExpiresAt).toBe(new Date(clock.now().getTime() + 24 * 3_600_000).toISOString());
+    expect(offered.body.result.offerExpiresAt).toBe(
+      new Date(clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    );
     const token = await offerTokenOf(t, a.body.result._id);
     expect(token).toBeTruthy();
 
@@ -159,6 +174,10 @@ describe('the organizer', () => {
     const { event, typeId, holds, session } = await soldOut(2);
     const a = await call(t, c.joinWaitingList, { body: joinBody(event.id, typeId, 31, 2) });
     const b = await call(t, c.joinWaitingList, { body: joinBody(event.id, typeId, 32) });
+    // The dashboard shows the demand turned away: two people, three tickets.
+    const dashboard = await call(t, c.organizerDashboard, { token: session, query: {} });
+    expect(dashboard.body.result.waitingList).toEqual({ people: 2, tickets: 3 });
+
     const none = await call(t, c.offerWaitingListSeats, {
       token: session,
       body: { eventId: event.id, entryId: b.body.result._id },
@@ -181,7 +200,12 @@ describe('the organizer', () => {
     expect(removed.body.result.status).toBe('REMOVED');
 
     const summary = await call(t, c.waitingListSummary, { token: session, query: { eventId: event.id } });
-    expect(summary.body.result).toMatchObject({ enabled: true, offerHours: 24, peopleWaiting: 0, offersOpen: 1 });
+    expect(summary.body.result).toMatchObject({
+      enabled: true,
+      offerHours: 24,
+      peopleWaiting: 0,
+      offersOpen: 1,
+    });
 
     const csv = await t.app.inject({
       method: 'GET',
@@ -207,8 +231,12 @@ describe('the organizer', () => {
     expect((await call(t, c.waitingListEntryList, { token: stranger, query })).status).toBe(404);
     expect((await call(t, c.waitingListSummary, { token: stranger, query })).status).toBe(404);
     expect(
-      (await call(t, c.removeWaitingListEntry, { token: stranger, body: { eventId: event.id, entryId: b.body.result._id } }))
-        .status,
+      (
+        await call(t, c.removeWaitingListEntry, {
+          token: stranger,
+          body: { eventId: event.id, entryId: b.body.result._id },
+        })
+      ).status,
     ).toBe(404);
     const theirCsv = await t.app.inject({
       method: 'GET',

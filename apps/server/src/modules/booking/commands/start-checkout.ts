@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
 import type { Actor } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
+import { acceptOffer, seatsHeldByOffer } from '../../waiting-list/index.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
 import { newAccessToken } from '../codes.js';
@@ -9,7 +10,6 @@ import { loadSaleView, saleEventOf } from '../queries/sale-view.js';
 import { addTimeline, insertOrder } from '../repo/orders.js';
 import { insertPayment, type PaymentRow } from '../repo/payments.js';
 import { reserveSeats, type SeatClaim } from '../repo/seats.js';
-import { acceptOffer, seatsHeldByOffer } from '../../waiting-list/index.js';
 import { dateState, remainingOf } from '../sales-state.js';
 import { confirmFreeOrder } from './confirm-free-order.js';
 import { startPayment } from './start-payment.js';
@@ -63,9 +63,7 @@ async function placeBooking(
   errors.push(...order.errors);
   if (errors.length > 0 || !buyer) throw refuse(errors);
   // A waiting-list offer's seats are counted as taken until its checkout takes them (docs/waiting-list.md).
-  const offer = body.waitingListOffer
-    ? await seatsHeldByOffer(db, body.waitingListOffer, startedAt)
-    : null;
+  const offer = body.waitingListOffer ? await seatsHeldByOffer(db, body.waitingListOffer, startedAt) : null;
   // Cheap early answer when a line cannot fit even now; the guarded UPDATE below is what decides.
   for (const line of order.lines) {
     const left =

@@ -1,10 +1,9 @@
 import { WAITING_LIST_MESSAGES as M } from '@marquee/contract';
-import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
 import type { Change } from '../../../db/unit-of-work.js';
 import { AppError } from '../../../lib/errors.js';
 import { hashToken } from '../../../lib/tokens.js';
-import type { DbOrTx } from '../../../db/client.js';
-import { entryByToken, moveEntry } from '../repo/entries.js';
+import { acceptEntry, entryByToken } from '../repo/entries.js';
 import { lockLine } from '../repo/lines.js';
 import { giveBackToSale, lockPool, setPool } from '../repo/seats.js';
 
@@ -18,7 +17,7 @@ export async function seatsHeldByOffer(
   now: Date,
 ): Promise<{ inventoryId: string; seats: number } | null> {
   const entry = await entryByToken(db, offer.entryId, hashToken(offer.token));
-  if (!entry || entry.status !== 'OFFERED' || !entry.offerExpiresAt || entry.offerExpiresAt <= now) return null;
+  if (entry?.status !== 'OFFERED' || !entry.offerExpiresAt || entry.offerExpiresAt <= now) return null;
   return { inventoryId: entry.inventoryId, seats: entry.offeredQuantity };
 }
 
@@ -45,18 +44,7 @@ export async function acceptOffer(
     throw new AppError(409, message, [{ field: `lines.${line.index}.quantity`, message }]);
   }
   await lockLine(change.tx, entry.inventoryId);
-  const accepted = await moveEntry(change.tx, entry.id, ['OFFERED'], {
-    status: 'ACCEPTED',
-    bookingId,
-    updatedAt: change.now,
-  }).then(async (row) => {
-    if (!row) return null;
-    // The deadline is checked by the database's row, not a value read before.
-    const late = await change.tx.execute(
-      sql`select 1 from waiting_list_entries where id = ${row.id} and offer_expires_at <= ${change.now.toISOString()}::timestamptz`,
-    );
-    return late.rows.length > 0 ? null : row;
-  });
+  const accepted = await acceptEntry(change.tx, entry.id, bookingId, change.now);
   if (!accepted) throw refuse(M.offerGone);
   await giveBackToSale(change.tx, entry.inventoryId, line.quantity);
   const unused = entry.offeredQuantity - line.quantity;

@@ -1,4 +1,8 @@
-import { type JoinWaitingListBody, WAITING_LIST_MESSAGES as M, type WaitingListEntryView } from '@marquee/contract';
+import {
+  type JoinWaitingListBody,
+  WAITING_LIST_MESSAGES as M,
+  type WaitingListEntryView,
+} from '@marquee/contract';
 import { AppError } from '../../../lib/errors.js';
 import { hashToken, newToken } from '../../../lib/tokens.js';
 import { enqueueEmail } from '../../messages/index.js';
@@ -38,7 +42,8 @@ export async function joinWaitingList(
   const email = body.email.trim();
   const entry = await deps.unitOfWork(
     async (change) => {
-      if (await activeEntryOf(change.tx, line.inventoryId, email)) throw refuse(409, 'email', M.alreadyWaiting);
+      if (await activeEntryOf(change.tx, line.inventoryId, email))
+        throw refuse(409, 'email', M.alreadyWaiting);
       const row = await insertEntry(change.tx, {
         organizationId: line.organizationId,
         eventId: line.eventId,

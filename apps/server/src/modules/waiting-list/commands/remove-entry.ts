@@ -2,8 +2,8 @@ import { WAITING_LIST_MESSAGES } from '@marquee/contract';
 import { confirmEventGrant } from '../../../lib/access/index.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import type { Organizer, WaitingListDeps } from '../deps.js';
-import { NOT_FOUND } from '../queries/entry-view.js';
 import { entryListItem } from '../queries/entry-list.js';
+import { NOT_FOUND } from '../queries/entry-view.js';
 import { lockEntry } from '../repo/entries.js';
 import { endEntry } from './end-entry.js';
 

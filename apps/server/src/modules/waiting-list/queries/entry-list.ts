@@ -61,7 +61,10 @@ function listSql(where: ReturnType<typeof sql>, page: { limit: number; offset: n
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
 }
 
-export async function waitingListEntryList(db: DbOrTx, query: WaitingListQuery & { page: number; limit: number }) {
+export async function waitingListEntryList(
+  db: DbOrTx,
+  query: WaitingListQuery & { page: number; limit: number },
+) {
   // The place is counted over the whole line, before the filters narrow what is shown.
   const filters = [
     query.occurrenceId ? sql`occurrence_id = ${query.occurrenceId}` : null,
@@ -90,9 +93,7 @@ export async function allEntriesOf(db: DbOrTx, eventId: string): Promise<Waiting
 
 /** One entry as the list shows it (the answer of an organizer's action). */
 export async function entryListItem(db: DbOrTx, entry: WaitingListEntryRow): Promise<WaitingListEntry> {
-  const rows = await db.execute<ListRow>(
-    listSql(sql`w.inventory_id = ${entry.inventoryId}`, null),
-  );
+  const rows = await db.execute<ListRow>(listSql(sql`w.inventory_id = ${entry.inventoryId}`, null));
   const row = rows.rows.find((r) => r.id === entry.id);
   if (!row) throw new Error('the waiting list entry is gone');
   return toItem(row);

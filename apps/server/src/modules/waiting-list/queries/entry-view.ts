@@ -1,7 +1,7 @@
 import type { WaitingListEntryView } from '@marquee/contract';
 import type { DbOrTx } from '../../../db/client.js';
-import { hashToken } from '../../../lib/tokens.js';
 import { notFound } from '../../../lib/errors.js';
+import { hashToken } from '../../../lib/tokens.js';
 import { namesOf } from '../repo/describe.js';
 import { entryByToken, positionOf, type WaitingListEntryRow } from '../repo/entries.js';
 
@@ -15,7 +15,11 @@ export async function openEntry(db: DbOrTx, entryId: string, token: string): Pro
 }
 
 /** What the person sees: their place while waiting, the offer while it holds seats. */
-export async function entryView(db: DbOrTx, entry: WaitingListEntryRow, token: string): Promise<WaitingListEntryView> {
+export async function entryView(
+  db: DbOrTx,
+  entry: WaitingListEntryRow,
+  token: string,
+): Promise<WaitingListEntryView> {
   const names = await namesOf(db, entry.inventoryId);
   return {
     _id: entry.id,

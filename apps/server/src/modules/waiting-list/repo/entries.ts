@@ -1,9 +1,9 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
+  waitingListEntries as entries,
   type WaitingListEntryRow,
   type WaitingListStatus,
-  waitingListEntries as entries,
 } from '../../../db/schema/index.js';
 
 export type { WaitingListEntryRow };
@@ -100,7 +100,9 @@ export async function dueOffers(tx: DbOrTx, now: Date, limit: number) {
   return tx
     .select()
     .from(entries)
-    .where(and(eq(entries.status, 'OFFERED'), sql`${entries.offerExpiresAt} <= ${now.toISOString()}::timestamptz`))
+    .where(
+      and(eq(entries.status, 'OFFERED'), sql`${entries.offerExpiresAt} <= ${now.toISOString()}::timestamptz`),
+    )
     .orderBy(asc(entries.offerExpiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -120,4 +122,23 @@ export async function positionOf(db: DbOrTx, entry: WaitingListEntryRow): Promis
       ),
     );
   return (row?.ahead ?? 0) + 1;
+}
+
+/**
+ * The checkout takes an offer: OFFERED → ACCEPTED only while its deadline has not passed, decided by
+ * the row itself (a guarded UPDATE), so an offer is used once and never late. Null otherwise.
+ */
+export async function acceptEntry(tx: DbOrTx, entryId: string, bookingId: string, now: Date) {
+  const [row] = await tx
+    .update(entries)
+    .set({ status: 'ACCEPTED', bookingId, updatedAt: now })
+    .where(
+      and(
+        eq(entries.id, entryId),
+        eq(entries.status, 'OFFERED'),
+        sql`${entries.offerExpiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

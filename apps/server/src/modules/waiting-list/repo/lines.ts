@@ -46,4 +46,3 @@ export async function lockLine(db: DbOrTx, inventoryId: string): Promise<Waiting
   const rows = await db.execute<WaitingLine>(sql`${LINE} where i.id = ${inventoryId} for no key update of i`);
   return rows.rows[0] ?? null;
 }
-
