@@ -20,6 +20,7 @@ import { refundRoutes } from '../features/refunds/routes';
 import { socialRoutes } from '../features/social/routes';
 import { tagRoutes } from '../features/tags/routes';
 import { userManagementRoutes } from '../features/user-management/routes';
+import { waitingListRoutes } from '../features/waiting-list/routes';
 import type { FeatureRoutes } from '../lib/routing';
 
 /** Every feature's screens; the router puts each in its area. A new feature adds one line here. */
@@ -39,6 +40,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   eventRoutes,
   orderRoutes,
   attendeeMessageRoutes,
+  waitingListRoutes,
   refundRoutes,
   checkInRoutes,
   publicEventRoutes,

@@ -1,9 +1,9 @@
 import type { Email } from '../../adapters/mailer/mailer.js';
 import { composeEmail } from '../../lib/templates.js';
 
-/** The buyer's page of one entry: position, offer, leave (the token opens it). */
-export function entryPageUrl(publicUrl: string, entryId: string, token: string): string {
-  const url = new URL(`/e/waiting-list/${entryId}`, publicUrl);
+/** The buyer's page of one entry, under its event's page: position, offer, leave (the token opens it). */
+export function entryPageUrl(publicUrl: string, event: string, entryId: string, token: string): string {
+  const url = new URL(`/e/${encodeURIComponent(event)}/waiting-list/${entryId}`, publicUrl);
   url.searchParams.set('token', token);
   return url.toString();
 }

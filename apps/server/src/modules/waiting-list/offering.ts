@@ -35,7 +35,7 @@ export async function makeOffer(
   });
   if (!offered) return null;
   const names = await namesOf(change.tx, entry.inventoryId);
-  const url = entryPageUrl(publicUrl, entry.id, token);
+  const url = entryPageUrl(publicUrl, names.eventSlug ?? entry.eventId, entry.id, token);
   await enqueueEmail(
     change,
     offerEmail(entry.email, {

@@ -67,7 +67,7 @@ export async function joinWaitingList(
           startsAt: names.occurrenceStartsAt,
           quantity: row.quantity,
           position: (await positionOf(change.tx, row)) ?? 1,
-          url: entryPageUrl(deps.publicUrl, row.id, access),
+          url: entryPageUrl(deps.publicUrl, names.eventSlug ?? row.eventId, row.id, access),
         }),
         {
           kind: JOINED_EMAIL,
