@@ -36,8 +36,10 @@ import {
   validateDraft,
 } from '../model/checkout';
 import { rememberPendingBooking } from '../model/pending-booking';
+import { offersWaitingList } from '../model/waiting-list';
 import { dateTime } from '../model/when';
 import { publicBookingPath, publicEventReturnPath } from '../paths';
+import { JoinWaitingList } from './JoinWaitingList';
 import { OccurrencePicker } from './OccurrencePicker';
 import { TicketLine } from './TicketLine';
 
@@ -202,22 +204,28 @@ export function CheckoutPanel({
           {event.ticketTypes.map((type) => {
             const availability = availabilityOf(type, occurrence, now);
             const line = lineOf(type._id);
+            const waiting = !preview && offersWaitingList(event, occurrence, availability);
             return (
-              <TicketLine
-                key={type._id}
-                event={event}
-                type={type}
-                line={line}
-                availability={availability}
-                range={quantityRange(event, type, draft, availability.remaining)}
-                errors={errors}
-                disabled={Boolean(closed) || busy}
-                onChange={(next) =>
-                  change({ ...draft, lines: { ...draft.lines, [type._id]: next } }, (key) =>
-                    key.startsWith(ticketErrorKey(type._id)),
-                  )
-                }
-              />
+              <Stack key={type._id} gap="xs">
+                <TicketLine
+                  key={type._id}
+                  event={event}
+                  type={type}
+                  line={line}
+                  availability={availability}
+                  range={quantityRange(event, type, draft, availability.remaining)}
+                  errors={errors}
+                  disabled={Boolean(closed) || busy}
+                  onChange={(next) =>
+                    change({ ...draft, lines: { ...draft.lines, [type._id]: next } }, (key) =>
+                      key.startsWith(ticketErrorKey(type._id)),
+                    )
+                  }
+                />
+                {waiting && (
+                  <JoinWaitingList event={event} type={type} occurrenceId={occurrence?._id ?? null} />
+                )}
+              </Stack>
             );
           })}
           <Text size="xs" c="dimmed">

@@ -4,10 +4,17 @@ import { DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS, type WaitingListSummary } from '@
 import { submitWithServerErrors } from '../../../lib/form-errors';
 import { useUpdateWaitingListSettings } from '../api/update-waiting-list-settings';
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The list's switch and offer period, with the demand waiting now. */
-export function WaitingListSettingsCard({ eventId, summary }: { eventId: string; summary: WaitingListSummary }) {
+export function WaitingListSettingsCard({
+  eventId,
+  summary,
+}: {
+  eventId: string;
+  summary: WaitingListSummary;
+}) {
   const update = useUpdateWaitingListSettings();
   const form = useForm({
     mode: 'controlled',

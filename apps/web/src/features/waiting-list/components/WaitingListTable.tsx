@@ -45,7 +45,11 @@ export function WaitingListTable({ event }: { event: EventDetail }) {
   const columns: DataTableColumn<WaitingListEntry>[] = [
     { key: 'name', title: 'Name', card: 'title', render: (e) => <Text fw={500}>{e.name}</Text> },
     { key: 'position', title: 'Position', render: (e) => (e.position === null ? '—' : `#${e.position}`) },
-    { key: 'email', title: 'Email', render: (e) => <Text style={{ overflowWrap: 'anywhere' }}>{e.email}</Text> },
+    {
+      key: 'email',
+      title: 'Email',
+      render: (e) => <Text style={{ overflowWrap: 'anywhere' }}>{e.email}</Text>,
+    },
     { key: 'quantity', title: 'Tickets', render: (e) => e.quantity },
     {
       key: 'line',
@@ -155,7 +159,10 @@ export function WaitingListTable({ event }: { event: EventDetail }) {
               label="Status"
               placeholder="All statuses"
               clearable
-              data={WaitingListStatus.options.map((s) => ({ value: s, label: WAITING_LIST_STATUS_LABELS[s] }))}
+              data={WaitingListStatus.options.map((s) => ({
+                value: s,
+                label: WAITING_LIST_STATUS_LABELS[s],
+              }))}
               value={status}
               onChange={filter(setStatus)}
               w={{ base: '100%', sm: 180 }}
