@@ -47,6 +47,8 @@ export async function buyOffer(
       waitingListOffer: { entryId: entry._id, token: entry.token },
     },
     headers: { [HEADERS.idempotencyKey]: idempotencyKey },
+    // The page says what went wrong next to the button.
+    silent: true,
   });
   return response.result;
 }

@@ -49,7 +49,7 @@ function Offer({ entry, onLeave }: { entry: WaitingListEntryView; onLeave: () =>
         {`${tickets(entry.offeredQuantity)} of ${entry.ticketType.name} are yours to buy until ${at(entry.offerExpiresAt ?? '', entry.event.timeZone)}. After that, the offer passes to the next person in line.`}
       </Alert>
       {error && (
-        <Text c="var(--mantine-color-error)" role="alert" size="sm">
+        <Text c="var(--mantine-color-error)" role="alert" size="sm" data-testid="offer-error">
           {error}
         </Text>
       )}
