@@ -204,28 +204,22 @@ export function CheckoutPanel({
           {event.ticketTypes.map((type) => {
             const availability = availabilityOf(type, occurrence, now);
             const line = lineOf(type._id);
-            const waiting = !preview && offersWaitingList(event, occurrence, availability);
             return (
-              <Stack key={type._id} gap="xs">
-                <TicketLine
-                  key={type._id}
-                  event={event}
-                  type={type}
-                  line={line}
-                  availability={availability}
-                  range={quantityRange(event, type, draft, availability.remaining)}
-                  errors={errors}
-                  disabled={Boolean(closed) || busy}
-                  onChange={(next) =>
-                    change({ ...draft, lines: { ...draft.lines, [type._id]: next } }, (key) =>
-                      key.startsWith(ticketErrorKey(type._id)),
-                    )
-                  }
-                />
-                {waiting && (
-                  <JoinWaitingList event={event} type={type} occurrenceId={occurrence?._id ?? null} />
-                )}
-              </Stack>
+              <TicketLine
+                key={type._id}
+                event={event}
+                type={type}
+                line={line}
+                availability={availability}
+                range={quantityRange(event, type, draft, availability.remaining)}
+                errors={errors}
+                disabled={Boolean(closed) || busy}
+                onChange={(next) =>
+                  change({ ...draft, lines: { ...draft.lines, [type._id]: next } }, (key) =>
+                    key.startsWith(ticketErrorKey(type._id)),
+                  )
+                }
+              />
             );
           })}
           <Text size="xs" c="dimmed">
@@ -321,6 +315,18 @@ export function CheckoutPanel({
           )}
         </Stack>
       </form>
+      {/* Outside the checkout's form: a form of its own under each sold-out type's name. */}
+      {!preview &&
+        event.ticketTypes
+          .filter((type) => offersWaitingList(event, occurrence, availabilityOf(type, occurrence, now)))
+          .map((type) => (
+            <JoinWaitingList
+              key={type._id}
+              event={event}
+              type={type}
+              occurrenceId={occurrence?._id ?? null}
+            />
+          ))}
     </Paper>
   );
 }

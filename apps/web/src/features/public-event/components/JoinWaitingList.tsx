@@ -53,7 +53,7 @@ export function JoinWaitingList({
     navigate(publicWaitingListPath(event.slug || event._id, entry._id, entry.token));
   });
   return (
-    <Stack gap="xs" data-testid={`waiting-list-${type._id}`}>
+    <Stack gap="xs" mt="md" data-testid={`waiting-list-${type._id}`}>
       {!open && (
         <Button
           variant="light"
