@@ -125,8 +125,13 @@ describe('waiting list', () => {
     await desk.goto(`/event-management/${event._id}/waiting-list`);
     await desk.getByRole('heading', { name: 'Waiting list', level: 1 }).waitFor();
     await desk.getByText('Wendy Waiting').first().waitFor();
+    await desk.getByRole('button', { name: 'Remove Wendy Waiting' }).waitFor();
     await expectNoSeriousAxe(desk);
     await shot(desk, 'waiting-list-console-1440');
+    await desk.setViewportSize({ width: 375, height: 800 });
+    await desk.getByRole('button', { name: 'Offer seats to Wendy Waiting' }).waitFor();
+    await expectNoSeriousAxe(desk);
+    await shot(desk, 'waiting-list-console-375');
 
     // The organizer refunds the first order: its seat is kept for the list and offered by email.
     const paid = await call<BuyerBooking>('GET', getBuyerBooking.path, {

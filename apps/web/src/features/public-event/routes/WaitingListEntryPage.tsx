@@ -46,7 +46,7 @@ function Offer({ entry, onLeave }: { entry: WaitingListEntryView; onLeave: () =>
   return (
     <Stack gap="sm">
       <Alert color="green" variant="light" title="Seats are held for you">
-        {`${tickets(entry.offeredQuantity)} of ${entry.ticketType.name} are yours to buy until ${at(entry.offerExpiresAt ?? '', entry.event.timeZone)}. After that, the offer passes to the next person in line.`}
+        {`${tickets(entry.offeredQuantity)} of ${entry.ticketType.name} ${entry.offeredQuantity === 1 ? 'is' : 'are'} yours to buy until ${at(entry.offerExpiresAt ?? '', entry.event.timeZone)}. After that, the offer passes to the next person in line.`}
       </Alert>
       {error && (
         <Text c="var(--mantine-color-error)" role="alert" size="sm" data-testid="offer-error">

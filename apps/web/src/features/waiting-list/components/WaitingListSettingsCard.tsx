@@ -40,21 +40,21 @@ export function WaitingListSettingsCard({
           <Text size="sm" data-testid="waiting-demand">
             {`${count(summary.peopleWaiting, 'person', 'people')} waiting for ${count(summary.ticketsWaiting, 'ticket', 'tickets')}; ${count(summary.offersOpen, 'offer', 'offers')} open.`}
           </Text>
-          <Switch
-            label="Buyers can join the waiting list of sold-out tickets"
-            description="Turned off: nobody new can join, and seats kept for the list go back on sale."
-            {...form.getInputProps('enabled', { type: 'checkbox' })}
-          />
-          <NumberInput
-            label="Hours an offer holds its seats"
-            description={`Default ${DEFAULT_OFFER_HOURS} hours; applies to offers made from now on.`}
-            min={1}
-            max={MAX_OFFER_HOURS}
-            allowDecimal={false}
-            w={{ base: '100%', sm: 260 }}
-            {...form.getInputProps('offerHours')}
-          />
-          <Group>
+          <Group align="flex-end" gap="lg" wrap="wrap">
+            <Switch
+              label="Buyers can join the waiting list of sold-out tickets"
+              description="Turned off: nobody new can join, and seats kept for the list go back on sale."
+              {...form.getInputProps('enabled', { type: 'checkbox' })}
+            />
+            <NumberInput
+              label="Hours an offer holds its seats"
+              description={`Default ${DEFAULT_OFFER_HOURS} hours; applies to offers made from now on.`}
+              min={1}
+              max={MAX_OFFER_HOURS}
+              allowDecimal={false}
+              w={{ base: '100%', sm: 260 }}
+              {...form.getInputProps('offerHours')}
+            />
             <Button type="submit" loading={update.isPending}>
               Save
             </Button>

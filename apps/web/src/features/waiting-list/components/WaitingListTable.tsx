@@ -59,8 +59,15 @@ export function WaitingListTable({ event }: { event: EventDetail }) {
     {
       key: 'status',
       title: 'Status',
+      width: 200,
       render: (e) => (
-        <Badge variant="light" color={STATUS_COLORS[e.status]} style={{ textTransform: 'none' }}>
+        <Badge
+          variant="light"
+          color={STATUS_COLORS[e.status]}
+          h="auto"
+          py={2}
+          styles={{ label: { whiteSpace: 'normal', textTransform: 'none' } }}
+        >
           {statusText(e, zone)}
         </Badge>
       ),
@@ -68,6 +75,7 @@ export function WaitingListTable({ event }: { event: EventDetail }) {
     {
       key: 'actions',
       title: 'Actions',
+      width: 200,
       card: 'actions',
       render: (e) =>
         e.status === 'WAITING' || e.status === 'OFFERED' ? (

@@ -1,4 +1,4 @@
-import { Grid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { eventDetailsPath } from '../../../app/paths';
@@ -45,19 +45,13 @@ export function EventWaitingListPage() {
         back={{ to: eventDetailsPath(eventId, detail.kind), label: 'the event' }}
         description={`${detail.title} · ${detail.organization.name}`}
       />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 9 }}>
-          <WaitingListTable event={detail} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 3 }}>
-          <WaitingListSettingsCard
-            // A saved change re-reads the settings; the form starts from them again.
-            key={`${summary.data.enabled}-${summary.data.offerHours}`}
-            eventId={eventId}
-            summary={summary.data}
-          />
-        </Grid.Col>
-      </Grid>
+      <WaitingListSettingsCard
+        // A saved change re-reads the settings; the form starts from them again.
+        key={`${summary.data.enabled}-${summary.data.offerHours}`}
+        eventId={eventId}
+        summary={summary.data}
+      />
+      <WaitingListTable event={detail} />
     </Stack>
   );
 }
