@@ -50,6 +50,8 @@ CREATE UNIQUE INDEX "waiting_list_entries_seq_idx" ON "waiting_list_entries" USI
 CREATE INDEX "waiting_list_entries_line_idx" ON "waiting_list_entries" USING btree ("inventory_id","status","seq");--> statement-breakpoint
 CREATE INDEX "waiting_list_entries_event_idx" ON "waiting_list_entries" USING btree ("event_id","seq");--> statement-breakpoint
 CREATE INDEX "waiting_list_entries_offer_due_idx" ON "waiting_list_entries" USING btree ("offer_expires_at") WHERE "waiting_list_entries"."status" = 'OFFERED';--> statement-breakpoint
+CREATE UNIQUE INDEX "waiting_list_entries_active_email_idx" ON "waiting_list_entries" USING btree ("inventory_id",lower("email")) WHERE "waiting_list_entries"."status" in ('WAITING', 'OFFERED');
+--> statement-breakpoint
 -- Seats that come back while people wait stay taken for the waiting list (docs/waiting-list.md): every
 -- path that gives seats back (the hold sweep, a cancelled or failed hold, a refund, a cancelled event)
 -- lowers ticket_inventory.sold; this trigger keeps, in that same statement and transaction, as many of

@@ -82,6 +82,10 @@ export const waitingListEntries = pgTable(
   },
   (t) => [
     uniqueIndex('waiting_list_entries_seq_idx').on(t.seq),
+    /** One place in line per address and line while waiting or offered (two joins at once: one wins). */
+    uniqueIndex('waiting_list_entries_active_email_idx')
+      .on(t.inventoryId, sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('WAITING', 'OFFERED')`),
     index('waiting_list_entries_line_idx').on(t.inventoryId, t.status, t.seq),
     index('waiting_list_entries_event_idx').on(t.eventId, t.seq),
     index('waiting_list_entries_offer_due_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'OFFERED'`),

@@ -55,6 +55,15 @@ describe('joining and leaving', () => {
     const again = await call(t, c.joinWaitingList, { body: joinBody(event.id, typeId, 1) });
     expect(again.status).toBe(409);
     expect(again.error?.errors?.[0]?.field).toBe('email');
+    // The same address twice at once: the database lets one in.
+    const twins = await Promise.all(
+      [0, 1].map(() =>
+        call(t, c.joinWaitingList, {
+          body: { ...joinBody(event.id, typeId, 4), email: 'Twin@example.test' },
+        }),
+      ),
+    );
+    expect(twins.map((a) => a.status).sort()).toEqual([200, 409]);
     const bad = await call(t, c.joinWaitingList, { body: { ...joinBody(event.id, typeId, 3), quantity: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.error?.errors?.[0]?.field).toBe('quantity');

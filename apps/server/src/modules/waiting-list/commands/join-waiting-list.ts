@@ -3,6 +3,7 @@ import {
   WAITING_LIST_MESSAGES as M,
   type WaitingListEntryView,
 } from '@marquee/contract';
+import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { AppError } from '../../../lib/errors.js';
 import { hashToken, newToken } from '../../../lib/tokens.js';
 import { enqueueEmail } from '../../messages/index.js';
@@ -13,6 +14,8 @@ import { entryView } from '../queries/entry-view.js';
 import { namesOf } from '../repo/describe.js';
 import { activeEntryOf, insertEntry, positionOf } from '../repo/entries.js';
 import { linesOfType } from '../repo/lines.js';
+
+const ACTIVE_EMAIL = 'waiting_list_entries_active_email_idx';
 
 const refuse = (status: number, field: string, message: string) =>
   new AppError(status, message, [{ field, message }]);
@@ -40,53 +43,59 @@ export async function joinWaitingList(
   if (line.free > 0) throw refuse(409, 'ticketTypeId', M.notSoldOut);
   const access = newToken();
   const email = body.email.trim();
-  const entry = await deps.unitOfWork(
-    async (change) => {
-      if (await activeEntryOf(change.tx, line.inventoryId, email))
-        throw refuse(409, 'email', M.alreadyWaiting);
-      const row = await insertEntry(change.tx, {
-        organizationId: line.organizationId,
-        eventId: line.eventId,
-        occurrenceId: line.occurrenceId,
-        ticketTypeId: line.ticketTypeId,
-        inventoryId: line.inventoryId,
-        name: body.name.trim(),
-        email,
-        quantity: body.quantity,
-        accessTokenHash: hashToken(access),
-        createdAt: change.now,
-        updatedAt: change.now,
-      });
-      const names = await namesOf(change.tx, line.inventoryId);
-      await enqueueEmail(
-        change,
-        joinedEmail(email, {
-          eventTitle: names.eventTitle,
-          ticketTypeName: names.ticketTypeName,
-          timeZone: names.timeZone,
-          startsAt: names.occurrenceStartsAt,
-          quantity: row.quantity,
-          position: (await positionOf(change.tx, row)) ?? 1,
-          url: entryPageUrl(deps.publicUrl, names.eventSlug ?? row.eventId, row.id, access),
-        }),
-        {
-          kind: JOINED_EMAIL,
-          intentKey: `${JOINED_EMAIL}:${row.id}`,
-          eventId: row.eventId,
+  const entry = await deps
+    .unitOfWork(
+      async (change) => {
+        if (await activeEntryOf(change.tx, line.inventoryId, email))
+          throw refuse(409, 'email', M.alreadyWaiting);
+        const row = await insertEntry(change.tx, {
+          organizationId: line.organizationId,
+          eventId: line.eventId,
+          occurrenceId: line.occurrenceId,
+          ticketTypeId: line.ticketTypeId,
+          inventoryId: line.inventoryId,
+          name: body.name.trim(),
+          email,
+          quantity: body.quantity,
+          accessTokenHash: hashToken(access),
+          createdAt: change.now,
+          updatedAt: change.now,
+        });
+        const names = await namesOf(change.tx, line.inventoryId);
+        await enqueueEmail(
+          change,
+          joinedEmail(email, {
+            eventTitle: names.eventTitle,
+            ticketTypeName: names.ticketTypeName,
+            timeZone: names.timeZone,
+            startsAt: names.occurrenceStartsAt,
+            quantity: row.quantity,
+            position: (await positionOf(change.tx, row)) ?? 1,
+            url: entryPageUrl(deps.publicUrl, names.eventSlug ?? row.eventId, row.id, access),
+          }),
+          {
+            kind: JOINED_EMAIL,
+            intentKey: `${JOINED_EMAIL}:${row.id}`,
+            eventId: row.eventId,
+            organizationId: row.organizationId,
+            data: { entryId: row.id },
+          },
+        );
+        await change.audit({
+          action: 'WAITING_LIST_JOINED',
+          entityType: 'WAITING_LIST_ENTRY',
+          entityId: row.id,
           organizationId: row.organizationId,
-          data: { entryId: row.id },
-        },
-      );
-      await change.audit({
-        action: 'WAITING_LIST_JOINED',
-        entityType: 'WAITING_LIST_ENTRY',
-        entityId: row.id,
-        organizationId: row.organizationId,
-        after: { status: 'WAITING', quantity: row.quantity, inventoryId: row.inventoryId },
-      });
-      return row;
-    },
-    { who: { system: 'buyer', requestId } },
-  );
+          after: { status: 'WAITING', quantity: row.quantity, inventoryId: row.inventoryId },
+        });
+        return row;
+      },
+      { who: { system: 'buyer', requestId } },
+    )
+    // Two joins of one address at once: the unique index lets one in.
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, ACTIVE_EMAIL)) throw refuse(409, 'email', M.alreadyWaiting);
+      throw error;
+    });
   return entryView(deps.db, entry, access);
 }
