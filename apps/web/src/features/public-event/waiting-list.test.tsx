@@ -108,6 +108,9 @@ describe('waiting list on the public event page', () => {
     const { router } = renderApp('/e/jazz-night', api);
     await user.click(await screen.findByRole('button', { name: 'Join waiting list for General' }));
     const form = screen.getByRole('form', { name: 'Join the waiting list for General' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Your name' })),
+    );
     await user.click(within(form).getByRole('button', { name: 'Join waiting list' }));
     expect(await within(form).findByText('Enter your name')).toBeTruthy();
     expect(within(form).getByText('Enter a valid email address')).toBeTruthy();

@@ -2,7 +2,7 @@ import { Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_WAITING_QUANTITY, type PublicEvent, type PublicTicketType } from '@marquee/contract';
 import { IconHourglass } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { submitWithServerErrors } from '../../../lib/form-errors';
 import { join } from '../api/waiting-list';
@@ -27,6 +27,11 @@ export function JoinWaitingList({
   occurrenceId: string | null;
 }) {
   const [open, setOpen] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // The button that opened the form is gone: focus goes to the form's first field instead of the page.
+  useEffect(() => {
+    if (open) nameRef.current?.focus();
+  }, [open]);
   const navigate = useNavigate();
   const formId = useId();
   const form = useForm<JoinValues>({
@@ -73,7 +78,13 @@ export function JoinWaitingList({
               When seats come back, they are offered in line order. We email you a link that holds them for
               you.
             </Text>
-            <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('name')} />
+            <TextInput
+              ref={nameRef}
+              label="Your name"
+              autoComplete="name"
+              required
+              {...form.getInputProps('name')}
+            />
             <TextInput
               label="Email"
               type="email"
