@@ -5,7 +5,7 @@ import { IconHourglass } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { submitWithServerErrors } from '../../../lib/form-errors';
-import { join } from '../api/waiting-list';
+import { join } from '../api/join-waiting-list';
 import { publicWaitingListPath } from '../paths';
 
 interface JoinValues {
