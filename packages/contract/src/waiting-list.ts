@@ -31,6 +31,7 @@ export const MAX_WAITING_QUANTITY = 10;
 export const WAITING_LIST_MESSAGES = {
   notSoldOut: 'Tickets of this type are still on sale: buy them instead of joining the waiting list.',
   closed: 'This event has no waiting list.',
+  salesOver: 'Sales of these tickets have ended: there is no waiting list for them.',
   unknownType: 'Choose a ticket type of this event',
   unknownDate: 'Choose a date of this event',
   alreadyWaiting: 'This email address is already on the waiting list for these tickets.',

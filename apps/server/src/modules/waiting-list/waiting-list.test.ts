@@ -1,4 +1,5 @@
 import * as c from '@marquee/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/calls.js';
 import { book, guest, inventoryOf, sellableEvent } from '../../../test/checkout-fixtures.js';
@@ -11,6 +12,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.js';
 import { holdSeats, joinBody, offerTokenOf } from '../../../test/waiting-list-fixtures.js';
+import { eventTicketTypes } from '../../db/schema/index.js';
 import { runWaitingListSweep } from './index.js';
 
 /** Waiting lists through HTTP on a real database (docs/waiting-list.md). */
@@ -92,6 +94,19 @@ describe('joining and leaving', () => {
         })
       ).status,
     ).toBe(409);
+  });
+});
+
+describe('closed lines', () => {
+  it('refuses a type whose sales have ended: nobody would be offered seats', async () => {
+    const { event, typeId } = await soldOut(1);
+    await t.db
+      .update(eventTicketTypes)
+      .set({ saleEndsAt: new Date(clock.now().getTime() - 60_000) })
+      .where(eq(eventTicketTypes.id, typeId));
+    const late = await call(t, c.joinWaitingList, { body: joinBody(event.id, typeId, 41) });
+    expect(late.status).toBe(409);
+    expect(late.error?.message).toBe(c.WAITING_LIST_MESSAGES.salesOver);
   });
 });
 

@@ -40,6 +40,10 @@ export async function joinWaitingList(
   if (!line) throw refuse(400, 'occurrenceId', M.unknownDate);
   if (!line.open) throw refuse(404, 'eventId', 'This event was not found.');
   if (!line.enabled) throw refuse(409, 'ticketTypeId', M.closed);
+  // Nobody will be offered seats once sales of the type are over.
+  const now = deps.clock.now().getTime();
+  const over = [line.saleEndsAt, line.endsAt].some((end) => end !== null && new Date(end).getTime() <= now);
+  if (over) throw refuse(409, 'ticketTypeId', M.salesOver);
   if (line.free > 0) throw refuse(409, 'ticketTypeId', M.notSoldOut);
   const access = newToken();
   const email = body.email.trim();

@@ -14,6 +14,9 @@ export type WaitingLine = {
   open: boolean;
   enabled: boolean;
   offerHours: number;
+  /** When sales of the type end (null: with the event), and when the date (or the event) ends. */
+  saleEndsAt: Date | null;
+  endsAt: Date | null;
 };
 
 const LINE = sql`
@@ -22,9 +25,11 @@ const LINE = sql`
     least(i.capacity - i.sold, coalesce(o.capacity - o.sold, i.capacity - i.sold))::int as "free",
     (e.status = 'PUBLISHED' and not e.is_blocked and not e.is_archived
       and coalesce(o.status, 'SCHEDULED') = 'SCHEDULED') as "open",
-    coalesce(s.enabled, true) as "enabled", coalesce(s.offer_hours, 24)::int as "offerHours"
+    coalesce(s.enabled, true) as "enabled", coalesce(s.offer_hours, 24)::int as "offerHours",
+    t.sale_ends_at as "saleEndsAt", coalesce(o.ends_at, e.ends_at) as "endsAt"
   from ticket_inventory i
   join events e on e.id = i.event_id
+  join event_ticket_types t on t.id = i.ticket_type_id
   left join event_occurrences o on o.id = i.occurrence_id
   left join waiting_list_settings s on s.event_id = i.event_id`;
 
