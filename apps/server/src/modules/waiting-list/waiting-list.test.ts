@@ -13,6 +13,7 @@ import {
 } from '../../../test/helpers.js';
 import { holdSeats, joinBody, offerTokenOf } from '../../../test/waiting-list-fixtures.js';
 import { eventTicketTypes } from '../../db/schema/index.js';
+import { releaseExpiredHolds } from '../booking/index.js';
 import { runWaitingListSweep } from './index.js';
 
 /** Waiting lists through HTTP on a real database (docs/waiting-list.md). */
@@ -190,6 +191,23 @@ describe('offers', () => {
     // The last person leaves with the offer open: nobody waits, so the seat goes back on sale.
     await call(t, c.leaveWaitingList, { body: { entryId: b.body.result._id, token: b.body.result.token } });
     expect((await inventoryOf(t, typeId))[0]?.sold).toBe(0);
+  });
+});
+
+describe('seats from the hold sweep', () => {
+  it('keeps the seats of an expired hold for the list in the sweep that frees them', async () => {
+    const { event, typeId } = await soldOut(1);
+    const a = await call(t, c.joinWaitingList, { body: joinBody(event.id, typeId, 51) });
+    // The hold sweep's one statement, a week and a day on (holds last a week in this file).
+    expect(await releaseExpiredHolds(t.db, new Date(clock.now().getTime() + 8 * 86_400_000))).toBeGreaterThan(
+      0,
+    );
+    expect((await inventoryOf(t, typeId))[0]?.sold).toBe(1);
+    await runWaitingListSweep(t.app.ports);
+    const offered = await call(t, c.getWaitingListEntry, {
+      query: { entryId: a.body.result._id, token: a.body.result.token },
+    });
+    expect(offered.body.result).toMatchObject({ status: 'OFFERED', offeredQuantity: 1 });
   });
 });
 
