@@ -41,6 +41,7 @@ import { referenceModule } from './modules/reference/index.js';
 import { refundsModule } from './modules/refunds/index.js';
 import { socialModule } from './modules/social/index.js';
 import { userManagementModule } from './modules/user-management/index.js';
+import { waitingListModule } from './modules/waiting-list/index.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientHeadersPlugin } from './plugins/client-headers.js';
@@ -102,6 +103,7 @@ const MODULES: ((app: FastifyInstance, ports: Ports) => Promise<void>)[] = [
   dashboardModule,
   refundsModule,
   bookingModule,
+  waitingListModule,
   checkInModule,
   userManagementModule,
   auditLogModule,

@@ -168,6 +168,12 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   organizerBookingAnswers: hidden(RUNS_THE_EVENT),
   correctCheckoutAnswer: hidden(RUNS_THE_EVENT),
   eventTicketAnswers: hidden(AT_THE_DOOR),
+  // Waiting lists: those who run the event (manage).
+  waitingListEntryList: hidden(RUNS_THE_EVENT),
+  waitingListSummary: hidden(RUNS_THE_EVENT),
+  updateWaitingListSettings: hidden(RUNS_THE_EVENT),
+  offerWaitingListSeats: hidden(RUNS_THE_EVENT),
+  removeWaitingListEntry: hidden(RUNS_THE_EVENT),
   // An order: the access of its event.
   organizerBookingDetail: hidden(RUNS_THE_EVENT),
   organizerBookingTicketList: hidden(RUNS_THE_EVENT),
@@ -274,6 +280,12 @@ const RAW_ROUTES: {
     // The QR code of an event's public link: whoever may see the event (the declaration of the contract).
     route: { ...contract.eventQrCode, response: contract.envelope(contract.Id) },
     query: (f) => ({ eventId: f.eventId, format: 'png' }),
+    answer: hidden(RUNS_THE_EVENT),
+  },
+  {
+    // An event's waiting list as CSV: those who run the event (manage), 404 to anyone else.
+    route: { ...contract.waitingListExport, response: contract.envelope(contract.Id) },
+    query: (f) => ({ eventId: f.eventId }),
     answer: hidden(RUNS_THE_EVENT),
   },
 ];

@@ -10,8 +10,10 @@ import {
   classTypes,
   organizationMembers,
   sessions,
+  ticketInventory,
   tickets,
   users,
+  waitingListEntries,
 } from '../src/db/schema/index.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
 import { insertBooking } from './booking-fixtures.js';
@@ -97,6 +99,8 @@ export interface Fixtures {
   questionIdsOf(eventId: string): Promise<string[]>;
   /** An answer of the order, made for one call. */
   freshAnswerId(bookingId: string): Promise<string>;
+  /** Someone on the waiting list of a fixture event (its first type and date). */
+  waitingEntryOf(eventId: string): Promise<string>;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -236,6 +240,12 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
   [contract.eventTicketAnswers.path]: async () => ({ query: { ticketIds: randomUUID() } }),
   [contract.correctCheckoutAnswer.path]: async (f, id) => ({
     body: { answerId: await f.freshAnswerId(id), value: 'sweep@example.test' },
+  }),
+  // Waiting lists: someone waiting on the event (an offer finds no seats: a permitted caller gets 409).
+  [contract.updateWaitingListSettings.path]: async () => ({ body: { enabled: true, offerHours: 24 } }),
+  [contract.offerWaitingListSeats.path]: async (f, id) => ({ body: { entryId: await f.waitingEntryOf(id) } }),
+  [contract.removeWaitingListEntry.path]: async (f, id) => ({
+    body: { entryId: await f.waitingEntryOf(id) },
   }),
 };
 
@@ -412,6 +422,28 @@ export async function routeWorld(t: TestApp) {
       return { bookingId: booking.id, ticketIds: await ticketsOf(booking.id) };
     },
     freshRefundRequestId,
+    async waitingEntryOf(eventId) {
+      const [line] = await t.db.select().from(ticketInventory).where(eq(ticketInventory.eventId, eventId));
+      if (!line) throw new Error(`route world: no fixture inventory for event ${eventId}`);
+      const [entry] = await t.db
+        .insert(waitingListEntries)
+        .values({
+          organizationId,
+          eventId,
+          occurrenceId: line.occurrenceId,
+          ticketTypeId: line.ticketTypeId,
+          inventoryId: line.id,
+          name: 'Sweep Waiting',
+          email: 'sweep-waiting@example.test',
+          quantity: 1,
+          accessTokenHash: hashToken(newToken()),
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .returning();
+      if (!entry) throw new Error('fixture waiting list entry');
+      return entry.id;
+    },
     declineReasonId: (await insertRefundReason(t.db, 'REFUND_DECLINE')).id,
     freshQuestionId: (eventId) => insertQuestion(eventId),
     async questionIdsOf(eventId) {

@@ -178,6 +178,10 @@ export const CreateBookingBody = z.object({
   answers: AnswerMap.optional(),
   /** One entry per ticket, in the order of the lines: its answers by question id, and `email` when asked. */
   attendees: z.array(AnswerMap).max(100).optional(),
+  /** A waiting-list offer's link (docs/waiting-list.md): the checkout uses the seats it holds. */
+  waitingListOffer: z
+    .object({ entryId: z.uuid({ error: 'Choose a waiting list entry' }), token: z.string().min(16).max(200) })
+    .optional(),
 });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 

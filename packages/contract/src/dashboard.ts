@@ -111,6 +111,10 @@ export const OrganizerDashboard = z.object({
     /** admitted / tickets; null when no tickets of events dated in the period. */
     rate: z.number().nullable(),
   }),
+  /** Demand turned away: people (and the tickets they asked for) waiting on waiting lists now. */
+  waitingList: z
+    .object({ people: z.number().int().nonnegative(), tickets: z.number().int().nonnegative() })
+    .optional(),
   /** Due payments still waiting to be paid by the organizer, per currency. */
   dues: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
   payout: z

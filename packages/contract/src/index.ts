@@ -32,3 +32,4 @@ export * from './route.js';
 export * from './share.js';
 export * from './social.js';
 export * from './tag.js';
+export * from './waiting-list.js';

@@ -21,6 +21,7 @@ import { refundRoutes } from '../features/refunds/routes';
 import { socialRoutes } from '../features/social/routes';
 import { tagRoutes } from '../features/tags/routes';
 import { userManagementRoutes } from '../features/user-management/routes';
+import { waitingListRoutes } from '../features/waiting-list/routes';
 import type { FeatureRoutes } from '../lib/routing';
 
 /** Every feature's screens; the router puts each in its area. A new feature adds one line here. */
@@ -41,6 +42,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   orderRoutes,
   attendeeMessageRoutes,
   checkoutQuestionRoutes,
+  waitingListRoutes,
   refundRoutes,
   checkInRoutes,
   publicEventRoutes,

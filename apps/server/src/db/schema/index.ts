@@ -18,3 +18,4 @@ export * from './rollups.js';
 export * from './sessions.js';
 export * from './social.js';
 export * from './users.js';
+export * from './waiting-list.js';

@@ -19,3 +19,8 @@ export const publicEventReturnPath = (event: string) => `/e/${id(event)}/return`
 export const publicBookingPath = (event: string, bookingId: string, token: string) =>
   `/e/${id(event)}/booking/${id(bookingId)}?${new URLSearchParams({ token })}`;
 export const previewEventPath = (eventId: string) => `/e/preview/${id(eventId)}`;
+
+/** A waiting list entry's page, `?token=` its link's secret (the join answer and the emails link here). */
+export const PUBLIC_WAITING_LIST_PATH = '/e/:event/waiting-list/:entryId';
+export const publicWaitingListPath = (event: string, entryId: string, token: string) =>
+  `/e/${id(event)}/waiting-list/${id(entryId)}?${new URLSearchParams({ token })}`;

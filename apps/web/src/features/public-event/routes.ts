@@ -1,6 +1,6 @@
 import type { FeatureRoutes } from '../../lib/routing';
 import { lazyScreen } from '../../lib/routing';
-import { PUBLIC_EVENT_PATHS } from './paths';
+import { PUBLIC_EVENT_PATHS, PUBLIC_WAITING_LIST_PATH } from './paths';
 
 // Static segments (`return`, `booking`) sit under the event, so no path here can be read as another;
 // `preview` is never a slug (the server reserves it), so `/e/preview/:eventId` is the preview's own.
@@ -20,6 +20,11 @@ export const publicEventRoutes: FeatureRoutes = {
       PUBLIC_EVENT_PATHS.publicEventReturn,
       () => import('./routes/PaymentReturnPage'),
       (m) => m.PaymentReturnPage,
+    ),
+    lazyScreen(
+      PUBLIC_WAITING_LIST_PATH,
+      () => import('./routes/WaitingListEntryPage'),
+      (m) => m.WaitingListEntryPage,
     ),
     lazyScreen(
       PUBLIC_EVENT_PATHS.publicBooking,

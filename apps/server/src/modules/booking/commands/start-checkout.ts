@@ -2,6 +2,7 @@ import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
 import type { Actor } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
 import { checkCheckoutAnswers } from '../../checkout-questions/index.js';
+import { acceptOffer, seatsHeldByOffer } from '../../waiting-list/index.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
 import { newAccessToken } from '../codes.js';
@@ -65,9 +66,12 @@ async function placeBooking(
   const answers = await checkCheckoutAnswers(db, event.id, body);
   errors.push(...answers.errors);
   if (errors.length > 0 || !buyer) throw refuse(errors);
+  // A waiting-list offer's seats are counted as taken until its checkout takes them (docs/waiting-list.md).
+  const offer = body.waitingListOffer ? await seatsHeldByOffer(db, body.waitingListOffer, startedAt) : null;
   // Cheap early answer when a line cannot fit even now; the guarded UPDATE below is what decides.
   for (const line of order.lines) {
-    const left = remainingOf(view, date, line.typeId);
+    const left =
+      remainingOf(view, date, line.typeId) + (offer?.inventoryId === line.inventoryId ? offer.seats : 0);
     if (left < line.quantity) {
       const message = BOOKING_MESSAGES.soldOut(line.name, left);
       throw new AppError(409, message, [{ field: `lines.${line.index}.quantity`, message }]);
@@ -153,6 +157,7 @@ async function placeBooking(
       const answer = free ? await loadBuyerBooking(tx, final, access.token) : null;
       // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
       // gone, everything above rolls back with them.
+      if (body.waitingListOffer) await acceptOffer(change, body.waitingListOffer, booking.id, claim.lines);
       await reserveSeats(tx, claim);
       return { booking: final, payment, answer };
     },

@@ -21,6 +21,7 @@ import {
   salesSeries,
   type Totals,
 } from './sales-figures.js';
+import { waitingDemand } from './waiting-demand.js';
 
 type DashboardInput = z.output<typeof OrganizerDashboardQuery>;
 
@@ -84,12 +85,14 @@ export async function organizerDashboard(
     checkInTotals(db, organizationsOf, eventScope(actor, 'scan'), w),
     pendingDues(db, money),
   ]);
+  const waitingList = await waitingDemand(db, money);
   const { start: _s, end: _e, previousStart: _ps, previousEnd: _pe, ...period } = w;
   return {
     period,
     currencies: totals.map(currencyFigures),
     checkIn: { ...checkIn, rate: checkIn.tickets ? checkIn.admitted / checkIn.tickets : null },
     dues,
+    waitingList,
     // The payout account is the owner's and the administrators' business, not a member's.
     payout:
       organization && chosen?.role !== 'MEMBER'

@@ -130,6 +130,17 @@ export function FigureCards({ data, against }: { data: OrganizerDashboard; again
             </Text>
           }
         />
+        {data.waitingList && (
+          <FigureCard
+            label="Waiting lists"
+            value={formatCount(data.waitingList.people)}
+            note={
+              <Text size="xs" c="dimmed">
+                {`Demand turned away: ${formatCount(data.waitingList.tickets)} ${data.waitingList.tickets === 1 ? 'ticket' : 'tickets'} wanted`}
+              </Text>
+            }
+          />
+        )}
       </SimpleGrid>
     </Stack>
   );

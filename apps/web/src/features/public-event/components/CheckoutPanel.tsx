@@ -46,8 +46,10 @@ import {
   validateDraft,
 } from '../model/checkout';
 import { rememberPendingBooking } from '../model/pending-booking';
+import { offersWaitingList } from '../model/waiting-list';
 import { dateTime } from '../model/when';
 import { publicBookingPath, publicEventReturnPath } from '../paths';
+import { JoinWaitingList } from './JoinWaitingList';
 import { OccurrencePicker } from './OccurrencePicker';
 import { TicketLine } from './TicketLine';
 
@@ -354,6 +356,18 @@ export function CheckoutPanel({
           )}
         </Stack>
       </form>
+      {/* Outside the checkout's form: a form of its own under each sold-out type's name. */}
+      {!preview &&
+        event.ticketTypes
+          .filter((type) => offersWaitingList(event, occurrence, availabilityOf(type, occurrence, now)))
+          .map((type) => (
+            <JoinWaitingList
+              key={type._id}
+              event={event}
+              type={type}
+              occurrenceId={occurrence?._id ?? null}
+            />
+          ))}
     </Paper>
   );
 }

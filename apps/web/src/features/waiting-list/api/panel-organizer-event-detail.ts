@@ -1,0 +1,4 @@
+import { routeQuery } from '../../../lib/api-hooks';
+import { waitingListRefKeys } from './keys';
+
+export const waitingListEventQuery = (eventId: string) => routeQuery(waitingListRefKeys.event, { eventId });
