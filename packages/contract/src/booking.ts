@@ -169,6 +169,13 @@ export const CreateBookingBody = z.object({
   buyer: BuyerInput.optional(),
   /** Where the browser returns after paying (a path of this console, e.g. `/e/<slug>/booking`). */
   returnPath: returnPathInput('Return to a path of this site').optional(),
+  /** A promo code of the event (docs/promo-codes.md): its discount, or the hidden types it reveals. */
+  promoCode: z
+    .string()
+    .trim()
+    .max(40, 'A code has at most 40 characters')
+    .transform((v) => v.toUpperCase())
+    .optional(),
 });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 
@@ -217,9 +224,14 @@ export const BuyerBooking = z.object({
       unitPrice: z.number().int(),
       /** The service fee the buyer pays per ticket on top of the price (0 when the organization absorbs it). */
       unitFee: z.number().int(),
+      /** What a promo code took off each ticket (unitPrice is after it). */
+      unitDiscount: z.number().int().default(0),
     }),
   ),
   currency: z.string(),
+  /** The promo code applied and what it took off the order (minor units). */
+  promoCode: z.string().nullable().default(null),
+  discount: z.number().int().default(0),
   subtotal: z.number().int(),
   /** The service fee the buyer pays on top (0 when the organization absorbs it): total = subtotal + serviceFee. */
   serviceFee: z.number().int(),
