@@ -57,7 +57,7 @@ export const PromoCodeText = z
   .trim()
   .min(3, 'A code has at least 3 characters')
   .max(40, 'A code has at most 40 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Start with a letter or digit; use letters, digits, - and _ only')
   .transform((v) => v.toUpperCase());
 
 const limit = (what: string) =>
@@ -113,7 +113,7 @@ export const BulkPromoCodeBody = z
       .string()
       .trim()
       .max(20, 'A prefix has at most 20 characters')
-      .regex(/^[A-Za-z0-9_-]*$/, 'Use letters, digits, - and _ only')
+      .regex(/^([A-Za-z0-9][A-Za-z0-9_-]*)?$/, 'Start with a letter or digit; use letters, digits, - and _ only')
       .transform((v) => v.toUpperCase())
       .default(''),
     count: z
