@@ -4,11 +4,13 @@ import { AppError } from '../../../lib/errors.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
 import { newAccessToken } from '../codes.js';
+import { usablePromo, useRefused } from '../promo.js';
 import { loadBuyerBooking } from '../queries/buyer-booking.js';
 import { loadSaleView, saleEventOf } from '../queries/sale-view.js';
 import { addTimeline, insertOrder } from '../repo/orders.js';
 import { insertPayment, type PaymentRow } from '../repo/payments.js';
 import { reserveSeats, type SeatClaim } from '../repo/seats.js';
+import { reservePromoUse } from '../../promo-codes/index.js';
 import { dateState, remainingOf } from '../sales-state.js';
 import { confirmFreeOrder } from './confirm-free-order.js';
 import { startPayment } from './start-payment.js';
@@ -58,7 +60,16 @@ async function placeBooking(
       },
     ]);
   }
-  const order = priceOrder(view, body, date, startedAt);
+  const promo = body.promoCode
+    ? await usablePromo(db, {
+        eventId: event.id,
+        code: body.promoCode,
+        occurrenceId: view.isCourse ? null : date.id,
+        now: startedAt,
+        field: 'promoCode',
+      })
+    : null;
+  const order = priceOrder(view, body, date, startedAt, promo);
   errors.push(...order.errors);
   if (errors.length > 0 || !buyer) throw refuse(errors);
   // Cheap early answer when a line cannot fit even now; the guarded UPDATE below is what decides.
@@ -100,6 +111,9 @@ async function placeBooking(
           feePaidBy: view.pricing.paidBy,
           holdExpiresAt: free ? null : new Date(now.getTime() + selling.holdMinutes * 60_000),
           returnPath: body.returnPath ?? null,
+          promoCodeId: promo?.id ?? null,
+          promoCode: promo?.code ?? null,
+          discount: order.discount,
           createdAt: now,
           updatedAt: now,
         },
@@ -110,6 +124,7 @@ async function placeBooking(
           quantity: l.quantity,
           unitPrice: l.unitPrice,
           unitFee: l.unitFee,
+          unitDiscount: l.unitDiscount,
           attendees: l.attendees,
         })),
       );
@@ -140,7 +155,13 @@ async function placeBooking(
         entityType: 'BOOKING',
         entityId: booking.id,
         organizationId: booking.organizationId,
-        after: { status: final.status, code: booking.code, total: booking.total, requestId },
+        after: {
+          status: final.status,
+          code: booking.code,
+          total: booking.total,
+          ...(promo ? { promoCode: promo.code, discount: order.discount } : {}),
+          requestId,
+        },
       });
       // A free booking's answer is read on this transaction's connection: read after COMMIT, from
       // a pool with no free connection, it failed, and buyers whose seats were taken were told
@@ -149,6 +170,12 @@ async function placeBooking(
       // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
       // gone, everything above rolls back with them.
       await reserveSeats(tx, claim);
+      // The code's use after the seats (the order every change that gives both back keeps), with them.
+      if (promo) {
+        const use = { codeId: promo.id, bookingId: booking.id, email: buyer.email };
+        const outcome = await reservePromoUse(tx, use);
+        if (outcome !== 'TAKEN') throw useRefused(outcome, promo);
+      }
       return { booking: final, payment, answer };
     },
     actor ? { who: { actor, requestId } } : { who: { system: 'checkout', requestId } },

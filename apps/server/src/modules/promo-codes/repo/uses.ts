@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.js';
+import type { DbOrTx, Tx } from '../../../db/client.js';
 
 /**
  * A code's uses, decided in PostgreSQL (docs/promo-codes.md). An order takes a use in the transaction
@@ -67,4 +67,12 @@ export async function retakeUse(tx: Tx, bookingId: string): Promise<boolean> {
   const booking = rows.rows[0];
   if (!booking?.codeId || booking.held) return true;
   return (await reserveUse(tx, { codeId: booking.codeId, bookingId, email: booking.email })) === 'TAKEN';
+}
+
+/** The uses a buyer's orders hold now (a hint for the buyer's check; checkout decides under the lock). */
+export async function usesByBuyer(db: DbOrTx, codeId: string, email: string): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from bookings
+    where promo_code_id = ${codeId} and promo_use_held and lower(buyer_email) = ${email.toLowerCase()}`);
+  return rows.rows[0]?.n ?? 0;
 }

@@ -16,6 +16,7 @@ import {
 } from '../repo/refunds.js';
 import { syncRequestStatus } from '../repo/request-status.js';
 import type { RefundRow } from '../repo/rows.js';
+import { releasePromoUse } from '../../promo-codes/index.js';
 import { releaseRefundedSeats } from '../repo/seats.js';
 import { finishRefund } from './finish-refund.js';
 import { processedAudit, recordProcessedRefund } from './record-processed-refund.js';
@@ -121,6 +122,8 @@ async function reserveRefund(deps: EngineDeps, order: RefundOrder): Promise<Refu
     if (!(await raiseBookingRefunded(tx, booking.id, q, now))) throw conflict(REFUND_MESSAGES.nothingLeft);
     for (const share of shares) await raiseTicketRefunded(tx, share, now);
     await releaseRefundedSeats(tx, booking, wasValid);
+    // A fully refunded order gives its promo code's use back (docs/promo-codes.md).
+    await releasePromoUse(tx, booking.id, true);
     change.afterCommit(() =>
       deps.listeners.ticketsRefunded({
         eventId: booking.eventId,
