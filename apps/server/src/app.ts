@@ -35,8 +35,8 @@ import { messagesModule, unsentMessageCounts } from './modules/messages/index.js
 import { ordersModule } from './modules/orders/index.js';
 import { organizationName, organizationsModule } from './modules/organizations/index.js';
 import { paymentsModule } from './modules/payments/index.js';
-import { promoCodesModule } from './modules/promo-codes/index.js';
 import { payoutsModule } from './modules/payouts/index.js';
+import { promoCodesModule } from './modules/promo-codes/index.js';
 import { referenceModule } from './modules/reference/index.js';
 import { refundsModule } from './modules/refunds/index.js';
 import { socialModule } from './modules/social/index.js';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { BOOKING_PATH, PublicTicketType } from './booking.js';
 import { ORGANIZER_PATH } from './event.js';
 import { instantInput } from './limits.js';
-import type { HandFileRouteDef } from './share.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
+import type { HandFileRouteDef } from './share.js';
 
 /**
  * Promo codes (docs/promo-codes.md): an event's organizers make codes that take a percentage or a fixed
@@ -72,7 +72,12 @@ const limit = (what: string) =>
 const settings = {
   kind: PromoCodeKind,
   /** PERCENT: 1–100; FIXED: minor units of the event's currency; REVEAL: ignored. */
-  amount: z.number({ error: 'Enter the amount' }).int('Enter a whole number').min(0).max(100_000_000).default(0),
+  amount: z
+    .number({ error: 'Enter the amount' })
+    .int('Enter a whole number')
+    .min(0)
+    .max(100_000_000)
+    .default(0),
   /** Empty: every ticket type. A hidden type listed here is revealed by the code. */
   ticketTypeIds: z.array(z.uuid()).max(MAX_PROMO_SCOPE).default([]),
   /** Empty: every date. */
@@ -113,7 +118,10 @@ export const BulkPromoCodeBody = z
       .string()
       .trim()
       .max(20, 'A prefix has at most 20 characters')
-      .regex(/^([A-Za-z0-9][A-Za-z0-9_-]*)?$/, 'Start with a letter or digit; use letters, digits, - and _ only')
+      .regex(
+        /^([A-Za-z0-9][A-Za-z0-9_-]*)?$/,
+        'Start with a letter or digit; use letters, digits, - and _ only',
+      )
       .transform((v) => v.toUpperCase())
       .default(''),
     count: z

@@ -31,7 +31,9 @@ export async function usablePromo(
 /** The guarded use refused: 409 on the promo code field. */
 export function useRefused(outcome: Exclude<ReserveOutcome, 'TAKEN'>, code: PromoCodeRow): AppError {
   const message =
-    outcome === 'USED_UP' ? PROMO_CODE_MESSAGES.usedUp : PROMO_CODE_MESSAGES.perBuyer(code.maxUsesPerBuyer ?? 1);
+    outcome === 'USED_UP'
+      ? PROMO_CODE_MESSAGES.usedUp
+      : PROMO_CODE_MESSAGES.perBuyer(code.maxUsesPerBuyer ?? 1);
   return new AppError(409, message, [{ field: 'promoCode', message }]);
 }
 

@@ -54,10 +54,16 @@ export async function bookingRoutes(app: FastifyInstance, opts: { selling: Selli
     { idempotency: 'required' },
   );
 
-  addRoute(app, c.checkPromoCode, async (ctx) => {
-    const result = await checkPromoCode(selling, ctx.query);
-    return { message: result.description, result };
-  });
+  // Codes are short secrets: trying many from one address is slowed down.
+  addRoute(
+    app,
+    c.checkPromoCode,
+    async (ctx) => {
+      const result = await checkPromoCode(selling, ctx.query);
+      return { message: result.description, result };
+    },
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+  );
 
   addRoute(app, c.getBuyerBooking, async (ctx) => {
     const result = await getBuyerBooking(selling, ctx.query.bookingId, ctx.query.token);

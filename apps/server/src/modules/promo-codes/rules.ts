@@ -30,7 +30,7 @@ export function appliesTo(code: PromoCodeRow, type: PricedType): boolean {
 
 /** A hidden type is sold only with a code that names it. */
 export function reveals(code: PromoCodeRow | null, type: PricedType): boolean {
-  return !type.hidden || (code !== null && code.ticketTypeIds.includes(type.id));
+  return !type.hidden || code?.ticketTypeIds.includes(type.id) === true;
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Change } from '../../../db/unit-of-work.js';
 import { chargeMismatch } from '../../../lib/reported-charge.js';
+import { retakePromoUse } from '../../promo-codes/index.js';
 import { newAccessToken } from '../codes.js';
 import { writeConfirmation } from '../repo/confirmation.js';
 import { addTimeline, type BookingRow, confirmOrder, failEndedOrder, findBooking } from '../repo/orders.js';
 import { type PaymentRow, pendingPayment, settlePaymentRow } from '../repo/payments.js';
-import { retakePromoUse } from '../../promo-codes/index.js';
 import { retakeSeats } from '../repo/seats.js';
 import {
   PAID_AFTER_EXPIRY,

@@ -1,6 +1,6 @@
 import type { Change } from '../../../db/unit-of-work.js';
-import { addTimeline, type BookingRow, endHeldOrder } from '../repo/orders.js';
 import { releasePromoUse } from '../../promo-codes/index.js';
+import { addTimeline, type BookingRow, endHeldOrder } from '../repo/orders.js';
 import { releaseSeatsOf } from '../repo/seats.js';
 
 /**

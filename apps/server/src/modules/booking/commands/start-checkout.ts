@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
 import type { Actor } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
+import { reservePromoUse } from '../../promo-codes/index.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
 import { newAccessToken } from '../codes.js';
@@ -10,7 +11,6 @@ import { loadSaleView, saleEventOf } from '../queries/sale-view.js';
 import { addTimeline, insertOrder } from '../repo/orders.js';
 import { insertPayment, type PaymentRow } from '../repo/payments.js';
 import { reserveSeats, type SeatClaim } from '../repo/seats.js';
-import { reservePromoUse } from '../../promo-codes/index.js';
 import { dateState, remainingOf } from '../sales-state.js';
 import { confirmFreeOrder } from './confirm-free-order.js';
 import { startPayment } from './start-payment.js';

@@ -35,23 +35,23 @@ export function publicTicketTypeOf(
   view: SaleView,
   type: SaleView['ticketTypes'][number],
 ): PublicEvent['ticketTypes'][number] {
-    const { buyerFee, buyerPays } = unitQuote(view.pricing, type, type.price);
-    return {
-      _id: type.id,
-      pricing: type.pricing,
-      name: type.name,
-      description: type.description,
-      price: type.price,
-      buyerFee,
-      buyerPays,
-      minPerOrder: type.minPerOrder,
-      maxPerOrder: Math.min(
-        type.maxPerOrder ?? view.organization.maxTicketsPerOrder,
-        view.organization.maxTicketsPerOrder,
-      ),
-      saleStartsAt: type.saleStartsAt?.toISOString() ?? null,
-      saleEndsAt: type.saleEndsAt?.toISOString() ?? null,
-    };
+  const { buyerFee, buyerPays } = unitQuote(view.pricing, type, type.price);
+  return {
+    _id: type.id,
+    pricing: type.pricing,
+    name: type.name,
+    description: type.description,
+    price: type.price,
+    buyerFee,
+    buyerPays,
+    minPerOrder: type.minPerOrder,
+    maxPerOrder: Math.min(
+      type.maxPerOrder ?? view.organization.maxTicketsPerOrder,
+      view.organization.maxTicketsPerOrder,
+    ),
+    saleStartsAt: type.saleStartsAt?.toISOString() ?? null,
+    saleEndsAt: type.saleEndsAt?.toISOString() ?? null,
+  };
 }
 
 /** One event as the event list shows it, with what its page adds (ticket types, dates). */

@@ -50,7 +50,13 @@ export function bulkCreatePromoCodes(
       entityType: 'EVENT',
       entityId: grant.event.id,
       organizationId: grant.organization.id,
-      after: { batchId, count: codes.length, prefix: input.prefix, kind: settings.kind, amount: settings.amount },
+      after: {
+        batchId,
+        count: codes.length,
+        prefix: input.prefix,
+        kind: settings.kind,
+        amount: settings.amount,
+      },
     });
     return { batchId, count: codes.length, codes: codes.sort() };
   });

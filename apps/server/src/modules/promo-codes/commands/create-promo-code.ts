@@ -7,7 +7,9 @@ import { auditOf, toSummary } from '../summary.js';
 import { type SettingsInput, settingsOf } from './settings.js';
 
 export const duplicateCode = () =>
-  new AppError(409, PROMO_CODE_MESSAGES.duplicate, [{ field: 'code', message: PROMO_CODE_MESSAGES.duplicate }]);
+  new AppError(409, PROMO_CODE_MESSAGES.duplicate, [
+    { field: 'code', message: PROMO_CODE_MESSAGES.duplicate },
+  ]);
 
 /** create-promo-code: one code of the event, audited. */
 export function createPromoCode(

@@ -21,10 +21,12 @@ export async function settingsOf(tx: Tx, eventId: string, input: SettingsInput) 
   const scope = await eventScope(tx, eventId);
   const errors: { field: string; message: string }[] = [];
   input.ticketTypeIds.forEach((id, i) => {
-    if (!scope.typeIds.has(id)) errors.push({ field: `ticketTypeIds.${i}`, message: PROMO_CODE_MESSAGES.typeNotOfEvent });
+    if (!scope.typeIds.has(id))
+      errors.push({ field: `ticketTypeIds.${i}`, message: PROMO_CODE_MESSAGES.typeNotOfEvent });
   });
   input.occurrenceIds.forEach((id, i) => {
-    if (!scope.dateIds.has(id)) errors.push({ field: `occurrenceIds.${i}`, message: PROMO_CODE_MESSAGES.dateNotOfEvent });
+    if (!scope.dateIds.has(id))
+      errors.push({ field: `occurrenceIds.${i}`, message: PROMO_CODE_MESSAGES.dateNotOfEvent });
   });
   if (errors.length > 0) throw badRequest(errors[0]?.message ?? '', errors);
   return {

@@ -4,7 +4,21 @@ import { type Cell, moneyCell } from '../../../lib/export/cells.js';
 import { csvLine, UTF8_BOM } from '../../../lib/export/csv.js';
 import { codesOfEvent } from '../repo/codes.js';
 
-const HEADERS = ['Code', 'Kind', 'Amount', 'Uses', 'Limit', 'Per buyer', 'Status', 'Valid from', 'Valid until', 'Orders', 'Revenue', 'Discount given', 'Currency'];
+const HEADERS = [
+  'Code',
+  'Kind',
+  'Amount',
+  'Uses',
+  'Limit',
+  'Per buyer',
+  'Status',
+  'Valid from',
+  'Valid until',
+  'Orders',
+  'Revenue',
+  'Discount given',
+  'Currency',
+];
 
 /** The codes of an event (or of one bulk creation) as CSV, at most 100,000 rows. */
 export async function promoCodeCsv(db: DbOrTx, grant: EventGrant, batchId?: string) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
-import { bookings, type PromoCodeRow, promoCodes } from '../../../db/schema/index.js';
+import { type PromoCodeRow, promoCodes } from '../../../db/schema/index.js';
 
 export type { PromoCodeRow };
 export type PromoCodeValues = Omit<typeof promoCodes.$inferInsert, 'id'>;
@@ -53,9 +53,9 @@ export async function deleteCode(tx: Tx, id: string) {
 
 /** Confirmed orders with a code: how many, what they paid less refunds, and the discount given. */
 const stats = {
-  orders: sql<number>`(select count(*)::int from ${bookings} b where b.promo_code_id = ${promoCodes.id} and b.status = 'CONFIRMED')`,
-  revenue: sql<number>`(select coalesce(sum(b.total - b.refunded), 0)::int from ${bookings} b where b.promo_code_id = ${promoCodes.id} and b.status = 'CONFIRMED')`,
-  discountGiven: sql<number>`(select coalesce(sum(b.discount), 0)::int from ${bookings} b where b.promo_code_id = ${promoCodes.id} and b.status = 'CONFIRMED')`,
+  orders: sql<number>`(select count(*)::int from bookings b where b.promo_code_id = promo_codes.id and b.status = 'CONFIRMED')`,
+  revenue: sql<number>`(select coalesce(sum(b.total - b.refunded), 0)::int from bookings b where b.promo_code_id = promo_codes.id and b.status = 'CONFIRMED')`,
+  discountGiven: sql<number>`(select coalesce(sum(b.discount), 0)::int from bookings b where b.promo_code_id = promo_codes.id and b.status = 'CONFIRMED')`,
 };
 
 export type PromoCodeWithStats = PromoCodeRow & { orders: number; revenue: number; discountGiven: number };
@@ -81,12 +81,22 @@ export async function codesOfEvent(
     db.select({ n: sql<number>`count(*)::int` }).from(promoCodes).where(where),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r.code, orders: r.orders, revenue: r.revenue, discountGiven: r.discountGiven })),
+    rows: rows.map((r) => ({
+      ...r.code,
+      orders: r.orders,
+      revenue: r.revenue,
+      discountGiven: r.discountGiven,
+    })),
     total: count?.n ?? 0,
   };
 }
 
 export async function codeWithStats(db: DbOrTx, id: string): Promise<PromoCodeWithStats | null> {
-  const [row] = await db.select({ code: promoCodes, ...stats }).from(promoCodes).where(eq(promoCodes.id, id));
-  return row ? { ...row.code, orders: row.orders, revenue: row.revenue, discountGiven: row.discountGiven } : null;
+  const [row] = await db
+    .select({ code: promoCodes, ...stats })
+    .from(promoCodes)
+    .where(eq(promoCodes.id, id));
+  return row
+    ? { ...row.code, orders: row.orders, revenue: row.revenue, discountGiven: row.discountGiven }
+    : null;
 }

@@ -1,6 +1,7 @@
 import { formatAmount, REFUND_MESSAGES, type RefundSource } from '@marquee/contract';
 import type { Change } from '../../../db/unit-of-work.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { releasePromoUse } from '../../promo-codes/index.js';
 import type { EngineDeps } from '../deps.js';
 import { checkAllFound, type RefundAsk, splitRefund, uniqueTicketIds } from '../refund-split.js';
 import { lockOrganizationFunds, organizerHeld } from '../repo/funds.js';
@@ -16,7 +17,6 @@ import {
 } from '../repo/refunds.js';
 import { syncRequestStatus } from '../repo/request-status.js';
 import type { RefundRow } from '../repo/rows.js';
-import { releasePromoUse } from '../../promo-codes/index.js';
 import { releaseRefundedSeats } from '../repo/seats.js';
 import { finishRefund } from './finish-refund.js';
 import { processedAudit, recordProcessedRefund } from './record-processed-refund.js';
