@@ -158,6 +158,13 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   sendAttendeeMessage: hidden(RUNS_THE_EVENT),
   attendeeMessageList: hidden(RUNS_THE_EVENT),
   attendeeMessageDetail: hidden(RUNS_THE_EVENT),
+  // Promo codes: those who run the event (scanners are hidden from them too).
+  promoCodeList: hidden(RUNS_THE_EVENT),
+  createPromoCode: hidden(RUNS_THE_EVENT),
+  updatePromoCode: hidden(RUNS_THE_EVENT),
+  updatePromoCodeStatus: hidden(RUNS_THE_EVENT),
+  deletePromoCode: hidden(RUNS_THE_EVENT),
+  bulkCreatePromoCodes: hidden(RUNS_THE_EVENT),
   // An order: the access of its event.
   organizerBookingDetail: hidden(RUNS_THE_EVENT),
   organizerBookingTicketList: hidden(RUNS_THE_EVENT),
@@ -264,6 +271,12 @@ const RAW_ROUTES: {
     // The QR code of an event's public link: whoever may see the event (the declaration of the contract).
     route: { ...contract.eventQrCode, response: contract.envelope(contract.Id) },
     query: (f) => ({ eventId: f.eventId, format: 'png' }),
+    answer: hidden(RUNS_THE_EVENT),
+  },
+  {
+    // An event's promo codes as CSV: those who run the event.
+    route: { ...contract.exportPromoCodes, response: contract.envelope(contract.Id) },
+    query: (f) => ({ eventId: f.eventId }),
     answer: hidden(RUNS_THE_EVENT),
   },
 ];

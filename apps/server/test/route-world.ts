@@ -7,6 +7,7 @@ import {
   categories,
   classTypes,
   organizationMembers,
+  promoCodes,
   sessions,
   tickets,
   users,
@@ -90,6 +91,8 @@ export interface Fixtures {
   declineReasonId: string;
   /** A message sent to the attendees of `eventId`. */
   attendeeMessageId: string;
+  /** A promo code made for one call on a fixture event. */
+  promoCodeOf(eventId: string): Promise<string>;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -210,7 +213,19 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
     return { body: { audience: 'ALL', subject: 'Sweep', body: 'Hello' } };
   },
   [contract.attendeeMessageDetail.path]: async (f) => ({ query: { messageId: f.attendeeMessageId } }),
+  // Promo codes: a fresh code's text, or a code of the event the call names.
+  [contract.createPromoCode.path]: async () => ({ body: { code: sweepCode(), kind: 'PERCENT', amount: 10 } }),
+  [contract.bulkCreatePromoCodes.path]: async () => ({ body: { count: 2, kind: 'REVEAL' } }),
+  [contract.updatePromoCode.path]: async (f, id) => ({
+    body: { promoCodeId: await f.promoCodeOf(id), code: sweepCode(), kind: 'FIXED', amount: 100 },
+  }),
+  [contract.updatePromoCodeStatus.path]: async (f, id) => ({
+    body: { promoCodeId: await f.promoCodeOf(id), status: 'PAUSED' },
+  }),
+  [contract.deletePromoCode.path]: async (f, id) => ({ body: { promoCodeId: await f.promoCodeOf(id) } }),
 };
+
+const sweepCode = () => `SWEEP${randomUUID().slice(0, 8)}`;
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
 async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<string> {
@@ -368,6 +383,14 @@ export async function routeWorld(t: TestApp) {
       return { bookingId: booking.id, ticketIds: await ticketsOf(booking.id) };
     },
     freshRefundRequestId,
+    async promoCodeOf(eventId) {
+      const [code] = await t.db
+        .insert(promoCodes)
+        .values({ eventId, organizationId, code: sweepCode(), kind: 'REVEAL' })
+        .returning();
+      if (!code) throw new Error('fixture promo code');
+      return code.id;
+    },
     declineReasonId: (await insertRefundReason(t.db, 'REFUND_DECLINE')).id,
     categoryId: category.id,
     classTypeId: classType.id,
