@@ -47,6 +47,9 @@ export const OrderSummary = z.object({
   refunded: z.number().int(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
+  /** The promo code applied (docs/promo-codes.md) and what it took off the list prices. */
+  promoCode: z.string().nullable().default(null),
+  discount: z.number().int().default(0),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
