@@ -225,13 +225,13 @@ export const BuyerBooking = z.object({
       /** The service fee the buyer pays per ticket on top of the price (0 when the organization absorbs it). */
       unitFee: z.number().int(),
       /** What a promo code took off each ticket (unitPrice is after it). */
-      unitDiscount: z.number().int().default(0),
+      unitDiscount: z.number().int().optional(),
     }),
   ),
   currency: z.string(),
   /** The promo code applied and what it took off the order (minor units). */
-  promoCode: z.string().nullable().default(null),
-  discount: z.number().int().default(0),
+  promoCode: z.string().nullable().optional(),
+  discount: z.number().int().optional(),
   subtotal: z.number().int(),
   /** The service fee the buyer pays on top (0 when the organization absorbs it): total = subtotal + serviceFee. */
   serviceFee: z.number().int(),

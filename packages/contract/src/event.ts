@@ -301,7 +301,8 @@ export const TicketType = z.object({
   saleEndsAt: z.string().nullable(),
   minPerOrder: z.number().int(),
   maxPerOrder: z.number().int().nullable(),
-  hidden: z.boolean(),
+  /** Shown to buyers only with a promo code that reveals it. */
+  hidden: z.boolean().optional(),
   sold: z.number().int().nonnegative(),
   position: z.number().int(),
 });

@@ -48,8 +48,8 @@ export const OrderSummary = z.object({
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
   /** The promo code applied (docs/promo-codes.md) and what it took off the list prices. */
-  promoCode: z.string().nullable().default(null),
-  discount: z.number().int().default(0),
+  promoCode: z.string().nullable().optional(),
+  discount: z.number().int().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

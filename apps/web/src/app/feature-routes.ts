@@ -14,6 +14,7 @@ import { eventRoutes } from '../features/events/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { organizationRoutes } from '../features/organizations/routes';
 import { outgoingMessageRoutes } from '../features/outgoing-messages/routes';
+import { promoCodeRoutes } from '../features/promo-codes/routes';
 import { publicEventRoutes } from '../features/public-event/routes';
 import { reasonRoutes } from '../features/reasons/routes';
 import { refundRoutes } from '../features/refunds/routes';
@@ -39,6 +40,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   eventRoutes,
   orderRoutes,
   attendeeMessageRoutes,
+  promoCodeRoutes,
   refundRoutes,
   checkInRoutes,
   publicEventRoutes,

@@ -10,6 +10,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { AttendeeMessagesCard, CancellationMessageButton, DateChangeNotice } from '../../attendee-messages';
 import { useMayAccess } from '../../auth';
 import { eventCheckInPath } from '../../check-in/paths';
+import { PromoCodesCard } from '../../promo-codes';
 import { eventDetailQuery } from '../api/panel-organizer-event-detail';
 import { eventHeaderQuery } from '../api/partially-event-detail';
 import { EventActionBar } from '../components/details/EventActionBar';
@@ -135,6 +136,7 @@ export function EventDetailsPage() {
                   canEdit={detail.data.myRole === 'OWNER' || detail.data.myRole === 'ADMIN'}
                 />
                 {detail.data.status !== 'DRAFT' && <AttendeeMessagesCard eventId={detail.data._id} />}
+                <PromoCodesCard eventId={detail.data._id} />
               </Stack>
             </Grid.Col>
           </Grid>
