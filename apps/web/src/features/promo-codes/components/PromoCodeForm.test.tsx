@@ -1,8 +1,7 @@
+import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../app/query-client';
 import { HttpError } from '../../../lib/http';
 import { EMPTY_PROMO, formValuesOf, type PromoFormValues, toPromoBody } from './form-values';
 import { PromoCodeForm } from './PromoCodeForm';
@@ -34,9 +33,9 @@ const event = {
 
 function renderForm(save: (values: PromoFormValues) => Promise<unknown>) {
   render(
-    <AppProviders queryClient={createQueryClient()} env="test">
+    <MantineProvider env="test">
       <PromoCodeForm event={event} initial={EMPTY_PROMO} submitLabel="Create code" save={save} />
-    </AppProviders>,
+    </MantineProvider>,
   );
 }
 
