@@ -247,8 +247,18 @@ export const PromoCodeCheck = z.object({
   amount: z.number().int(),
   /** Ticket types the discount applies to (empty: every type). */
   ticketTypeIds: z.array(z.uuid()),
-  /** Hidden ticket types the code shows, priced as buyers see them. */
+  /** Hidden ticket types the code shows, priced as buyers see them (before the discount). */
   revealedTicketTypes: z.array(PublicTicketType),
+  /** Per ticket type the code lowers: the price after the discount and the fee on it, as checkout computes them. */
+  discounted: z.array(
+    z.object({
+      ticketTypeId: z.uuid(),
+      unitDiscount: z.number().int(),
+      price: z.number().int(),
+      buyerFee: z.number().int(),
+      buyerPays: z.number().int(),
+    }),
+  ),
   /** "20% off", "€5.00 off each ticket", "Unlocks hidden tickets". */
   description: z.string(),
 });

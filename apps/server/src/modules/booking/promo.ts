@@ -7,7 +7,10 @@ import {
   promoCodeByText,
   type ReserveOutcome,
   refusalOf,
+  reveals,
+  unitDiscount,
 } from '../promo-codes/index.js';
+import { unitQuote } from './pricing.js';
 import { publicTicketTypeOf } from './queries/public-event-summary.js';
 import type { SaleView } from './queries/sale-view.js';
 
@@ -46,6 +49,21 @@ export function promoCheckOf(code: PromoCodeRow, view: SaleView): PromoCodeCheck
     amount: code.amount,
     ticketTypeIds: code.ticketTypeIds,
     revealedTicketTypes: revealed.map((type) => publicTicketTypeOf(view, type)),
+    discounted: view.ticketTypes.flatMap((type) => {
+      const off = reveals(code, type) ? unitDiscount(code, type, type.price) : 0;
+      if (off === 0) return [];
+      const quote = unitQuote(view.pricing, type, type.price - off);
+      const price = type.price - off;
+      return [
+        {
+          ticketTypeId: type.id,
+          unitDiscount: off,
+          price,
+          buyerFee: quote.buyerFee,
+          buyerPays: quote.buyerPays,
+        },
+      ];
+    }),
     description: describeCode(code, view.pricing.currency),
   };
 }

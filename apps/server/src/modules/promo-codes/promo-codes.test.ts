@@ -205,6 +205,13 @@ describe('buyers apply a code', () => {
       unitPrice: 4000,
       unitDiscount: 0,
     });
+    // The buyer's check quotes what checkout charges for each discounted ticket.
+    const quoted = checked.body.result.discounted;
+    const charged = order.lines.find((l) => l.ticketTypeId === s.general);
+    expect(quoted).toEqual([
+      expect.objectContaining({ ticketTypeId: s.general, unitDiscount: 500, price: 2000 }),
+    ]);
+    expect(quoted[0]?.buyerPays).toBe((charged?.unitPrice ?? 0) + (charged?.unitFee ?? 0));
     // The fee follows the price paid.
     expect(order.serviceFee).toBeLessThan(plain.body.result.serviceFee);
     expect(order.total).toBe(order.subtotal + order.serviceFee);
