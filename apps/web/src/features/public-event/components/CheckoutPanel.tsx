@@ -1,15 +1,16 @@
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   type BuyerBooking,
+  type PromoCodeCheck,
   type PublicEvent,
   type PublicOccurrence,
   SALES_STATE_MESSAGES,
 } from '@marquee/contract';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { browser } from '../../../lib/browser';
 import { focusFirstError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
@@ -36,9 +37,11 @@ import {
   validateDraft,
 } from '../model/checkout';
 import { rememberPendingBooking } from '../model/pending-booking';
+import { codeFromSearch, promoSavings, withPromo } from '../model/promo';
 import { dateTime } from '../model/when';
 import { publicBookingPath, publicEventReturnPath } from '../paths';
 import { OccurrencePicker } from './OccurrencePicker';
+import { PromoCodeField } from './PromoCodeField';
 import { TicketLine } from './TicketLine';
 
 /** Why nothing can be bought right now (for the whole event or the chosen date), or null. */
@@ -68,7 +71,7 @@ function closedMessage(event: PublicEvent, occurrence: PublicOccurrence | null):
  * hold the seats twice, and dropped once the server has answered or the buyer changes the order.
  */
 export function CheckoutPanel({
-  event,
+  event: listed,
   onOccurrenceChange,
   preview = false,
 }: {
@@ -79,6 +82,10 @@ export function CheckoutPanel({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A promo code (docs/promo-codes.md) reprices the types it lowers and adds those it reveals.
+  const linkCode = codeFromSearch(useLocation().search);
+  const [promo, setPromo] = useState<PromoCodeCheck | null>(null);
+  const event = useMemo(() => withPromo(listed, promo), [listed, promo]);
   const signedIn = Boolean(getAccessToken());
   const digits = minorDigits(event.currency);
   const [draft, setDraft] = useState<CheckoutDraft>(() => ({
@@ -147,7 +154,10 @@ export function CheckoutPanel({
       showErrors(clientErrors);
       return;
     }
-    const body = bookingBody(event, draft, signedIn, publicEventReturnPath(slug));
+    const body = {
+      ...bookingBody(event, draft, signedIn, publicEventReturnPath(slug)),
+      ...(promo ? { promoCode: promo.code } : {}),
+    };
     attemptKey.current ??= newIdempotencyKey();
     setBusy(true);
     setNetworkError(null);
@@ -258,6 +268,28 @@ export function CheckoutPanel({
                     }
                   />
                 </Stack>
+              )}
+              <PromoCodeField
+                eventId={event._id}
+                occurrenceId={occurrence?._id ?? null}
+                initialCode={linkCode}
+                applied={promo}
+                error={errors.promoCode}
+                disabled={busy || preview}
+                onApplied={(next) => {
+                  // Without a code, tickets of the types it revealed are no longer offered.
+                  const listedIds = new Set(listed.ticketTypes.map((t) => t._id));
+                  const lines = Object.fromEntries(
+                    Object.entries(draft.lines).filter(([id]) => next !== null || listedIds.has(id)),
+                  );
+                  change({ ...draft, lines }, (key) => key === 'promoCode');
+                  setPromo(next);
+                }}
+              />
+              {promo && promoSavings(listed, promo, draft.lines) > 0 && (
+                <Text size="sm" data-testid="promo-savings">
+                  {`Promo code saves ${formatMoney(promoSavings(listed, promo, draft.lines), event.currency)}`}
+                </Text>
               )}
               <Divider />
               <Group justify="space-between" align="baseline">
