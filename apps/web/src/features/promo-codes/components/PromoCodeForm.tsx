@@ -1,10 +1,10 @@
 import { Button, Group, MultiSelect, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type EventDetail, PROMO_KIND_LABELS, type PromoCodeKind } from '@marquee/contract';
-import { ZonedDateTimeInput } from '../../../components/ZonedDateTimeInput';
 import { formatDayDate, formatTime } from '../../../lib/dates';
 import { submitWithServerErrors } from '../../../lib/form-errors';
 import { type PromoFormValues, validatePromo } from './form-values';
+import { ZonedLocalInput } from './ZonedLocalInput';
 
 const KINDS = (Object.keys(PROMO_KIND_LABELS) as PromoCodeKind[]).map((kind) => ({
   value: kind,
@@ -96,8 +96,22 @@ export function PromoCodeForm({
             {...form.getInputProps('occurrenceIds')}
           />
         )}
-        <ZonedDateTimeInput label="Valid from" zone={zone} clearable {...form.getInputProps('validFrom')} />
-        <ZonedDateTimeInput label="Valid until" zone={zone} clearable {...form.getInputProps('validUntil')} />
+        <ZonedLocalInput
+          label="Valid from"
+          zone={zone}
+          description="Empty: at once"
+          value={form.values.validFrom}
+          onChange={(iso) => form.setFieldValue('validFrom', iso)}
+          error={form.errors.validFrom}
+        />
+        <ZonedLocalInput
+          label="Valid until"
+          zone={zone}
+          description="Empty: until sales end"
+          value={form.values.validUntil}
+          onChange={(iso) => form.setFieldValue('validUntil', iso)}
+          error={form.errors.validUntil}
+        />
         <Group grow align="flex-start">
           <NumberInput
             label="Total uses"
