@@ -116,7 +116,7 @@ export function PromoCodeField({
         )}
       </Group>
       {applied && (
-        <Text size="sm" c="green.9" data-testid="promo-applied">
+        <Text size="sm" fw={600} data-testid="promo-applied">
           {`${applied.code}: ${applied.description}`}
         </Text>
       )}
