@@ -409,3 +409,44 @@ describe('uses', () => {
     expect(checked.error?.errors?.[0]?.message).toBe(c.PROMO_CODE_MESSAGES.usedUp);
   });
 });
+
+describe('uses of paid orders', () => {
+  it('a payment after the hold ended takes the use again only when one is left; a partial refund keeps it', async () => {
+    const s = await shop();
+    const made = await create(s, { code: 'LASTONE', kind: 'PERCENT', amount: 10, maxUses: 1 });
+    const id = made.body.result._id;
+    const order = (email: string, quantity = 1) =>
+      book(t, {
+        eventId: s.eventId,
+        lines: [{ ticketTypeId: s.general, quantity }],
+        buyer: { name: 'Late Payer', email },
+        promoCode: 'LASTONE',
+      });
+    const late = await order('late@example.test');
+    expect(await useCount(id)).toBe(1);
+    await releaseExpiredHolds(t.db, new Date(clock.now().getTime() + 11 * 60_000));
+    expect(await useCount(id)).toBe(0);
+    const onTime = await order('ontime@example.test', 2);
+    expect(onTime.status).toBe(200);
+    // The late payment finds the code's only use taken: the order is not confirmed with it.
+    expect(await settle(late.body.result._id)).toBe('PAID_AFTER_EXPIRY');
+    expect(await useCount(id)).toBe(1);
+    expect(await settle(onTime.body.result._id)).toBe('CONFIRMED');
+
+    // One of two tickets refunded: the order still holds the use; both: it comes back.
+    const sold = await t.db.select().from(tickets).where(eq(tickets.bookingId, onTime.body.result._id));
+    const refund = async (ticketIds: string[]) =>
+      call(t, c.confirmEventOrderRefund, {
+        body: { bookingId: onTime.body.result._id, ticketIds, refundServiceFee: true },
+        headers: { ...clientHeaders(s.token), 'idempotency-key': randomUUID() },
+      });
+    const first = await refund([sold[0]?.id as string]);
+    // What was paid for that ticket: its discounted price and the fee on it.
+    const paid = onTime.body.result.lines[0];
+    expect(paid?.unitPrice).toBe(2250);
+    expect(first.body.result.refund.amount).toBe((paid?.unitPrice ?? 0) + (paid?.unitFee ?? 0));
+    expect(await useCount(id)).toBe(1);
+    await refund([sold[1]?.id as string]);
+    expect(await useCount(id)).toBe(0);
+  });
+});
