@@ -183,6 +183,28 @@ export function CheckoutPanel({
     }
   }
 
+  // An event whose every type is hidden (a presale) shows nothing until a code reveals them.
+  const onlyHidden = listed.ticketTypes.length === 0 && listed.status !== 'CANCELLED';
+  const promoField = (
+    <PromoCodeField
+      eventId={event._id}
+      occurrenceId={occurrence?._id ?? null}
+      initialCode={linkCode}
+      applied={promo}
+      error={errors.promoCode}
+      disabled={busy || preview}
+      onApplied={(next) => {
+        // Without a code, tickets of the types it revealed are no longer offered.
+        const listedIds = new Set(listed.ticketTypes.map((t) => t._id));
+        const lines = Object.fromEntries(
+          Object.entries(draft.lines).filter(([id]) => next !== null || listedIds.has(id)),
+        );
+        change({ ...draft, lines }, (key) => key === 'promoCode');
+        setPromo(next);
+      }}
+    />
+  );
+
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} shadow="xs">
       <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="checkout-title">
@@ -233,6 +255,7 @@ export function CheckoutPanel({
           <Text size="xs" c="dimmed">
             At most {event.maxTicketsPerOrder} tickets in one order.
           </Text>
+          {(!closed || onlyHidden) && promoField}
           {!closed && (
             <>
               <Divider />
@@ -269,23 +292,6 @@ export function CheckoutPanel({
                   />
                 </Stack>
               )}
-              <PromoCodeField
-                eventId={event._id}
-                occurrenceId={occurrence?._id ?? null}
-                initialCode={linkCode}
-                applied={promo}
-                error={errors.promoCode}
-                disabled={busy || preview}
-                onApplied={(next) => {
-                  // Without a code, tickets of the types it revealed are no longer offered.
-                  const listedIds = new Set(listed.ticketTypes.map((t) => t._id));
-                  const lines = Object.fromEntries(
-                    Object.entries(draft.lines).filter(([id]) => next !== null || listedIds.has(id)),
-                  );
-                  change({ ...draft, lines }, (key) => key === 'promoCode');
-                  setPromo(next);
-                }}
-              />
               {promo && promoSavings(listed, promo, draft.lines) > 0 && (
                 <Text size="sm" data-testid="promo-savings">
                   {`Promo code saves ${formatMoney(promoSavings(listed, promo, draft.lines), event.currency)}`}
