@@ -233,6 +233,18 @@ describe('buyers apply a code', () => {
     expect(await useCount(code.body.result._id)).toBe(0);
     const list = await call(t, c.promoCodeList, { query: { eventId: s.eventId }, token: s.token });
     expect(list.body.result.items[0]).toMatchObject({ orders: 1, discountGiven: 1000, revenue: 0 });
+
+    // The orders export names the code and its discount (major units).
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${c.EXPORT_PATH}?kind=orders&format=csv&eventId=${s.eventId}`,
+      headers: clientHeaders(s.token),
+    });
+    const [header, ...rows] = file.body.replace('\uFEFF', '').trim().split('\r\n');
+    const columns = header?.split(',') ?? [];
+    const row = rows.find((line) => line.startsWith(order.code))?.split(',') ?? [];
+    expect(row[columns.indexOf('Promo code')]).toBe('TWENTY');
+    expect(Number(row[columns.indexOf('Discount')])).toBe(10);
   });
 
   it('refuses a code that is unknown, expired, not yet valid, for another date, or for no chosen ticket', async () => {
