@@ -54,6 +54,12 @@ describe('promo codes', () => {
     await expect.poll(() => row.textContent()).toContain('25% off');
     await expectNoSeriousAxeFindings(console);
     await shot(console, 'promo-codes-1440');
+    // The same screen on a phone: the list and the form stack, nothing runs off the side.
+    await console.setViewportSize({ width: 375, height: 812 });
+    await row.waitFor();
+    expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousAxeFindings(console);
+    await shot(console, 'promo-codes-375');
 
     // The buyer: the link carries the code; the price shown and the total are after the discount.
     const phone = await b.newPage({ width: 375, height: 812 });

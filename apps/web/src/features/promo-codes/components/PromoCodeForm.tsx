@@ -21,12 +21,15 @@ export function PromoCodeForm({
   submitLabel,
   save,
   onCancel,
+  resetTo,
 }: {
   event: Pick<EventDetail, 'ticketTypes' | 'occurrences' | 'timeZone' | 'organization'>;
   initial: PromoFormValues;
   submitLabel: string;
   save: (values: PromoFormValues) => Promise<unknown>;
   onCancel?: () => void;
+  /** What the form shows after a save (a new code's form starts empty again); else what was saved. */
+  resetTo?: PromoFormValues;
 }) {
   const currency = event.organization.currency;
   const zone = event.timeZone ?? 'UTC';
@@ -37,7 +40,7 @@ export function PromoCodeForm({
   });
   const submit = submitWithServerErrors(form, async (values) => {
     await save(values);
-    form.setInitialValues(values);
+    form.setInitialValues(resetTo ?? values);
     form.reset();
   });
   const types = event.ticketTypes.map((t) => ({

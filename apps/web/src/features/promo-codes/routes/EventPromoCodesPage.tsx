@@ -60,6 +60,7 @@ export function EventPromoCodesPage() {
               <PromoCodeForm
                 event={detail}
                 initial={EMPTY_PROMO}
+                resetTo={EMPTY_PROMO}
                 submitLabel="Create code"
                 save={(values) => create.mutateAsync(toPromoBody(eventId, values, currency))}
               />
