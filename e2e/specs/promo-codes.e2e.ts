@@ -50,6 +50,8 @@ describe('promo codes', () => {
     await dismissToasts(console);
     const row = console.getByTestId('promo-code-row').filter({ hasText: code });
     await row.waitFor();
+    // The form is ready for the next code.
+    await expect.poll(() => form.getByRole('textbox', { name: /^Code/ }).inputValue()).toBe('');
     await expect.poll(() => row.textContent()).toContain('Uses 0 / 10');
     await expect.poll(() => row.textContent()).toContain('25% off');
     await expectNoSeriousAxeFindings(console);
