@@ -78,4 +78,44 @@ describe('300 buyers for a code limited to 10 uses', () => {
       );
     }, 60_000);
   }
+
+  it('gives one buyer the code once, however many of their checkouts race (uses per buyer: 1)', async () => {
+    const { event, ticketTypes, organization } = await sellableEvent(t, {
+      types: [{ pricing: 'PAID', seats: 500, price: 1500 }],
+    });
+    const [code] = await t.db
+      .insert(promoCodes)
+      .values({
+        eventId: event.id,
+        organizationId: organization.id,
+        code: 'ONEEACHRACE',
+        kind: 'PERCENT',
+        amount: 100,
+        maxUsesPerBuyer: 1,
+      })
+      .returning();
+    const tally = await inParallel(
+      base,
+      50,
+      (i) => ({
+        method: 'POST',
+        path: c.createBooking.path,
+        headers: { ...clientHeaders(), 'idempotency-key': `promo-buyer-race-${i}` },
+        body: {
+          eventId: event.id,
+          lines: [{ ticketTypeId: ticketTypes[0]?.id as string, quantity: 1 }],
+          // The same person, spelled two ways.
+          buyer: { ...guest, email: i % 2 ? 'same@example.test' : 'SAME@example.test' },
+          promoCode: code?.code,
+        },
+      }),
+      60_000,
+    );
+    expect(tally.byStatus).toEqual({ 200: 1, 409: 49 });
+    const [row] = await t.db
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.id, code?.id as string));
+    expect(row?.uses).toBe(1);
+  }, 60_000);
 });
