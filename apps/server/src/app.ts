@@ -37,6 +37,7 @@ import { ordersModule } from './modules/orders/index.js';
 import { organizationName, organizationsModule } from './modules/organizations/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { payoutsModule } from './modules/payouts/index.js';
+import { promoCodesModule } from './modules/promo-codes/index.js';
 import { referenceModule } from './modules/reference/index.js';
 import { refundsModule } from './modules/refunds/index.js';
 import { socialModule } from './modules/social/index.js';
@@ -100,6 +101,7 @@ const MODULES: ((app: FastifyInstance, ports: Ports) => Promise<void>)[] = [
   ordersModule,
   attendeeMessagesModule,
   checkoutQuestionsModule,
+  promoCodesModule,
   dashboardModule,
   refundsModule,
   bookingModule,

@@ -174,6 +174,13 @@ const EXPECTED_ANSWERS: Record<string, ExpectedAnswer> = {
   updateWaitingListSettings: hidden(RUNS_THE_EVENT),
   offerWaitingListSeats: hidden(RUNS_THE_EVENT),
   removeWaitingListEntry: hidden(RUNS_THE_EVENT),
+  // Promo codes: those who run the event (scanners are hidden from them too).
+  promoCodeList: hidden(RUNS_THE_EVENT),
+  createPromoCode: hidden(RUNS_THE_EVENT),
+  updatePromoCode: hidden(RUNS_THE_EVENT),
+  updatePromoCodeStatus: hidden(RUNS_THE_EVENT),
+  deletePromoCode: hidden(RUNS_THE_EVENT),
+  bulkCreatePromoCodes: hidden(RUNS_THE_EVENT),
   // An order: the access of its event.
   organizerBookingDetail: hidden(RUNS_THE_EVENT),
   organizerBookingTicketList: hidden(RUNS_THE_EVENT),
@@ -285,6 +292,12 @@ const RAW_ROUTES: {
   {
     // An event's waiting list as CSV: those who run the event (manage), 404 to anyone else.
     route: { ...contract.waitingListExport, response: contract.envelope(contract.Id) },
+    query: (f) => ({ eventId: f.eventId }),
+    answer: hidden(RUNS_THE_EVENT),
+  },
+  {
+    // An event's promo codes as CSV: those who run the event.
+    route: { ...contract.exportPromoCodes, response: contract.envelope(contract.Id) },
     query: (f) => ({ eventId: f.eventId }),
     answer: hidden(RUNS_THE_EVENT),
   },

@@ -9,6 +9,7 @@ import {
   checkoutQuestions,
   classTypes,
   organizationMembers,
+  promoCodes,
   sessions,
   ticketInventory,
   tickets,
@@ -101,6 +102,8 @@ export interface Fixtures {
   freshAnswerId(bookingId: string): Promise<string>;
   /** Someone on the waiting list of a fixture event (its first type and date). */
   waitingEntryOf(eventId: string): Promise<string>;
+  /** A promo code made for one call on a fixture event. */
+  promoCodeOf(eventId: string): Promise<string>;
   /** What a complete event input needs. */
   categoryId: string;
   classTypeId: string;
@@ -247,7 +250,19 @@ const EXTRA_INPUT: Record<string, (f: Fixtures, id: string) => Promise<{ query?:
   [contract.removeWaitingListEntry.path]: async (f, id) => ({
     body: { entryId: await f.waitingEntryOf(id) },
   }),
+  // Promo codes: a fresh code's text, or a code of the event the call names.
+  [contract.createPromoCode.path]: async () => ({ body: { code: sweepCode(), kind: 'PERCENT', amount: 10 } }),
+  [contract.bulkCreatePromoCodes.path]: async () => ({ body: { count: 2, kind: 'REVEAL' } }),
+  [contract.updatePromoCode.path]: async (f, id) => ({
+    body: { promoCodeId: await f.promoCodeOf(id), code: sweepCode(), kind: 'FIXED', amount: 100 },
+  }),
+  [contract.updatePromoCodeStatus.path]: async (f, id) => ({
+    body: { promoCodeId: await f.promoCodeOf(id), status: 'PAUSED' },
+  }),
+  [contract.deletePromoCode.path]: async (f, id) => ({ body: { promoCodeId: await f.promoCodeOf(id) } }),
 };
+
+const sweepCode = () => `SWEEP${randomUUID().slice(0, 8)}`;
 
 /** The fixture id for a resource kind; routes that change a member get a member of their own. */
 async function resourceId(route: RouteDef, kind: string, f: Fixtures): Promise<string> {
@@ -443,6 +458,14 @@ export async function routeWorld(t: TestApp) {
         .returning();
       if (!entry) throw new Error('fixture waiting list entry');
       return entry.id;
+    },
+    async promoCodeOf(eventId) {
+      const [code] = await t.db
+        .insert(promoCodes)
+        .values({ eventId, organizationId, code: sweepCode(), kind: 'REVEAL' })
+        .returning();
+      if (!code) throw new Error('fixture promo code');
+      return code.id;
     },
     declineReasonId: (await insertRefundReason(t.db, 'REFUND_DECLINE')).id,
     freshQuestionId: (eventId) => insertQuestion(eventId),

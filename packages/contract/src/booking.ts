@@ -182,6 +182,13 @@ export const CreateBookingBody = z.object({
   waitingListOffer: z
     .object({ entryId: z.uuid({ error: 'Choose a waiting list entry' }), token: z.string().min(16).max(200) })
     .optional(),
+  /** A promo code of the event (docs/promo-codes.md): its discount, or the hidden types it reveals. */
+  promoCode: z
+    .string()
+    .trim()
+    .max(40, 'A code has at most 40 characters')
+    .transform((v) => v.toUpperCase())
+    .optional(),
 });
 export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 
@@ -230,9 +237,14 @@ export const BuyerBooking = z.object({
       unitPrice: z.number().int(),
       /** The service fee the buyer pays per ticket on top of the price (0 when the organization absorbs it). */
       unitFee: z.number().int(),
+      /** What a promo code took off each ticket (unitPrice is after it). */
+      unitDiscount: z.number().int().optional(),
     }),
   ),
   currency: z.string(),
+  /** The promo code applied and what it took off the order (minor units). */
+  promoCode: z.string().nullable().optional(),
+  discount: z.number().int().optional(),
   subtotal: z.number().int(),
   /** The service fee the buyer pays on top (0 when the organization absorbs it): total = subtotal + serviceFee. */
   serviceFee: z.number().int(),

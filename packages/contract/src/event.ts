@@ -142,6 +142,8 @@ export const TicketTypeInput = z
       .min(1, 'The maximum is at least 1')
       .max(MAX_TICKETS_PER_ORDER, `The maximum is at most ${MAX_TICKETS_PER_ORDER}`)
       .nullish(),
+    /** Not shown to buyers unless a promo code reveals it (docs/promo-codes.md). */
+    hidden: z.boolean().default(false),
   })
   .superRefine((t, ctx) => {
     if (t.pricing === 'FREE' && t.price !== 0) {
@@ -299,6 +301,8 @@ export const TicketType = z.object({
   saleEndsAt: z.string().nullable(),
   minPerOrder: z.number().int(),
   maxPerOrder: z.number().int().nullable(),
+  /** Shown to buyers only with a promo code that reveals it. */
+  hidden: z.boolean().optional(),
   sold: z.number().int().nonnegative(),
   position: z.number().int(),
 });

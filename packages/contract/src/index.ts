@@ -26,6 +26,7 @@ export * from './organization.js';
 export * from './organizer-request.js';
 export * from './outbox.js';
 export * from './payment.js';
+export * from './promo-codes.js';
 export * from './reference.js';
 export * from './refunds.js';
 export * from './route.js';

@@ -47,6 +47,9 @@ export const OrderSummary = z.object({
   refunded: z.number().int(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
+  /** The promo code applied (docs/promo-codes.md) and what it took off the list prices. */
+  promoCode: z.string().nullable().optional(),
+  discount: z.number().int().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

@@ -49,6 +49,8 @@ export interface DemoEvent {
   sessions: (DemoSession & { capacity?: number })[];
   schedule?: StoredSchedule;
   ticketTypes: DemoTicketType[];
+  /** Promo codes of the event (docs/promo-codes.md). */
+  promoCodes?: { code: string; kind: 'PERCENT' | 'FIXED'; amount: number; maxUses?: number }[];
   /** An EVENT_CANCEL reason and the organizer's note. */
   cancel?: { reason: string; note: string };
   /** The demo member's role on this event (only in the organization where they are active). */
@@ -97,6 +99,8 @@ export function jazzClubEvents(now: Date): DemoEvent[] {
     {
       kind: 'SINGLE',
       title: 'Friday Night Jazz Jam',
+      // The README's tour: /e/<slug>?code=JAZZ10 applies it.
+      promoCodes: [{ code: 'JAZZ10', kind: 'PERCENT', amount: 10, maxUses: 100 }],
       description:
         'Our house trio opens, then the stage is yours: bring your instrument and sit in. Doors at 7:30 PM, music until late.',
       category: 'Music',

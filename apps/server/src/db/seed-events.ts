@@ -13,6 +13,7 @@ import {
   eventTicketTypes,
   organizationMembers,
   organizations,
+  promoCodes,
   reasons,
   subcategories,
   tags,
@@ -233,6 +234,12 @@ export async function insertEvent(
       : occurrences.map((o) => ({ eventId, ticketTypeId: t.id, occurrenceId: o.id, capacity: t.quantity })),
   );
   if (inventory.length > 0) await db.insert(ticketInventory).values(inventory);
+
+  if (e.promoCodes?.length) {
+    await db
+      .insert(promoCodes)
+      .values(e.promoCodes.map((p) => ({ ...p, eventId, organizationId, maxUses: p.maxUses ?? null })));
+  }
 
   if (e.memberRole && memberId) {
     await db

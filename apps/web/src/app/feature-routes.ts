@@ -15,6 +15,7 @@ import { eventRoutes } from '../features/events/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { organizationRoutes } from '../features/organizations/routes';
 import { outgoingMessageRoutes } from '../features/outgoing-messages/routes';
+import { promoCodeRoutes } from '../features/promo-codes/routes';
 import { publicEventRoutes } from '../features/public-event/routes';
 import { reasonRoutes } from '../features/reasons/routes';
 import { refundRoutes } from '../features/refunds/routes';
@@ -43,6 +44,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   attendeeMessageRoutes,
   checkoutQuestionRoutes,
   waitingListRoutes,
+  promoCodeRoutes,
   refundRoutes,
   checkInRoutes,
   publicEventRoutes,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { eventOccurrences, events, eventTicketTypes, ticketInventory } from './events.js';
 import { organizations, serviceFeePayerEnum } from './organizations.js';
+import { promoCodes } from './promo-codes.js';
 import { users } from './users.js';
 
 /** docs/selling.md: HELD reserves seats until hold_expires_at; only CONFIRMED bookings have tickets. */
@@ -85,6 +87,13 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     returnPath: text('return_path'),
+    /** The promo code applied (docs/promo-codes.md); the code's text is kept should it be deleted. */
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoCode: text('promo_code'),
+    /** Minor units taken off the list prices by the code (subtotal is after it). */
+    discount: integer('discount').notNull().default(0),
+    /** The order holds one of the code's uses: set at checkout, cleared once by whatever gives it back. */
+    promoUseHeld: boolean('promo_use_held').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -98,6 +107,7 @@ export const bookings = pgTable(
     index('bookings_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
     index('bookings_buyer_idx').on(t.buyerUserId),
     index('bookings_buyer_email_idx').on(sql`lower(${t.buyerEmail})`),
+    index('bookings_promo_code_idx').on(t.promoCodeId).where(sql`${t.promoCodeId} is not null`),
     index('bookings_held_expiry_idx').on(t.holdExpiresAt).where(sql`status = 'HELD'`),
     check(
       'bookings_amounts_check',
@@ -129,6 +139,8 @@ export const bookingLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     unitFee: integer('unit_fee').notNull(),
+    /** Minor units a promo code took off each ticket: `unit_price` is what was paid, the list price is the sum. */
+    unitDiscount: integer('unit_discount').notNull().default(0),
     attendees: jsonb('attendees').$type<string[]>(),
   },
   (t) => [

@@ -185,6 +185,8 @@ export const eventTicketTypes = pgTable(
     saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
     minPerOrder: integer('min_per_order').notNull().default(1),
     maxPerOrder: integer('max_per_order'),
+    /** Not shown to buyers unless a promo code reveals it (presale access; docs/promo-codes.md). */
+    hidden: boolean('hidden').notNull().default(false),
     position: integer('position').notNull().default(0),
     ...timestamps,
   },

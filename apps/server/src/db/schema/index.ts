@@ -13,6 +13,7 @@ export * from './organizations.js';
 export * from './outbox.js';
 export * from './outgoing-messages.js';
 export * from './payments.js';
+export * from './promo-codes.js';
 export * from './refunds.js';
 export * from './rollups.js';
 export * from './sessions.js';

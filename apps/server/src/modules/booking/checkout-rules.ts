@@ -1,7 +1,13 @@
-import { BOOKING_MESSAGES, type CreateBookingBody, MAX_ORDER_TOTAL_MINOR } from '@marquee/contract';
+import {
+  BOOKING_MESSAGES,
+  type CreateBookingBody,
+  MAX_ORDER_TOTAL_MINOR,
+  PROMO_CODE_MESSAGES,
+} from '@marquee/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/access/index.js';
 import { badRequest } from '../../lib/errors.js';
+import { type PromoCodeRow, reveals, unitDiscount } from '../promo-codes/index.js';
 import { unitQuote } from './pricing.js';
 import type { SaleView } from './queries/sale-view.js';
 import { type SaleDate, saleDates, windowState } from './sales-state.js';
@@ -17,6 +23,8 @@ export const CHECKOUT_MESSAGES = {
   notCancellable: 'Only a booking that is not paid yet can be cancelled here.',
   paymentNotStarted: 'The payment could not be started. Please try again.',
   correctFields: 'Please correct the highlighted fields.',
+  hiddenType: PROMO_CODE_MESSAGES.hiddenType,
+  promoNotForTickets: PROMO_CODE_MESSAGES.notForTickets,
 } as const;
 
 export const refuse = (errors: FieldError[]) =>
@@ -45,7 +53,13 @@ export function pickDate(
 }
 
 /** Everything about the order that does not depend on seats left; the seats are the transaction's. */
-export function priceOrder(view: SaleView, body: CheckoutBody, date: SaleDate, now: Date) {
+export function priceOrder(
+  view: SaleView,
+  body: CheckoutBody,
+  date: SaleDate,
+  now: Date,
+  promo: PromoCodeRow | null = null,
+) {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   const lines: {
@@ -57,6 +71,7 @@ export function priceOrder(view: SaleView, body: CheckoutBody, date: SaleDate, n
     unitPrice: number;
     unitFee: number;
     buyerFee: number;
+    unitDiscount: number;
     attendees: string[] | null;
   }[] = [];
   for (const [index, line] of body.lines.entries()) {
@@ -71,6 +86,10 @@ export function priceOrder(view: SaleView, body: CheckoutBody, date: SaleDate, n
       continue;
     }
     seen.add(type.id);
+    if (!reveals(promo, type)) {
+      errors.push({ field: at('ticketTypeId'), message: CHECKOUT_MESSAGES.hiddenType });
+      continue;
+    }
     if (windowState(type, now) !== 'ON_SALE') {
       errors.push({ field: at('ticketTypeId'), message: BOOKING_MESSAGES.notOnSale });
       continue;
@@ -106,6 +125,9 @@ export function priceOrder(view: SaleView, body: CheckoutBody, date: SaleDate, n
       errors.push({ field: at('ticketTypeId'), message: BOOKING_MESSAGES.notOnSale });
       continue;
     }
+    // A promo code lowers the price paid, and the fee follows the price paid (docs/promo-codes.md).
+    const discount = unitDiscount(promo, type, unitPrice);
+    unitPrice -= discount;
     // The donation's fee is on the amount given (docs/selling.md).
     const quote = unitQuote(view.pricing, type, unitPrice);
     lines.push({
@@ -117,6 +139,7 @@ export function priceOrder(view: SaleView, body: CheckoutBody, date: SaleDate, n
       unitPrice,
       unitFee: quote.fee,
       buyerFee: quote.buyerFee,
+      unitDiscount: discount,
       attendees,
     });
   }
@@ -131,6 +154,9 @@ export function priceOrder(view: SaleView, body: CheckoutBody, date: SaleDate, n
   const fee = lines.reduce((sum, l) => sum + l.unitFee * l.quantity, 0);
   // bookings_total_check: total = organizer_amount + service_fee.
   const buyerPaysFee = view.pricing.paidBy === 'BUYER';
+  const discount = lines.reduce((sum, l) => sum + l.unitDiscount * l.quantity, 0);
+  if (promo && promo.kind !== 'REVEAL' && discount === 0 && lines.length > 0 && errors.length === 0)
+    errors.push({ field: 'promoCode', message: CHECKOUT_MESSAGES.promoNotForTickets });
   const amounts = {
     subtotal,
     serviceFee: fee,
@@ -142,7 +168,7 @@ export function priceOrder(view: SaleView, body: CheckoutBody, date: SaleDate, n
   if (amounts.total > MAX_ORDER_TOTAL_MINOR) {
     errors.push({ field: 'lines', message: BOOKING_MESSAGES.orderTotalMaximum });
   }
-  return { errors, lines, amounts };
+  return { errors, lines, amounts, discount };
 }
 
 /** Who buys: the form's buyer, else the signed-in user; a guest without a buyer is a field error. */

@@ -6,6 +6,7 @@ import { cancelHold } from './commands/cancel-hold.js';
 import { resendBookingTickets } from './commands/resend-tickets.js';
 import { startCheckout } from './commands/start-checkout.js';
 import { getBuyerBooking } from './queries/buyer-booking.js';
+import { checkPromoCode } from './queries/check-promo-code.js';
 import { publicEventDetail } from './queries/public-event-detail.js';
 import { listPublicEvents } from './queries/public-event-list.js';
 import { bookingCalendar, bookingTicketsPdf } from './queries/ticket-files.js';
@@ -51,6 +52,17 @@ export async function bookingRoutes(app: FastifyInstance, opts: { selling: Selli
       return { message, result };
     },
     { idempotency: 'required' },
+  );
+
+  // Codes are short secrets: trying many from one address is slowed down.
+  addRoute(
+    app,
+    c.checkPromoCode,
+    async (ctx) => {
+      const result = await checkPromoCode(selling, ctx.query);
+      return { message: result.description, result };
+    },
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
   );
 
   addRoute(app, c.getBuyerBooking, async (ctx) => {

@@ -24,6 +24,8 @@ export interface OrderRowData {
   refunded: number;
   createdAt: Date;
   confirmedAt: Date | null;
+  promoCode: string | null;
+  discount: number;
 }
 
 /** A row of `ticketColumns` as Drizzle reads it. */
@@ -73,6 +75,8 @@ export function toOrderSummary(row: OrderRowData): OrderSummary {
     refunded: row.refunded,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    promoCode: row.promoCode,
+    discount: row.discount,
   };
 }
 

@@ -235,6 +235,9 @@ describe('organizer-booking-list: search, filters, sort, pages', () => {
       refunded: 0,
       createdAt: '2026-03-04T23:30:00.000Z',
       confirmedAt: '2026-03-04T23:31:00.000Z',
+      // No promo code on this order (docs/promo-codes.md).
+      promoCode: null,
+      discount: 0,
     });
     expect(ada?.total).toBe(ada ? ada.subtotal + ada.serviceFee : -1);
   });

@@ -1,5 +1,6 @@
 import type { Change } from '../../../db/unit-of-work.js';
 import { chargeMismatch } from '../../../lib/reported-charge.js';
+import { retakePromoUse } from '../../promo-codes/index.js';
 import { newAccessToken } from '../codes.js';
 import { writeConfirmation } from '../repo/confirmation.js';
 import { addTimeline, type BookingRow, confirmOrder, failEndedOrder, findBooking } from '../repo/orders.js';
@@ -52,7 +53,9 @@ export async function confirmPaidOrder(
       const was = held.status;
       if (!confirmed && holdEnded(was)) {
         // Paid after the hold ended: the money is in, so the seats are taken again when still free.
-        if (!(await retakeSeats(change.tx, held))) return paidTooLate(change, held, was, payment);
+        // Its promo code's use came back with the seats: taken again with them, under the same limit.
+        const promoToo = (savepoint: typeof change.tx) => retakePromoUse(savepoint, held.id);
+        if (!(await retakeSeats(change.tx, held, promoToo))) return paidTooLate(change, held, was, payment);
         confirmed = await confirmOrder(change, held.id, [was], tokens, audit);
         result = 'CONFIRMED_AFTER_EXPIRY';
       }

@@ -1,4 +1,5 @@
 import type { Change } from '../../../db/unit-of-work.js';
+import { releasePromoUse } from '../../promo-codes/index.js';
 import { addTimeline, type BookingRow, endHeldOrder } from '../repo/orders.js';
 import { releaseSeatsOf } from '../repo/seats.js';
 
@@ -19,6 +20,7 @@ export async function endHold(
   const ended = await endHeldOrder(change, bookingId, end.to);
   if (!ended) return null;
   await releaseSeatsOf(change.tx, ended);
+  await releasePromoUse(change.tx, ended.id);
   await addTimeline(change.tx, ended.id, end.timeline.kind, end.timeline.detail, change.now);
   await change.audit({
     action: end.audit.action,

@@ -2,10 +2,12 @@ import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
 import type { Actor } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
 import { checkCheckoutAnswers } from '../../checkout-questions/index.js';
+import { reservePromoUse } from '../../promo-codes/index.js';
 import { acceptOffer, seatsHeldByOffer } from '../../waiting-list/index.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
 import { newAccessToken } from '../codes.js';
+import { usablePromo, useRefused } from '../promo.js';
 import { loadBuyerBooking } from '../queries/buyer-booking.js';
 import { loadSaleView, saleEventOf } from '../queries/sale-view.js';
 import { addTimeline, insertOrder } from '../repo/orders.js';
@@ -60,7 +62,16 @@ async function placeBooking(
       },
     ]);
   }
-  const order = priceOrder(view, body, date, startedAt);
+  const promo = body.promoCode
+    ? await usablePromo(db, {
+        eventId: event.id,
+        code: body.promoCode,
+        occurrenceId: view.isCourse ? null : date.id,
+        now: startedAt,
+        field: 'promoCode',
+      })
+    : null;
+  const order = priceOrder(view, body, date, startedAt, promo);
   errors.push(...order.errors);
   // Answers to the event's questions as they are now (docs/checkout-questions.md).
   const answers = await checkCheckoutAnswers(db, event.id, body);
@@ -108,6 +119,9 @@ async function placeBooking(
           feePaidBy: view.pricing.paidBy,
           holdExpiresAt: free ? null : new Date(now.getTime() + selling.holdMinutes * 60_000),
           returnPath: body.returnPath ?? null,
+          promoCodeId: promo?.id ?? null,
+          promoCode: promo?.code ?? null,
+          discount: order.discount,
           createdAt: now,
           updatedAt: now,
         },
@@ -118,6 +132,7 @@ async function placeBooking(
           quantity: l.quantity,
           unitPrice: l.unitPrice,
           unitFee: l.unitFee,
+          unitDiscount: l.unitDiscount,
           attendees: l.attendees,
         })),
       );
@@ -149,7 +164,13 @@ async function placeBooking(
         entityType: 'BOOKING',
         entityId: booking.id,
         organizationId: booking.organizationId,
-        after: { status: final.status, code: booking.code, total: booking.total, requestId },
+        after: {
+          status: final.status,
+          code: booking.code,
+          total: booking.total,
+          ...(promo ? { promoCode: promo.code, discount: order.discount } : {}),
+          requestId,
+        },
       });
       // A free booking's answer is read on this transaction's connection: read after COMMIT, from
       // a pool with no free connection, it failed, and buyers whose seats were taken were told
@@ -159,6 +180,12 @@ async function placeBooking(
       // gone, everything above rolls back with them.
       if (body.waitingListOffer) await acceptOffer(change, body.waitingListOffer, booking.id, claim.lines);
       await reserveSeats(tx, claim);
+      // The code's use after the seats (the order every change that gives both back keeps), with them.
+      if (promo) {
+        const use = { codeId: promo.id, bookingId: booking.id, email: buyer.email };
+        const outcome = await reservePromoUse(tx, use);
+        if (outcome !== 'TAKEN') throw useRefused(outcome, promo);
+      }
       return { booking: final, payment, answer };
     },
     actor ? { who: { actor, requestId } } : { who: { system: 'checkout', requestId } },

@@ -25,26 +25,33 @@ async function categoryOf(db: DbOrTx, event: EventRow) {
   return row ?? null;
 }
 
+/** Hidden types are shown only when a promo code reveals them (check-promo-code; docs/promo-codes.md). */
 function ticketTypesOf(view: SaleView): PublicEvent['ticketTypes'] {
-  return view.ticketTypes.map((type) => {
-    const { buyerFee, buyerPays } = unitQuote(view.pricing, type, type.price);
-    return {
-      _id: type.id,
-      pricing: type.pricing,
-      name: type.name,
-      description: type.description,
-      price: type.price,
-      buyerFee,
-      buyerPays,
-      minPerOrder: type.minPerOrder,
-      maxPerOrder: Math.min(
-        type.maxPerOrder ?? view.organization.maxTicketsPerOrder,
-        view.organization.maxTicketsPerOrder,
-      ),
-      saleStartsAt: type.saleStartsAt?.toISOString() ?? null,
-      saleEndsAt: type.saleEndsAt?.toISOString() ?? null,
-    };
-  });
+  return view.ticketTypes.filter((type) => !type.hidden).map((type) => publicTicketTypeOf(view, type));
+}
+
+/** One ticket type as buyers see it, with the fee they add. */
+export function publicTicketTypeOf(
+  view: SaleView,
+  type: SaleView['ticketTypes'][number],
+): PublicEvent['ticketTypes'][number] {
+  const { buyerFee, buyerPays } = unitQuote(view.pricing, type, type.price);
+  return {
+    _id: type.id,
+    pricing: type.pricing,
+    name: type.name,
+    description: type.description,
+    price: type.price,
+    buyerFee,
+    buyerPays,
+    minPerOrder: type.minPerOrder,
+    maxPerOrder: Math.min(
+      type.maxPerOrder ?? view.organization.maxTicketsPerOrder,
+      view.organization.maxTicketsPerOrder,
+    ),
+    saleStartsAt: type.saleStartsAt?.toISOString() ?? null,
+    saleEndsAt: type.saleEndsAt?.toISOString() ?? null,
+  };
 }
 
 /** One event as the event list shows it, with what its page adds (ticket types, dates). */

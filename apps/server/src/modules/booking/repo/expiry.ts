@@ -22,20 +22,20 @@ const EXPIRABLE = sql.raw(
  * claimed with `FOR UPDATE SKIP LOCKED` (a booking being paid or settled right now is left to that
  * change), moved HELD → EXPIRED (the order machine's move) by a guarded UPDATE, and only the flipped ones return their seats,
  * summed per inventory row and per date (one UPDATE per row: a row updated twice in one statement
- * would count once). Running it twice, or from two servers at once, releases each hold exactly once.
+ * would count once); the promo code uses they held come back the same way. Running it twice, or from two servers at once, releases each hold exactly once.
  * Returns how many holds expired.
  */
 export async function releaseExpiredHolds(db: DbOrTx, now: Date): Promise<number> {
   const at = now.toISOString();
   const result = await db.execute<{ expired: number }>(sql`
     with due as (
-      select id from bookings
+      select id, promo_code_id, promo_use_held from bookings
       where status in (${EXPIRABLE}) and hold_expires_at <= ${at}::timestamptz
       order by hold_expires_at
       limit ${BATCH}
       for update skip locked
     ), flipped as (
-      update bookings b set status = 'EXPIRED', updated_at = ${at}::timestamptz
+      update bookings b set status = 'EXPIRED', promo_use_held = false, updated_at = ${at}::timestamptz
       from due where b.id = due.id and b.status in (${EXPIRABLE})
       returning b.id, b.occurrence_id, b.organization_id
     ), per_row as (
@@ -55,6 +55,16 @@ export async function releaseExpiredHolds(db: DbOrTx, now: Date): Promise<number
       update event_occurrences o set sold = greatest(o.sold - per_date.quantity, 0)
       from per_date where o.id = per_date.occurrence_id
       returning o.id
+    ), per_code as (
+      -- Each expired order gives back the promo code use it held (docs/promo-codes.md).
+      select d.promo_code_id, count(*)::int as uses
+      from due d join flipped f on f.id = d.id
+      where d.promo_use_held and d.promo_code_id is not null
+      group by d.promo_code_id
+    ), codes as (
+      update promo_codes p set uses = greatest(p.uses - per_code.uses, 0)
+      from per_code where p.id = per_code.promo_code_id
+      returning p.id
     ), timeline as (
       insert into booking_events (booking_id, kind, detail, at)
       select id, 'EXPIRED', 'The hold ran out before payment; the seats were given back.', ${at}::timestamptz
@@ -69,6 +79,7 @@ export async function releaseExpiredHolds(db: DbOrTx, now: Date): Promise<number
     )
     select (select count(*) from flipped)::int as expired,
       (select count(*) from seats) + (select count(*) from dates) + (select count(*) from timeline)
+        + (select count(*) from codes)
         + (select count(*) from audited) as touched
   `);
   return result.rows[0]?.expired ?? 0;

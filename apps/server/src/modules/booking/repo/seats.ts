@@ -77,13 +77,26 @@ export async function releaseSeats(tx: Tx, claim: SeatClaim): Promise<void> {
   }
 }
 
-/** Re-takes the seats of a booking whose hold ended, in a savepoint: false (and nothing kept) when gone. */
-export async function retakeSeats(tx: Tx, booking: BookingRow): Promise<boolean> {
+/** `retakeSeats`'s other claim (the order's promo code use) was refused. */
+class AlsoRefused extends Error {}
+
+/**
+ * Re-takes the seats of a booking whose hold ended, in a savepoint, with `alsoTake` (what else the hold
+ * had given back) in the same savepoint: false (and nothing kept) when either is gone.
+ */
+export async function retakeSeats(
+  tx: Tx,
+  booking: BookingRow,
+  alsoTake?: (savepoint: Tx) => Promise<boolean>,
+): Promise<boolean> {
   try {
-    await tx.transaction(async (savepoint) => reserveSeats(savepoint, await claimOf(savepoint, booking)));
+    await tx.transaction(async (savepoint) => {
+      await reserveSeats(savepoint, await claimOf(savepoint, booking));
+      if (alsoTake && !(await alsoTake(savepoint))) throw new AlsoRefused();
+    });
     return true;
   } catch (error) {
-    if (error instanceof SoldOut) return false;
+    if (error instanceof SoldOut || error instanceof AlsoRefused) return false;
     throw error;
   }
 }

@@ -83,6 +83,7 @@ async function ticketTypesOf(db: DbOrTx, eventId: string) {
     saleEndsAt: iso(row.saleEndsAt),
     minPerOrder: row.minPerOrder,
     maxPerOrder: row.maxPerOrder,
+    hidden: row.hidden,
     sold,
     position: row.position,
   }));

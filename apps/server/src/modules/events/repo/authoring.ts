@@ -130,6 +130,7 @@ export async function storedInput(db: DbOrTx, event: EventRow) {
       saleEndsAt: t.saleEndsAt?.toISOString() ?? null,
       minPerOrder: t.minPerOrder,
       maxPerOrder: t.maxPerOrder,
+      hidden: t.hidden,
     })),
   };
 }

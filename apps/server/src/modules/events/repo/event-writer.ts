@@ -180,6 +180,7 @@ async function writeTicketTypes(tx: Tx, eventId: string, input: WriteInput, stor
       saleEndsAt: ticket.saleEndsAt ? new Date(ticket.saleEndsAt) : null,
       minPerOrder: ticket.minPerOrder,
       maxPerOrder: ticket.maxPerOrder ?? null,
+      hidden: ticket.hidden ?? false,
       position,
       updatedAt: now,
     };

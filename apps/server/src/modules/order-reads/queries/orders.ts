@@ -41,6 +41,9 @@ export const orderColumns = {
   refunded: bookings.refunded,
   createdAt: bookings.createdAt,
   confirmedAt: bookings.confirmedAt,
+  // Last: exports read the columns by position, and later columns add to the end.
+  promoCode: bookings.promoCode,
+  discount: bookings.discount,
 };
 
 export type OrderColumns = typeof orderColumns;

@@ -39,6 +39,8 @@ const orders: ExportLayout<OrderRowData> = {
     'Total',
     'Refunded',
     'Currency',
+    'Promo code',
+    'Discount',
   ],
   cells: (r) => [
     r.code,
@@ -57,6 +59,8 @@ const orders: ExportLayout<OrderRowData> = {
     moneyCell(r.total, r.currency),
     moneyCell(r.refunded, r.currency),
     r.currency,
+    r.promoCode,
+    moneyCell(r.discount, r.currency),
   ],
 };
 

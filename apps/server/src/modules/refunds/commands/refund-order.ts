@@ -1,6 +1,7 @@
 import { formatAmount, REFUND_MESSAGES, type RefundSource } from '@marquee/contract';
 import type { Change } from '../../../db/unit-of-work.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { releasePromoUse } from '../../promo-codes/index.js';
 import type { EngineDeps } from '../deps.js';
 import { checkAllFound, type RefundAsk, splitRefund, uniqueTicketIds } from '../refund-split.js';
 import { lockOrganizationFunds, organizerHeld } from '../repo/funds.js';
@@ -121,6 +122,8 @@ async function reserveRefund(deps: EngineDeps, order: RefundOrder): Promise<Refu
     if (!(await raiseBookingRefunded(tx, booking.id, q, now))) throw conflict(REFUND_MESSAGES.nothingLeft);
     for (const share of shares) await raiseTicketRefunded(tx, share, now);
     await releaseRefundedSeats(tx, booking, wasValid);
+    // A fully refunded order gives its promo code's use back (docs/promo-codes.md).
+    await releasePromoUse(tx, booking.id, true);
     change.afterCommit(() =>
       deps.listeners.ticketsRefunded({
         eventId: booking.eventId,

@@ -11,6 +11,7 @@ import { AttendeeMessagesCard, CancellationMessageButton, DateChangeNotice } fro
 import { useMayAccess } from '../../auth';
 import { eventCheckInPath } from '../../check-in/paths';
 import { CheckoutQuestionsCard } from '../../checkout-questions';
+import { PromoCodesCard } from '../../promo-codes';
 import { WaitingListCard } from '../../waiting-list';
 import { eventDetailQuery } from '../api/panel-organizer-event-detail';
 import { eventHeaderQuery } from '../api/partially-event-detail';
@@ -139,6 +140,7 @@ export function EventDetailsPage() {
                 {detail.data.status !== 'DRAFT' && <AttendeeMessagesCard eventId={detail.data._id} />}
                 {detail.data.status !== 'CANCELLED' && <CheckoutQuestionsCard eventId={detail.data._id} />}
                 {detail.data.status !== 'DRAFT' && <WaitingListCard eventId={detail.data._id} />}
+                <PromoCodesCard eventId={detail.data._id} />
               </Stack>
             </Grid.Col>
           </Grid>

@@ -84,6 +84,10 @@ export function OrderTotals({ order }: { order: OrderDetail }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   const absorbed = order.feePaidBy === 'ABSORBED';
   const rows: [string, string, boolean?][] = [
+    // What a promo code took off the list prices; the subtotal is after it (docs/promo-codes.md).
+    ...(order.promoCode
+      ? ([[`Promo code ${order.promoCode}`, money(-(order.discount ?? 0))]] as [string, string][])
+      : []),
     ['Subtotal', money(order.subtotal)],
     ...(absorbed
       ? []

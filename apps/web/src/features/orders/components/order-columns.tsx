@@ -71,9 +71,12 @@ export function orderColumns({ withEvent }: { withEvent: boolean }): DataTableCo
       title: 'Total',
       sortable: true,
       render: (o) => (
-        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {formatMoney(o.total, o.currency)}
-        </Text>
+        <Stack gap={0}>
+          <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {formatMoney(o.total, o.currency)}
+          </Text>
+          {o.promoCode && <Text size="xs" c="dimmed" ff="monospace">{`Code ${o.promoCode}`}</Text>}
+        </Stack>
       ),
     },
     {

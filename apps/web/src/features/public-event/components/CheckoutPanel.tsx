@@ -1,15 +1,16 @@
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   type BuyerBooking,
+  type PromoCodeCheck,
   type PublicEvent,
   type PublicOccurrence,
   SALES_STATE_MESSAGES,
 } from '@marquee/contract';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { browser } from '../../../lib/browser';
 import { focusFirstError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
@@ -46,11 +47,13 @@ import {
   validateDraft,
 } from '../model/checkout';
 import { rememberPendingBooking } from '../model/pending-booking';
+import { codeFromSearch, promoSavings, withPromo } from '../model/promo';
 import { offersWaitingList } from '../model/waiting-list';
 import { dateTime } from '../model/when';
 import { publicBookingPath, publicEventReturnPath } from '../paths';
 import { JoinWaitingList } from './JoinWaitingList';
 import { OccurrencePicker } from './OccurrencePicker';
+import { PromoCodeField } from './PromoCodeField';
 import { TicketLine } from './TicketLine';
 
 /** Why nothing can be bought right now (for the whole event or the chosen date), or null. */
@@ -80,7 +83,7 @@ function closedMessage(event: PublicEvent, occurrence: PublicOccurrence | null):
  * hold the seats twice, and dropped once the server has answered or the buyer changes the order.
  */
 export function CheckoutPanel({
-  event,
+  event: listed,
   onOccurrenceChange,
   preview = false,
 }: {
@@ -91,6 +94,10 @@ export function CheckoutPanel({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A promo code (docs/promo-codes.md) reprices the types it lowers and adds those it reveals.
+  const linkCode = codeFromSearch(useLocation().search);
+  const [promo, setPromo] = useState<PromoCodeCheck | null>(null);
+  const event = useMemo(() => withPromo(listed, promo), [listed, promo]);
   const signedIn = Boolean(getAccessToken());
   const digits = minorDigits(event.currency);
   const [draft, setDraft] = useState<CheckoutDraft>(() => ({
@@ -165,7 +172,11 @@ export function CheckoutPanel({
       return;
     }
     const lines = bookingBody(event, draft, signedIn, publicEventReturnPath(slug));
-    const body = { ...lines, ...answersBody(event, lines.lines, answers) };
+    const body = {
+      ...lines,
+      ...answersBody(event, lines.lines, answers),
+      ...(promo ? { promoCode: promo.code } : {}),
+    };
     attemptKey.current ??= newIdempotencyKey();
     setBusy(true);
     setNetworkError(null);
@@ -202,6 +213,28 @@ export function CheckoutPanel({
       setBusy(false);
     }
   }
+
+  // An event whose every type is hidden (a presale) shows nothing until a code reveals them.
+  const onlyHidden = listed.ticketTypes.length === 0 && listed.status !== 'CANCELLED';
+  const promoField = (
+    <PromoCodeField
+      eventId={event._id}
+      occurrenceId={occurrence?._id ?? null}
+      initialCode={linkCode}
+      applied={promo}
+      error={errors.promoCode}
+      disabled={busy || preview}
+      onApplied={(next) => {
+        // Without a code, tickets of the types it revealed are no longer offered.
+        const listedIds = new Set(listed.ticketTypes.map((t) => t._id));
+        const lines = Object.fromEntries(
+          Object.entries(draft.lines).filter(([id]) => next !== null || listedIds.has(id)),
+        );
+        change({ ...draft, lines }, (key) => key === 'promoCode');
+        setPromo(next);
+      }}
+    />
+  );
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} shadow="xs">
@@ -253,6 +286,7 @@ export function CheckoutPanel({
           <Text size="xs" c="dimmed">
             At most {event.maxTicketsPerOrder} tickets in one order.
           </Text>
+          {(!closed || onlyHidden) && promoField}
           {!closed && (
             <>
               <CheckoutQuestions
@@ -301,6 +335,11 @@ export function CheckoutPanel({
                     }
                   />
                 </Stack>
+              )}
+              {promo && promoSavings(listed, promo, draft.lines) > 0 && (
+                <Text size="sm" data-testid="promo-savings">
+                  {`Promo code saves ${formatMoney(promoSavings(listed, promo, draft.lines), event.currency)}`}
+                </Text>
               )}
               <Divider />
               <Group justify="space-between" align="baseline">

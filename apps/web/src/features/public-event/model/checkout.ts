@@ -223,6 +223,7 @@ export function placeServerErrors(
       else put(key, message);
     } else if (field === 'buyer.name' || field === 'buyer.email') put(field, message);
     else if (field === 'occurrenceId') put('occurrence', message);
+    else if (field === 'promoCode') put('promoCode', message);
     else placed.form = placed.form ? `${placed.form}\n${message}` : message;
   }
   return placed;

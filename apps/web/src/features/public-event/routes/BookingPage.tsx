@@ -89,6 +89,12 @@ function OrderSummary({ booking }: { booking: BuyerBooking }) {
             <Text size="sm">{money(line.quantity * line.unitPrice)}</Text>
           </Group>
         ))}
+        {booking.promoCode && (booking.discount ?? 0) > 0 && (
+          <Group justify="space-between" data-testid="booking-discount">
+            <Text size="sm">{`Promo code ${booking.promoCode} (already taken off)`}</Text>
+            <Text size="sm">{money(-(booking.discount ?? 0))}</Text>
+          </Group>
+        )}
         {booking.serviceFee > 0 && (
           <Group justify="space-between">
             <Text size="sm">Service fee</Text>

@@ -231,6 +231,11 @@ export function TicketRows({ form, kind, options, organization }: StepProps) {
                   />
                 </SimpleGrid>
               )}
+              <Checkbox
+                label="Hidden: shown to buyers only with a promo code"
+                description="For presales: a promo code that names this ticket type reveals it."
+                {...form.getInputProps(`${path}.hidden`, { type: 'checkbox' })}
+              />
               <FeePreview quote={quote.data} row={row} pending={quote.isFetching} />
             </Stack>
           </Paper>

@@ -43,6 +43,8 @@ export interface TicketValues {
   saleEndsAt: string | null;
   minPerOrder: number | '';
   maxPerOrder: number | '';
+  /** Shown to buyers only with a promo code that reveals it (docs/promo-codes.md). */
+  hidden?: boolean;
 }
 
 export interface ScheduleValues {
@@ -229,6 +231,7 @@ export function valuesFromDetail(detail: EventDetail, currency: string): EventFo
             saleEndsAt: t.saleEndsAt,
             minPerOrder: t.minPerOrder,
             maxPerOrder: t.maxPerOrder ?? '',
+            hidden: t.hidden ?? false,
           }))
         : base.ticketTypes,
     team: teamFromDetail(detail.team),
@@ -258,6 +261,7 @@ function ticketBody(t: TicketValues, currency: string) {
     saleEndsAt: t.saleEndsAt,
     minPerOrder: t.minPerOrder === '' ? 1 : t.minPerOrder,
     maxPerOrder: orNull(t.maxPerOrder),
+    hidden: t.hidden ?? false,
   };
 }
 

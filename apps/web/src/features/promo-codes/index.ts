@@ -1,0 +1,4 @@
+// Promo codes: what the event screens use.
+
+export { PromoCodesCard } from './components/PromoCodesCard';
+export { eventPromoCodesPath } from './paths';
