@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { EventDetail } from '@marquee/contract';
 import { IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { EventToolCard } from '../../../components/EventToolCard';
 import { recipientCountQuery } from '../api/attendee-message-recipient-count';
 import { eventMessagesPath } from '../paths';
 import { dateLabel } from './presets';
@@ -13,26 +14,14 @@ const attendees = (n: number | undefined) =>
 /** The event page's way to its messages. */
 export function AttendeeMessagesCard({ eventId }: { eventId: string }) {
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="attendee-messages-title">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="attendee-messages-title">
-          Messages
-        </Title>
-        <Text size="sm" c="dimmed">
-          Write to the people with tickets: everyone, one date, some ticket types or chosen orders.
-        </Text>
-        <Group>
-          <Button
-            component={Link}
-            to={eventMessagesPath(eventId)}
-            variant="light"
-            leftSection={<IconMail size={16} aria-hidden />}
-          >
-            Messages to attendees
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <EventToolCard
+      id="attendee-messages"
+      title="Messages"
+      description="Write to the people with tickets: everyone, one date, some ticket types or chosen orders."
+      to={eventMessagesPath(eventId)}
+      action="Messages to attendees"
+      icon={<IconMail size={16} aria-hidden />}
+    />
   );
 }
 
