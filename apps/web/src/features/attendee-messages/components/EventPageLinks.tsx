@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { EventDetail } from '@marquee/contract';
 import { IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
