@@ -1,24 +1,31 @@
 import * as c from '@marquee/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { eventTicketTypes, ticketInventory, users } from '../src/db/schema/index.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
+import { alternate, fmt, measureRun, spread } from './http/measure.js';
+import type { Measured } from './http/processes.js';
+import type { BenchCluster } from './http/setup.js';
 import type { BenchLine } from './lists.js';
 
 /**
- * Checkout throughput on one hot ticket type (docs/selling.md, "Bench"): free tickets, so every 200
- * is a confirmed booking (seats, booking, lines, tickets, audit, all in create-booking). Printed next
- * to the ceiling of any design that counts seats on one row: the raw single-row
- * `UPDATE … SET sold = sold + 1` rate on the same database, with as many concurrent workers.
+ * Checkout throughput on one hot ticket type (docs/selling.md, "Bench"): buyers each book one free
+ * ticket of the same type over HTTP against the built server in its own process (every confirmed
+ * booking: seats, order, line, ticket, audit, outbox, one request), load from this process. Counted in
+ * the database afterwards. The anchor: bare Fastify + pg holding the same one seat with the minimal
+ * guarded `UPDATE ticket_inventory SET sold = sold + 1 WHERE … sold + 1 <= capacity`, same minute.
  */
 export async function benchCheckout(options: {
-  address: string;
+  cluster: BenchCluster;
   db: Db;
+  server: Measured;
+  anchor: Measured;
   seconds: number;
-  workers: number;
+  connections: number;
+  runs: number;
 }): Promise<BenchLine[]> {
-  const { address, db, seconds, workers } = options;
+  const { cluster, db, server, anchor, seconds, connections } = options;
   const [owner] = await db
     .insert(users)
     .values({
@@ -47,60 +54,79 @@ export async function benchCheckout(options: {
     const [row] = await db.select().from(ticketInventory).where(eq(ticketInventory.ticketTypeId, type.id));
     return { eventId: made.event.id, typeId: type.id, inventoryId: row?.id as string };
   }
-
   const hot = await hotEvent();
-  const until = Date.now() + seconds * 1000;
-  let confirmed = 0;
-  let refused = 0;
-  let key = 0;
-  const headers = { ...clientHeaders(), 'content-type': 'application/json' };
+  const raw = await hotEvent();
+  const common = {
+    clusterDir: cluster.embedded.clusterDir,
+    admin: cluster.admin,
+    role: cluster.role,
+    seconds,
+    connections,
+  };
   const body = JSON.stringify({
     eventId: hot.eventId,
     lines: [{ ticketTypeId: hot.typeId, quantity: 1 }],
     buyer: { name: 'Bench Buyer', email: 'bench@example.test' },
   });
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (Date.now() < until) {
-        key += 1;
-        const response = await fetch(`${address}${c.createBooking.path}`, {
+  let key = 0;
+  const count = async (text: string, id: string) =>
+    Number((await cluster.admin.query<{ n: string }>(text, [id])).rows[0]?.n ?? 0);
+  const result = await alternate(
+    options.runs,
+    () =>
+      measureRun({
+        ...common,
+        target: anchor,
+        request: {
           method: 'POST',
-          headers: { ...headers, 'idempotency-key': `bench-${key}` },
-          body,
-        });
-        await response.arrayBuffer();
-        if (response.status === 200) confirmed += 1;
-        else refused += 1;
-      }
-    }),
+          path: '/checkout',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ inventoryId: raw.inventoryId, quantity: 1 }),
+        },
+        counted: () => count('select sold as n from ticket_inventory where id = $1', raw.inventoryId),
+      }),
+    () =>
+      measureRun({
+        ...common,
+        target: server,
+        request: {
+          method: 'POST',
+          path: c.createBooking.path,
+          setupRequest: (request) => {
+            key += 1;
+            return {
+              ...request,
+              headers: {
+                ...clientHeaders(),
+                'content-type': 'application/json',
+                'idempotency-key': `bench-${key}`,
+              },
+              body,
+            };
+          },
+        },
+        counted: () =>
+          count(
+            `select count(*) as n from bookings where event_id = $1 and status = 'CONFIRMED'`,
+            hot.eventId,
+          ),
+      }),
+    'checkout',
   );
-  const checkoutPerMinute = (confirmed / seconds) * 60;
-
-  const raw = await hotEvent();
-  const rawUntil = Date.now() + seconds * 1000;
-  let updates = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (Date.now() < rawUntil) {
-        await db.execute(
-          sql`update ticket_inventory set sold = sold + 1 where id = ${raw.inventoryId} and sold + 1 <= capacity`,
-        );
-        updates += 1;
-      }
-    }),
-  );
-  const rawPerMinute = (updates / seconds) * 60;
-  console.log(
-    `Checkout, one hot free ticket type: ${checkoutPerMinute.toFixed(0)} confirmed bookings/min (${refused} refused)`,
-  );
-  console.log(`Raw single-row UPDATE sold = sold + 1:  ${rawPerMinute.toFixed(0)} updates/min`);
-  console.log(`Ratio checkout / raw row update:        ${(checkoutPerMinute / rawPerMinute).toFixed(3)}`);
+  const perMinute = (runs: { perSecond: number }[]) => spread(runs.map((r) => r.perSecond * 60));
+  const ratios = spread(result.product.map((r, i) => r.perSecond / (result.anchor[i]?.perSecond ?? 1)));
   return [
     {
-      figure: 'checkout, one hot ticket type (bookings/min)',
-      measured: checkoutPerMinute.toFixed(0),
-      raw: `${rawPerMinute.toFixed(0)} row updates/min`,
-      ratio: (checkoutPerMinute / rawPerMinute).toFixed(3),
+      figure: `checkout, one hot ticket type, bookings/min min/median/max of ${options.runs} (goal ≥ 8,000)`,
+      measured: fmt(perMinute(result.product)),
+      raw: `bare guarded seat UPDATE: ${fmt(perMinute(result.anchor))}/min`,
+      ratio: fmt(ratios, 3),
+    },
+    {
+      figure: 'checkout: Node CPU ms per booking (goal ≤ 4) · statements per booking (aim ≤ 12)',
+      measured: `${fmt(spread(result.product.map((r) => r.nodeCpuMs)), 2)} ms · ${fmt(spread(result.product.map((r) => r.statements)), 1)}`,
+      raw: `bare: ${fmt(spread(result.anchor.map((r) => r.nodeCpuMs)), 2)} ms · ${fmt(spread(result.anchor.map((r) => r.statements)), 1)}`,
+      ratio: `PostgreSQL ${fmt(spread(result.product.map((r) => r.pgCpuMs)), 2)} ms`,
     },
   ];
 }
