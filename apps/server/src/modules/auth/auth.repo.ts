@@ -1,6 +1,15 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { eventTeam, organizationMembers, organizations, sessions, users } from '../../db/schema/index.js';
+import { preparedStatement } from '../../db/prepared.js';
+import {
+  accountTokens,
+  eventTeam,
+  nonProfitExemptions,
+  organizationMembers,
+  organizations,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
 
 export type { UserRow } from '../../db/schema/index.js';
 
@@ -49,13 +58,19 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
   return row;
 }
 
-export async function findActiveSessionWithUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+// Every authenticated call runs it: built and planned once.
+const activeSessionWithUser = preparedStatement((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('auth_active_session_with_user'),
+);
+
+export async function findActiveSessionWithUser(db: DbOrTx, tokenHash: string) {
+  const [row] = await activeSessionWithUser(db).execute({ tokenHash });
   return row;
 }
 
@@ -70,17 +85,46 @@ export function revokeSession(db: DbOrTx, sessionId: string, at: Date) {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/**
- * Whether door check-in is all the console holds for a user: a scanner on some event of an organization
- * they are an ACTIVE member of, an event organizer on none, and owner of no organization. One query.
- * (Administrators and approved organizers are never "scans only"; the caller checks that first.)
- */
-export async function isScannerOnly(db: DbOrTx, userId: string): Promise<boolean> {
+/** Door check-in is all the console holds for a user (see `profileFacts`); `userId` is the user's id column. */
+function scannerOnly(userId: typeof users.id) {
   const roles = sql`select ${eventTeam.role} from ${eventTeam} join ${organizationMembers} on ${organizationMembers.id} = ${eventTeam.memberId} where ${organizationMembers.userId} = ${userId} and ${organizationMembers.status} = 'ACTIVE'`;
-  const result = await db.execute<{ scans_only: boolean }>(sql`
-    select exists (${roles} and ${eventTeam.role} = 'SCANNER')
+  return sql<boolean>`(exists (${roles} and ${eventTeam.role} = 'SCANNER')
       and not exists (${roles} and ${eventTeam.role} = 'EVENT_ORGANIZER')
-      and not exists (select 1 from ${organizations} where ${organizations.ownerId} = ${userId})
-      as scans_only`);
-  return result.rows[0]?.scans_only === true;
+      and not exists (select 1 from ${organizations} where ${organizations.ownerId} = ${userId}))`;
+}
+
+/**
+ * What the profile shows beside the user row, in one statement built once (every console load reads
+ * it): the non-profit exemption (account module: `toNonProfitDetail`), the address an email change waits
+ * to confirm (the newest unused, unexpired EMAIL_CHANGE token, as `findPendingEmailChange`), whether
+ * the user is an ACTIVE member of an organization, and whether door check-in is all the console holds
+ * for them: a scanner on some event of an organization they are an ACTIVE member of, an event
+ * organizer on none, owner of no organization (asked only when `askScansOnly`: administrators and
+ * approved organizers are never "scans only").
+ */
+const profileFactsStatement = preparedStatement((db) =>
+  db
+    .select({
+      nonProfit: nonProfitExemptions,
+      pendingEmail: sql<string | null>`(select ${accountTokens.newEmail} from ${accountTokens}
+        where ${accountTokens.userId} = ${users.id} and ${accountTokens.purpose} = 'EMAIL_CHANGE'
+          and ${accountTokens.usedAt} is null and ${accountTokens.expiresAt} > ${sql.placeholder('now')}::timestamptz
+        order by ${desc(accountTokens.createdAt)}, ${desc(accountTokens.id)} limit 1)`,
+      isOrganizationMember: sql<boolean>`exists (select 1 from ${organizationMembers}
+        where ${organizationMembers.userId} = ${users.id} and ${organizationMembers.status} = 'ACTIVE')`,
+      scansOnly: sql<boolean>`(${sql.placeholder('askScansOnly')}::boolean and ${scannerOnly(users.id)})`,
+    })
+    .from(users)
+    .leftJoin(nonProfitExemptions, eq(nonProfitExemptions.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_profile_facts'),
+);
+
+export async function profileFacts(db: DbOrTx, input: { userId: string; now: Date; askScansOnly: boolean }) {
+  const [row] = await profileFactsStatement(db).execute({
+    userId: input.userId,
+    now: input.now.toISOString(),
+    askScansOnly: input.askScansOnly,
+  });
+  return row;
 }

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@marquee/contract';
-import { type Actor, hasActiveMembership, isAdmin, isApprovedOrganizer } from '../../../lib/access/index.js';
-import { nonProfitDetail, pendingEmailOf } from '../../account/index.js';
+import { type Actor, isAdmin, isApprovedOrganizer } from '../../../lib/access/index.js';
+import { toNonProfitDetail } from '../../account/index.js';
 import type { UserRow } from '../auth.repo.js';
 import * as repo from '../auth.repo.js';
 import type { AuthDeps } from '../deps.js';
@@ -10,15 +10,19 @@ export async function profile(deps: AuthDeps, actor: Actor): Promise<UserProfile
   const { db, clock } = deps;
   // The user row was read with the session a moment ago, in this same request.
   const { user } = actor;
-  const [nonProfit, pendingEmail, isOrganizationMember, scansOnly] = await Promise.all([
-    nonProfitDetail(db, user.id),
-    pendingEmailOf(db, user.id, clock.now()),
-    // Read on every profile load, so a deactivated member loses the console on the next one.
-    hasActiveMembership(db, user.id),
-    // A scanner-only member's console opens on check-in (docs/check-in.md).
-    isAdmin(actor) || isApprovedOrganizer(actor) ? false : repo.isScannerOnly(db, user.id),
-  ]);
-  return { ...toProfile(user, { isOrganizationMember }), scansOnly, nonProfit, pendingEmail };
+  // Read on every profile load (one statement), so a deactivated member loses the console on the next
+  // one; a scanner-only member's console opens on check-in (docs/check-in.md).
+  const facts = await repo.profileFacts(db, {
+    userId: user.id,
+    now: clock.now(),
+    askScansOnly: !(isAdmin(actor) || isApprovedOrganizer(actor)),
+  });
+  return {
+    ...toProfile(user, { isOrganizationMember: facts?.isOrganizationMember === true }),
+    scansOnly: facts?.scansOnly === true,
+    nonProfit: toNonProfitDetail(facts?.nonProfit ?? undefined),
+    pendingEmail: facts?.pendingEmail ?? null,
+  };
 }
 
 export function toProfile(user: UserRow, extra: { isOrganizationMember: boolean }): UserProfile {

@@ -1,0 +1,21 @@
+import type { DbOrTx } from './client.js';
+
+/**
+ * A statement of a hot path, built once per database handle instead of on every call: Drizzle renders
+ * its SQL once (`.prepare(name)`), and node-postgres sends it as a named statement, which PostgreSQL
+ * parses and plans once per connection. Values go in through `sql.placeholder`. The name must be
+ * unique in the process. Behind PgBouncer in transaction mode this needs PgBouncer ≥ 1.21 with
+ * `max_prepared_statements` above zero (docs/scaling.md, "Connection pooling").
+ */
+export function preparedStatement<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  // Per handle: the pool's Db lives as long as the app; a transaction's handle goes with it.
+  const built = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
