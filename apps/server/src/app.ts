@@ -149,6 +149,15 @@ export async function buildApp(deps: AppDeps) {
       // sender stay that much longer than the limit says).
       connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
     },
+    // Every schema is zod (fastify-type-provider-zod): naming its compilers here keeps Fastify from
+    // loading and building its default Ajv and fast-json-stringify compilers at start (about 0.1–0.2 s).
+    // Fastify types these factories as Ajv's; the zod compilers take the routes' zod schemas.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: (() => validatorCompiler) as never,
+        buildSerializer: (() => serializerCompiler) as never,
+      },
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

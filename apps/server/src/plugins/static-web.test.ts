@@ -61,6 +61,26 @@ describe('the built console', () => {
     expect(page.headers['x-request-id']).toBeDefined();
   });
 
+  it('never sends a file from outside the folder, however the path is spelled', async () => {
+    // A file beside the built console's folder, which a path climbing out of it would reach.
+    const outside = path.join(path.dirname(webDir), `${path.basename(webDir)}-secret.txt`);
+    await fs.writeFile(outside, 'not for the web');
+    try {
+      const name = path.basename(outside);
+      for (const url of [
+        `/../${name}`,
+        `/assets/../../${name}`,
+        `/assets/%2e%2e/%2e%2e/${name}`,
+        `/assets//../../${name}`,
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.body, url).not.toContain('not for the web');
+      }
+    } finally {
+      await fs.rm(outside, { force: true });
+    }
+  });
+
   it('never serves a source map, even one present in the folder', async () => {
     for (const url of [
       '/assets/index-abc.js.map',

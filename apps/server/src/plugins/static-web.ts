@@ -35,8 +35,8 @@ const DOCUMENT_ONLY_HEADERS = [
 const ASSETS_PREFIX = '/assets/';
 
 /**
- * Serves the built console at `/`. Any GET outside `/api` that is not a file answers index.html, so
- * the console's own router handles deep links such as /dashboard.
+ * Serves the built console at `/`: a GET of a file under the folder sends it; any other GET outside
+ * `/api` answers index.html, so the console's own router handles deep links such as /dashboard.
  *
  * Pre-compressed (docs/performance.md, "Console on the wire and cold mobile"): `npm run build` leaves a
  * brotli (.br) and a gzip (.gz) copy beside every text file above 1 KB (apps/web/scripts/precompress.mjs);
@@ -54,10 +54,11 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
   }
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
+    // No route per file: registering one (with its HEAD) for each of the console's ~700 files and
+    // compressed copies cost most of a second at start. The one handler below sends them all.
+    serve: false,
     index: false,
     preCompressed: true,
-    allowedPath: (pathname) => !isSourceMap(pathname),
     setHeaders(res, filePath) {
       // Vite fingerprints everything under assets/, so those files never change under the same name.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,5 +1,4 @@
 import { QR_CONTENT_TYPES, type QrFormat, SHARE_MESSAGES } from '@marquee/contract';
-import QRCode from 'qrcode';
 import { conflict } from '../../lib/errors.js';
 
 /** The event's public page as buyers open it: `PUBLIC_URL/e/<slug>`. */
@@ -27,6 +26,8 @@ export async function eventQrFile(
   if (!event.slug) throw conflict(SHARE_MESSAGES.noLink);
   const url = publicEventUrl(publicUrl, event.slug);
   const options = { errorCorrectionLevel: 'M' as const, margin: 4 };
+  // Loaded on first use: not on every start.
+  const { default: QRCode } = await import('qrcode');
   const fileName = `${event.slug}-qr.${format}`;
   if (format === 'svg') {
     return {
