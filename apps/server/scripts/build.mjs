@@ -4,13 +4,22 @@
 // JavaScript, not TypeScript through a development loader (tsx is a development dependency). The workspace's own packages (@marquee/contract, whose
 // entry is TypeScript) go into the bundle; everything from node_modules stays an import, so native
 // modules (argon2, sharp), pino's transport workers and embedded PostgreSQL load as they are.
+//
+// Except a few plain ES-module libraries of many small files: loading drizzle-orm (some 180 files), zod,
+// date-fns and @date-fns/tz file by file cost a warm start a few hundred milliseconds of module
+// resolution (docs/performance.md, "Warm start"). They are bundled, with the zod type provider, so
+// one copy of zod serves the contract and the routes.
 import { build } from 'esbuild';
+
+const BUNDLED = ['drizzle-orm', 'zod', 'date-fns', '@date-fns/tz', 'fastify-type-provider-zod'];
+const bundled = (specifier) =>
+  specifier.startsWith('@marquee/') || BUNDLED.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 const external = {
   name: 'node_modules-external',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@marquee/') ? undefined : { path: args.path, external: true },
+      bundled(args.path) ? undefined : { path: args.path, external: true },
     );
   },
 };
