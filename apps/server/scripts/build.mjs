@@ -13,7 +13,8 @@ import { build } from 'esbuild';
 
 const BUNDLED = ['drizzle-orm', 'zod', 'date-fns', '@date-fns/tz', 'fastify-type-provider-zod'];
 const bundled = (specifier) =>
-  specifier.startsWith('@marquee/') || BUNDLED.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+  specifier.startsWith('@marquee/') ||
+  BUNDLED.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 const external = {
   name: 'node_modules-external',
