@@ -217,8 +217,8 @@ describe('demo events on a demo database from before events existed', () => {
     } finally {
       await database.drop();
     }
-    // Two whole demo seedings, orders included.
-  }, 60_000);
+    // Two whole demo seedings, orders included: minutes on a busy machine with two test files at once.
+  }, 180_000);
 });
 
 describe('demo classes across a change of summer time', () => {
