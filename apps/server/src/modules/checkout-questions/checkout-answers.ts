@@ -8,7 +8,7 @@ import {
   questionApplies,
 } from '@marquee/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { attendeeSettings, insertAnswers, liveQuestions, type NewAnswer } from './repo.js';
+import { attendeeSettings, insertAnswers, liveQuestions, type NewAnswer, type QuestionRow } from './repo.js';
 
 /** The built-in attendee email's marker on its stored answers. */
 export const ATTENDEE_EMAIL_BUILTIN = 'ATTENDEE_EMAIL';
@@ -43,6 +43,18 @@ export async function checkCheckoutAnswers(
     liveQuestions(db, eventId),
     attendeeSettings(db, eventId),
   ]);
+  return checkAnswers(questions, settings, input);
+}
+
+/**
+ * `checkCheckoutAnswers` on questions and settings already read (the checkout reads them with the
+ * event in one statement: `liveQuestionsJson`).
+ */
+export function checkAnswers(
+  questions: readonly QuestionRow[],
+  settings: { attendeeEmails: boolean },
+  input: AnswersInput,
+): CheckedAnswers {
   const errors: CheckedAnswers['errors'] = [];
   const pending: Pending[] = [];
   const typeIds = input.lines.map((line) => line.ticketTypeId);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, like, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { namedStatement } from '../../db/named-statement.js';
 import { outgoingMessages } from '../../db/schema/index.js';
 import { defineMachine } from '../../db/state-machine.js';
 import type { Change } from '../../db/unit-of-work.js';
@@ -29,16 +30,32 @@ export interface OutgoingMessage {
  * Records a message in the change's own transaction: it is sent (by the delivery worker) exactly when
  * the change commits, and never when it rolls back. A second enqueue of the same intent does nothing.
  */
+/**
+ * One message per intent (a second enqueue of the same intent writes nothing). A named statement: every
+ * checkout of a free order enqueues one (docs/selling.md, "Statements per booking").
+ */
+const insertMessage = namedStatement(
+  'outbox_enqueue',
+  `insert into outgoing_messages (kind, channel, recipient, data, secrets, order_id, event_id, organization_id,
+     intent_key, next_attempt_at, created_at)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+   on conflict (intent_key) do nothing`,
+);
+
 export async function enqueueMessage(change: Change, message: OutgoingMessage): Promise<void> {
-  await change.tx
-    .insert(outgoingMessages)
-    .values({
-      ...message,
-      secrets: message.secrets ?? null,
-      nextAttemptAt: message.notBefore ?? change.now,
-      createdAt: change.now,
-    })
-    .onConflictDoNothing({ target: outgoingMessages.intentKey });
+  await insertMessage(change.tx, [
+    message.kind,
+    message.channel,
+    message.recipient,
+    JSON.stringify(message.data),
+    message.secrets ? JSON.stringify(message.secrets) : null,
+    message.orderId ?? null,
+    message.eventId ?? null,
+    message.organizationId ?? null,
+    message.intentKey,
+    message.notBefore ?? change.now,
+    change.now,
+  ]);
   change.afterCommit(nudgeDelivery);
 }
 

@@ -1,27 +1,25 @@
 import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
 import type { Actor } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
-import { checkCheckoutAnswers } from '../../checkout-questions/index.js';
+import { checkAnswers } from '../../checkout-questions/index.js';
 import { reservePromoUse } from '../../promo-codes/index.js';
 import { acceptOffer, seatsHeldByOffer } from '../../waiting-list/index.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
-import { newAccessToken } from '../codes.js';
+import { newAccessToken, newTicketCode } from '../codes.js';
 import { usablePromo, useRefused } from '../promo.js';
-import { loadBuyerBooking } from '../queries/buyer-booking.js';
-import { loadSaleView, saleEventOf } from '../queries/sale-view.js';
-import { addTimeline, insertOrder } from '../repo/orders.js';
-import { insertPayment, type PaymentRow } from '../repo/payments.js';
+import { type BuyerBookingParts, buyerBookingOf } from '../queries/buyer-booking.js';
+import { checkoutView } from '../queries/checkout-view.js';
+import { type PlacedOrder, placeOrder } from '../repo/place-order.js';
 import { reserveSeats, type SeatClaim } from '../repo/seats.js';
 import { dateState, remainingOf } from '../sales-state.js';
-import { confirmFreeOrder } from './confirm-free-order.js';
 import { startPayment } from './start-payment.js';
 
 /**
- * create-booking (docs/selling.md): checks the order against the event as it is now, then in one unit
- * of work records the order HELD with its lines and its pending payment (or confirms it at once when
- * it is free) and takes the seats last. A paid order's payment is started with the provider after
- * COMMIT, never with locks held.
+ * create-booking (docs/selling.md): checks the order against the event as it is now (one read), then in
+ * one unit of work records the order HELD with its lines and its pending payment (or CONFIRMED with its
+ * tickets when it is free) in one statement and takes the seats last. A paid order's payment is started
+ * with the provider after COMMIT, never with locks held. The answer is built from what it knows.
  */
 export async function startCheckout(
   selling: Selling,
@@ -46,8 +44,9 @@ async function placeBooking(
   const { db, clock } = selling;
   const startedAt = clock.now();
   await selling.releaseHolds(startedAt);
-  const event = await saleEventOf(db, body.eventId);
-  const view = await loadSaleView(db, event, selling.rate);
+  // One read for all of it (docs/selling.md, "Statements per booking").
+  const { view, questions } = await checkoutView(db, body.eventId, selling.rate);
+  const event = view.event;
   const picked = pickDate(view, body);
   const errors = [...picked.errors];
   const buyer = buyerOf(body, actor, errors);
@@ -74,7 +73,7 @@ async function placeBooking(
   const order = priceOrder(view, body, date, startedAt, promo);
   errors.push(...order.errors);
   // Answers to the event's questions as they are now (docs/checkout-questions.md).
-  const answers = await checkCheckoutAnswers(db, event.id, body);
+  const answers = checkAnswers(questions, event, body);
   errors.push(...answers.errors);
   if (errors.length > 0 || !buyer) throw refuse(errors);
   // A waiting-list offer's seats are counted as taken until its checkout takes them (docs/waiting-list.md).
@@ -99,13 +98,23 @@ async function placeBooking(
       quantity: l.quantity,
     })),
   };
+  const lines = order.lines.map((l) => ({
+    ticketTypeId: l.typeId,
+    inventoryId: l.inventoryId,
+    name: l.name,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    unitFee: l.unitFee,
+    unitDiscount: l.unitDiscount,
+    attendees: l.attendees ?? null,
+  }));
 
   const created = await selling.unitOfWork(
     async (change) => {
-      const { tx, now, audit } = change;
-      const booking = await insertOrder(
-        tx,
-        {
+      const { tx, now } = change;
+      // A free order is confirmed as it is written, with its tickets; a paid one is HELD with its payment.
+      const placed = await placeOrder(change, {
+        order: {
           accessTokenHash: access.hash,
           eventId: event.id,
           organizationId: event.organizationId,
@@ -113,7 +122,7 @@ async function placeBooking(
           buyerUserId: buyer.userId,
           buyerName: buyer.name,
           buyerEmail: buyer.email,
-          status: 'HELD',
+          status: free ? 'CONFIRMED' : 'HELD',
           currency: view.pricing.currency,
           ...order.amounts,
           feePaidBy: view.pricing.paidBy,
@@ -122,60 +131,32 @@ async function placeBooking(
           promoCodeId: promo?.id ?? null,
           promoCode: promo?.code ?? null,
           discount: order.discount,
-          createdAt: now,
-          updatedAt: now,
         },
-        order.lines.map((l) => ({
-          ticketTypeId: l.typeId,
-          inventoryId: l.inventoryId,
-          name: l.name,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          unitFee: l.unitFee,
-          unitDiscount: l.unitDiscount,
-          attendees: l.attendees,
-        })),
-      );
-      await answers.save(tx, booking.id, now);
-      await addTimeline(
-        tx,
-        booking.id,
-        'CREATED',
-        free ? 'Free booking' : `Seats held for ${selling.holdMinutes} minutes`,
-        now,
-      );
-      let payment: PaymentRow | null = null;
-      if (!free) {
-        payment = await insertPayment(tx, {
-          bookingId: booking.id,
-          provider: selling.payments.name,
-          amount: order.amounts.total,
-          applicationFee: order.amounts.serviceFee,
-          currency: view.pricing.currency,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-      const final = free
-        ? await confirmFreeOrder(change, selling.emails, booking, access, selling.notices)
-        : booking;
-      await audit({
-        action: 'BOOKING_CREATED',
-        entityType: 'BOOKING',
-        entityId: booking.id,
-        organizationId: booking.organizationId,
-        after: {
-          status: final.status,
-          code: booking.code,
-          total: booking.total,
+        lines,
+        timeline: free
+          ? [
+              { kind: 'CREATED', detail: 'Free booking' },
+              { kind: 'CONFIRMED', detail: 'Free booking confirmed' },
+            ]
+          : [{ kind: 'CREATED', detail: `Seats held for ${selling.holdMinutes} minutes` }],
+        paymentProvider: free ? null : selling.payments.name,
+        tickets: free ? seatTickets(lines, now) : [],
+        auditAfter: {
+          status: free ? 'CONFIRMED' : 'HELD',
+          total: order.amounts.total,
           ...(promo ? { promoCode: promo.code, discount: order.discount } : {}),
           requestId,
         },
       });
-      // A free booking's answer is read on this transaction's connection: read after COMMIT, from
-      // a pool with no free connection, it failed, and buyers whose seats were taken were told
-      // to try again.
-      const answer = free ? await loadBuyerBooking(tx, final, access.token) : null;
+      const { booking } = placed;
+      await answers.save(tx, booking.id, now);
+      if (free) {
+        // The door's live "sold" figure moves once the tickets are committed.
+        change.afterCommit(() =>
+          selling.notices?.ticketsSold({ eventId: event.id, tickets: placed.tickets }),
+        );
+        await selling.emails.enqueueConfirmation(change, booking, access.token);
+      }
       // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
       // gone, everything above rolls back with them.
       if (body.waitingListOffer) await acceptOffer(change, body.waitingListOffer, booking.id, claim.lines);
@@ -186,14 +167,44 @@ async function placeBooking(
         const outcome = await reservePromoUse(tx, use);
         if (outcome !== 'TAKEN') throw useRefused(outcome, promo);
       }
-      return { booking: final, payment, answer };
+      return placed;
     },
     actor ? { who: { actor, requestId } } : { who: { system: 'checkout', requestId } },
   );
 
-  if (created.answer) return created.answer;
   let booking = created.booking;
-  if (created.payment)
-    booking = await startPayment(selling, booking, created.payment.id, view, body.returnPath);
-  return loadBuyerBooking(db, booking, access.token);
+  let payment: BuyerBookingParts['payment'] = null;
+  if (created.paymentId)
+    ({ booking, payment } = await startPayment(selling, booking, created.paymentId, view, body.returnPath));
+  // The answer from what this checkout knows: nothing is read back.
+  const occurrence = view.occurrences.find((o) => o.id === booking.occurrenceId) ?? null;
+  return buyerBookingOf(
+    {
+      booking,
+      event,
+      organizationName: view.organization.name,
+      lines,
+      tickets: created.tickets,
+      payment,
+      occurrence,
+      dates: occurrence ? [occurrence] : view.occurrences.filter((o) => o.status !== 'CANCELLED'),
+      typeNames: new Map(view.ticketTypes.map((type) => [type.id, type.name])),
+    },
+    access.token,
+  );
+}
+
+/** A free order's tickets, one per seat with its attendee name, each a millisecond apart (in line order). */
+function seatTickets(lines: PlacedOrder['lines'], now: Date): PlacedOrder['tickets'] {
+  let seat = 0;
+  return lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, (_, i) => ({
+      ticketTypeId: line.ticketTypeId,
+      code: newTicketCode(),
+      attendeeName: line.attendees?.[i] ?? null,
+      price: line.unitPrice,
+      fee: line.unitFee,
+      createdAt: new Date(now.getTime() + seat++),
+    })),
+  );
 }
