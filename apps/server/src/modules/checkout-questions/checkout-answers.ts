@@ -23,6 +23,8 @@ type Pending = Omit<NewAnswer, 'bookingId' | 'createdAt' | 'updatedAt'>;
 
 export interface CheckedAnswers {
   errors: { field: string; message: string }[];
+  /** How many answers `save` writes (none: the checkout needs no statement for them). */
+  count: number;
   /** Writes the answers of the new order in the checkout's transaction. */
   save(tx: Tx, bookingId: string, now: Date): Promise<void>;
 }
@@ -110,6 +112,7 @@ export function checkAnswers(
 
   return {
     errors,
+    count: pending.length,
     save: (tx, bookingId, now) =>
       insertAnswers(
         tx,

@@ -3,6 +3,9 @@ import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
 import { deliverDueMessages, type MessageRenderer } from './deliver.js';
 import { onNudge } from './nudge.js';
+
+export { nudgeDelivery } from './nudge.js';
+
 import { purgeSentMessages } from './repo.js';
 import { messageRoutes } from './routes.js';
 
@@ -13,6 +16,8 @@ export {
   enqueueMessages,
   type OutgoingMessage,
   type OutgoingMessageRow,
+  outboxInsertSql,
+  outboxValues,
   recentOrderMessages,
   unsentMessageCounts,
   withdrawMessage,

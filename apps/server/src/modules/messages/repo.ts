@@ -34,16 +34,27 @@ export interface OutgoingMessage {
  * One message per intent (a second enqueue of the same intent writes nothing). A named statement: every
  * checkout of a free order enqueues one (docs/selling.md, "Statements per booking").
  */
-const insertMessage = namedStatement(
-  'outbox_enqueue',
-  `insert into outgoing_messages (kind, channel, recipient, data, secrets, order_id, event_id, organization_id,
-     intent_key, next_attempt_at, created_at)
-   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-   on conflict (intent_key) do nothing`,
-);
+const insertMessage = namedStatement('outbox_enqueue', outboxInsertSql(1, 'true'));
 
-export async function enqueueMessage(change: Change, message: OutgoingMessage): Promise<void> {
-  await insertMessage(change.tx, [
+/**
+ * The insert of one message, for another module's one-statement change (the checkout's: docs/selling.md,
+ * "Throughput"), as a statement of its own: its parameters are `$first` … `$first + 10`
+ * (`outboxValues`), and it writes only when the SQL condition `guard` holds. The caller nudges the
+ * delivery once committed (`nudgeDelivery`).
+ */
+export function outboxInsertSql(first: number, guard: string): string {
+  const p = Array.from({ length: 11 }, (_, i) => `$${first + i}`);
+  return `insert into outgoing_messages (kind, channel, recipient, data, secrets, order_id, event_id,
+     organization_id, intent_key, next_attempt_at, created_at)
+   select ${p[0]}, ${p[1]}::outgoing_message_channel, ${p[2]}, ${p[3]}::jsonb, ${p[4]}::jsonb, ${p[5]}::uuid, ${p[6]}::uuid,
+     ${p[7]}::uuid, ${p[8]}, ${p[9]}::timestamptz, ${p[10]}::timestamptz
+   where ${guard}
+   on conflict (intent_key) do nothing`;
+}
+
+/** The values of `outboxInsertSql`'s parameters for one message enqueued at `now`. */
+export function outboxValues(message: OutgoingMessage, now: Date): unknown[] {
+  return [
     message.kind,
     message.channel,
     message.recipient,
@@ -53,9 +64,13 @@ export async function enqueueMessage(change: Change, message: OutgoingMessage): 
     message.eventId ?? null,
     message.organizationId ?? null,
     message.intentKey,
-    message.notBefore ?? change.now,
-    change.now,
-  ]);
+    message.notBefore ?? now,
+    now,
+  ];
+}
+
+export async function enqueueMessage(change: Change, message: OutgoingMessage): Promise<void> {
+  await insertMessage(change.tx, outboxValues(message, change.now));
   change.afterCommit(nudgeDelivery);
 }
 

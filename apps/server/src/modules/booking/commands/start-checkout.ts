@@ -2,6 +2,7 @@ import { BOOKING_MESSAGES, type BuyerBooking } from '@marquee/contract';
 import type { Actor } from '../../../lib/access/index.js';
 import { AppError } from '../../../lib/errors.js';
 import { checkAnswers } from '../../checkout-questions/index.js';
+import { nudgeDelivery } from '../../messages/index.js';
 import { reservePromoUse } from '../../promo-codes/index.js';
 import { acceptOffer, seatsHeldByOffer } from '../../waiting-list/index.js';
 import type { Selling } from '../checkout.js';
@@ -10,7 +11,7 @@ import { newAccessToken, newTicketCode } from '../codes.js';
 import { usablePromo, useRefused } from '../promo.js';
 import { type BuyerBookingParts, buyerBookingOf } from '../queries/buyer-booking.js';
 import { checkoutView } from '../queries/checkout-view.js';
-import { type PlacedOrder, placeOrder } from '../repo/place-order.js';
+import { type PlacedOrder, placeOrder, placeOrderWithSeats } from '../repo/place-order.js';
 import { reserveSeats, type SeatClaim } from '../repo/seats.js';
 import { dateState, remainingOf } from '../sales-state.js';
 import { startPayment } from './start-payment.js';
@@ -109,68 +110,92 @@ async function placeBooking(
     attendees: l.attendees ?? null,
   }));
 
-  const created = await selling.unitOfWork(
-    async (change) => {
-      const { tx, now } = change;
-      // A free order is confirmed as it is written, with its tickets; a paid one is HELD with its payment.
-      const placed = await placeOrder(change, {
-        order: {
-          accessTokenHash: access.hash,
-          eventId: event.id,
-          organizationId: event.organizationId,
-          occurrenceId: date.id,
-          buyerUserId: buyer.userId,
-          buyerName: buyer.name,
-          buyerEmail: buyer.email,
-          status: free ? 'CONFIRMED' : 'HELD',
-          currency: view.pricing.currency,
-          ...order.amounts,
-          feePaidBy: view.pricing.paidBy,
-          holdExpiresAt: free ? null : new Date(now.getTime() + selling.holdMinutes * 60_000),
-          returnPath: body.returnPath ?? null,
-          promoCodeId: promo?.id ?? null,
-          promoCode: promo?.code ?? null,
-          discount: order.discount,
-        },
-        lines,
-        timeline: free
-          ? [
-              { kind: 'CREATED', detail: 'Free booking' },
-              { kind: 'CONFIRMED', detail: 'Free booking confirmed' },
-            ]
-          : [{ kind: 'CREATED', detail: `Seats held for ${selling.holdMinutes} minutes` }],
-        paymentProvider: free ? null : selling.payments.name,
-        tickets: free ? seatTickets(lines, now) : [],
-        auditAfter: {
-          status: free ? 'CONFIRMED' : 'HELD',
-          total: order.amounts.total,
-          ...(promo ? { promoCode: promo.code, discount: order.discount } : {}),
-          requestId,
-        },
-      });
-      const { booking } = placed;
-      await answers.save(tx, booking.id, now);
-      if (free) {
-        // The door's live "sold" figure moves once the tickets are committed.
-        change.afterCommit(() =>
-          selling.notices?.ticketsSold({ eventId: event.id, tickets: placed.tickets }),
-        );
-        await selling.emails.enqueueConfirmation(change, booking, access.token);
-      }
-      // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
-      // gone, everything above rolls back with them.
-      if (body.waitingListOffer) await acceptOffer(change, body.waitingListOffer, booking.id, claim.lines);
-      await reserveSeats(tx, claim);
-      // The code's use after the seats (the order every change that gives both back keeps), with them.
-      if (promo) {
-        const use = { codeId: promo.id, bookingId: booking.id, email: buyer.email };
-        const outcome = await reservePromoUse(tx, use);
-        if (outcome !== 'TAKEN') throw useRefused(outcome, promo);
-      }
-      return placed;
+  const placing: PlacedOrder = {
+    order: {
+      accessTokenHash: access.hash,
+      eventId: event.id,
+      organizationId: event.organizationId,
+      occurrenceId: date.id,
+      buyerUserId: buyer.userId,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      status: free ? 'CONFIRMED' : 'HELD',
+      currency: view.pricing.currency,
+      ...order.amounts,
+      feePaidBy: view.pricing.paidBy,
+      holdExpiresAt: free ? null : new Date(startedAt.getTime() + selling.holdMinutes * 60_000),
+      returnPath: body.returnPath ?? null,
+      promoCodeId: promo?.id ?? null,
+      promoCode: promo?.code ?? null,
+      discount: order.discount,
     },
-    actor ? { who: { actor, requestId } } : { who: { system: 'checkout', requestId } },
-  );
+    lines,
+    // A free order is confirmed as it is written, with its tickets; a paid one is HELD with its payment.
+    timeline: free
+      ? [
+          { kind: 'CREATED', detail: 'Free booking' },
+          { kind: 'CONFIRMED', detail: 'Free booking confirmed' },
+        ]
+      : [{ kind: 'CREATED', detail: `Seats held for ${selling.holdMinutes} minutes` }],
+    paymentProvider: free ? null : selling.payments.name,
+    tickets: free ? seatTickets(lines, startedAt) : [],
+    auditAfter: {
+      status: free ? 'CONFIRMED' : 'HELD',
+      total: order.amounts.total,
+      ...(promo ? { promoCode: promo.code, discount: order.discount } : {}),
+      requestId,
+    },
+  };
+  const who = actor ? { who: { actor, requestId } } : { who: { system: 'checkout', requestId } };
+  const only = claim.lines[0];
+  // One line and nothing else to take or store: one statement, outside BEGIN … COMMIT (the hot path).
+  const atOnce = claim.lines.length === 1 && only && !promo && !body.waitingListOffer && answers.count === 0;
+
+  const created = atOnce
+    ? await selling.unitOfWork.single(async (change) => {
+        const confirmation = free
+          ? (ref: { id: string; code: string }) =>
+              selling.emails.confirmation({ ...ref, ...placing.order }, access.token)
+          : null;
+        const placed = await placeOrderWithSeats(
+          change,
+          placing,
+          { ...only, occurrenceId: claim.occurrenceId },
+          confirmation,
+        );
+        if (free) {
+          // The door's live "sold" figure moves once the tickets are committed; the email goes out.
+          change.afterCommit(() =>
+            selling.notices?.ticketsSold({ eventId: event.id, tickets: placed.tickets }),
+          );
+          change.afterCommit(nudgeDelivery);
+        }
+        return placed;
+      }, who)
+    : await selling.unitOfWork(async (change) => {
+        const { tx, now } = change;
+        const placed = await placeOrder(change, placing);
+        const { booking } = placed;
+        await answers.save(tx, booking.id, now);
+        if (free) {
+          // The door's live "sold" figure moves once the tickets are committed.
+          change.afterCommit(() =>
+            selling.notices?.ticketsSold({ eventId: event.id, tickets: placed.tickets }),
+          );
+          await selling.emails.enqueueConfirmation(change, booking, access.token);
+        }
+        // Seats last: the hot inventory row stays locked only from here to COMMIT. Should they be
+        // gone, everything above rolls back with them.
+        if (body.waitingListOffer) await acceptOffer(change, body.waitingListOffer, booking.id, claim.lines);
+        await reserveSeats(tx, claim);
+        // The code's use after the seats (the order every change that gives both back keeps), with them.
+        if (promo) {
+          const use = { codeId: promo.id, bookingId: booking.id, email: buyer.email };
+          const outcome = await reservePromoUse(tx, use);
+          if (outcome !== 'TAKEN') throw useRefused(outcome, promo);
+        }
+        return placed;
+      }, who);
 
   let booking = created.booking;
   let payment: BuyerBookingParts['payment'] = null;
