@@ -30,7 +30,7 @@ interface Stored {
 
 /**
  * The two statements every idempotent call sends (claim, then keep the answer), named: constant text,
- * parsed and planned once per connection (docs/selling.md, "Statements per booking").
+ * parsed and planned once per connection (docs/selling.md, "Statements and throughput").
  */
 const claimKey = namedStatement<{ key: string }>(
   'idempotency_claim',

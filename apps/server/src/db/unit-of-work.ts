@@ -104,7 +104,7 @@ export function createUnitOfWork(deps: { db: Db; clock: Clock; log?: Logger; att
    * A change that is one statement (with its audit entry and outbox row in it), sent outside BEGIN …
    * COMMIT: PostgreSQL runs it as its own transaction, so a row it locks is held only while it runs and
    * commits, never while Node gets round to sending COMMIT (the checkout's hot inventory row:
-   * docs/selling.md, "Throughput"). The same retries as a unit of work; `afterCommit` events run once
+   * docs/selling.md, "Statements and throughput"). The same retries as a unit of work; `afterCommit` events run once
    * it succeeded. Inside a unit of work it joins that transaction.
    */
   async function single<T>(work: (change: SingleChange) => Promise<T>, options: UnitOfWorkOptions = {}) {

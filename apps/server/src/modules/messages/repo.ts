@@ -32,13 +32,13 @@ export interface OutgoingMessage {
  */
 /**
  * One message per intent (a second enqueue of the same intent writes nothing). A named statement: every
- * checkout of a free order enqueues one (docs/selling.md, "Statements per booking").
+ * checkout of a free order enqueues one (docs/selling.md, "Statements and throughput").
  */
 const insertMessage = namedStatement('outbox_enqueue', outboxInsertSql(1, 'true'));
 
 /**
  * The insert of one message, for another module's one-statement change (the checkout's: docs/selling.md,
- * "Throughput"), as a statement of its own: its parameters are `$first` … `$first + 10`
+ * "Statements and throughput"): the SQL to put in a CTE of that statement. Its parameters are `$first` … `$first + 10`
  * (`outboxValues`), and it writes only when the SQL condition `guard` holds. The caller nudges the
  * delivery once committed (`nudgeDelivery`).
  */

@@ -45,7 +45,7 @@ async function placeBooking(
   const { db, clock } = selling;
   const startedAt = clock.now();
   await selling.releaseHolds(startedAt);
-  // One read for all of it (docs/selling.md, "Statements per booking").
+  // One read for all of it (docs/selling.md, "Statements and throughput").
   const { view, questions } = await checkoutView(db, body.eventId, selling.rate);
   const event = view.event;
   const picked = pickDate(view, body);

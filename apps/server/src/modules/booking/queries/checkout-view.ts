@@ -14,7 +14,7 @@ import type { SaleView } from './sale-view.js';
 type Json = Record<string, unknown>;
 
 /**
- * Everything create-booking reads, in one statement (docs/selling.md, "Statements per booking"): the
+ * Everything create-booking reads, in one statement (docs/selling.md, "Statements and throughput"): the
  * event, its organization and whether the owner's fee is waived, its ticket types, dates and inventory
  * (loadSaleView's rows, in its orders) and the questions it asks now. No locks: the guarded UPDATEs decide.
  */

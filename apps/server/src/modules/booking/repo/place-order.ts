@@ -116,7 +116,7 @@ const writeOrder = namedStatement<PlacedRow>(
  * type's and the date's rows are locked (inventory first, as everywhere), the order is written only when
  * both fit, the seats are taken only once the order is written, and a free order's confirmation is
  * enqueued with it. PostgreSQL runs it as one transaction, so the hot inventory row is locked only while
- * it runs and commits: no round trip to Node inside the lock (docs/selling.md, "Throughput"). Nothing is
+ * it runs and commits: no round trip to Node inside the lock (docs/selling.md, "Statements and throughput"). Nothing is
  * read-then-written in Node: the capacity check is made on the locked rows, in the statement.
  * Parameters $31 inventory, $32 date, $33 seats, $34 … $44 the message (`outboxInsertSql`), $45 send it.
  */
