@@ -73,6 +73,8 @@ const EnvSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Marquee <no-reply@marquee.local>'),
     MESSAGE_RETENTION_DAYS: int(1, 3650).default(90),
+    /** False: this process renders and sends no outgoing messages (another process with it on does). */
+    MESSAGE_DELIVERY: bool.default(true),
     ATTENDEE_MESSAGES_PER_HOUR: int(1, 1000).default(5),
     ATTENDEE_MESSAGE_RECIPIENTS_PER_DAY: int(1, 10_000_000).default(5000),
     SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -226,6 +228,12 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     /** SENT outgoing messages are deleted this long after they were sent (modules/messages, purge job). */
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
+    /**
+     * Whether this process runs the delivery loop of outgoing messages (modules/messages). Rendering a
+     * confirmation (QR images, the PDF) costs more CPU than the checkout that enqueued it: API processes
+     * of a busy sale may leave it to a process of their own (docs/operations.md, "Outgoing messages").
+     */
+    messageDelivery: env.MESSAGE_DELIVERY,
     /** Messages to attendees, per organization: sends per clock hour, recipients per UTC day (docs/attendee-messages.md). */
     attendeeMessages: {
       sendsPerHour: env.ATTENDEE_MESSAGES_PER_HOUR,

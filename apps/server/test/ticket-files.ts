@@ -56,6 +56,12 @@ function unpredict(data: Buffer, columns: number, colors: number): Buffer {
   return out;
 }
 
+/** The text of object `id` of a PDF (up to its `endobj`). */
+function objectText(text: string, id: string): string {
+  const at = text.search(new RegExp(`(^|\\s)${id} 0 obj\\b`));
+  return at < 0 ? '' : text.slice(at, text.indexOf('endobj', at));
+}
+
 /**
  * Every image a PDF draws that is not a soft mask, as a PGM or PPM file's bytes: its XObject's stream
  * inflated (and unpredicted when the PDF kept PNG row filters), with a netpbm header.
@@ -82,7 +88,10 @@ export function pdfImages(pdf: Buffer): { image: Buffer; extension: 'pgm' | 'ppm
     const start = streamAt + (text.startsWith('stream\r\n', streamAt) ? 8 : 7);
     let data = pdf.subarray(start, start + length);
     if (/\/FlateDecode/.test(dict)) data = inflateSync(data);
-    const predictor = Number(/\/Predictor (\d+)/.exec(dict)?.[1] ?? 1);
+    // The parameters may be inline or another object (pdfkit refers to one for a PNG it embeds as is).
+    const parmsRef = /\/DecodeParms (\d+) 0 R/.exec(dict)?.[1];
+    const parms = parmsRef ? objectText(text, parmsRef) : dict;
+    const predictor = Number(/\/Predictor (\d+)/.exec(parms)?.[1] ?? 1);
     if (predictor >= 10) data = unpredict(data, width, colors);
     const header = Buffer.from(`${colors === 3 ? 'P6' : 'P5'}\n${width} ${height}\n255\n`, 'latin1');
     images.push({ image: Buffer.concat([header, data]), extension: colors === 3 ? 'ppm' : 'pgm' });

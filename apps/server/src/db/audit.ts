@@ -34,6 +34,16 @@ function actorRole(actor: Actor): string {
   return actor.user.organizerRequest === 'APPROVED' ? 'ORGANIZER' : 'USER';
 }
 
+/**
+ * Who an audit entry names: the user and the role they acted in (SYSTEM for the server's own work).
+ * For a statement that writes its audit entry itself (the checkout's, one round trip).
+ */
+export function auditActor(who: Who | Anonymous | System): { actorId: string | null; actorRole: string } {
+  if ('actor' in who) return { actorId: who.actor.user.id, actorRole: actorRole(who.actor) };
+  if ('userId' in who) return { actorId: who.userId, actorRole: 'USER' };
+  return { actorId: null, actorRole: 'SYSTEM' };
+}
+
 /** Plain JSON of a row: dates as ISO strings, nothing that JSON cannot hold. */
 function snapshot(value: unknown): unknown {
   if (value === undefined || value === null) return null;
@@ -46,8 +56,7 @@ function snapshot(value: unknown): unknown {
  */
 export async function record(tx: DbOrTx, who: Who | Anonymous | System, change: AuditChange, now: Date) {
   await tx.insert(auditLog).values({
-    actorId: 'actor' in who ? who.actor.user.id : 'userId' in who ? who.userId : null,
-    actorRole: 'actor' in who ? actorRole(who.actor) : 'userId' in who ? 'USER' : 'SYSTEM',
+    ...auditActor(who),
     action: change.action,
     entityType: change.entityType,
     entityId: change.entityId,

@@ -1,8 +1,9 @@
 import { HEADERS } from '@marquee/contract';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import type { Db } from './client.js';
+import { namedStatement } from './named-statement.js';
 import { idempotencyKeys } from './schema/index.js';
 
 /**
@@ -27,6 +28,26 @@ interface Stored {
   body: unknown;
 }
 
+/**
+ * The two statements every idempotent call sends (claim, then keep the answer), named: constant text,
+ * parsed and planned once per connection (docs/selling.md, "Statements and throughput").
+ */
+const claimKey = namedStatement<{ key: string }>(
+  'idempotency_claim',
+  `insert into idempotency_keys (scope, route, key, request_hash, status, body, created_at, expires_at)
+   values ($1, $2, $3, $4, null, null, $5, $6)
+   on conflict (scope, route, key) do update set request_hash = excluded.request_hash, status = null,
+     body = null, created_at = excluded.created_at, expires_at = excluded.expires_at
+   where idempotency_keys.expires_at < $5
+     or (idempotency_keys.status is null and idempotency_keys.created_at < $7)
+   returning key`,
+);
+
+const keepAnswer = namedStatement(
+  'idempotency_keep',
+  `update idempotency_keys set status = $4, body = $5::jsonb where scope = $1 and route = $2 and key = $3`,
+);
+
 export function createIdempotencyStore(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const where = (scope: string, route: string, key: string) =>
@@ -41,33 +62,18 @@ export function createIdempotencyStore(deps: { db: Db; clock: Clock }) {
       requestHash: string,
     ): Promise<{ kind: 'run' } | ({ kind: 'replay' } & Stored)> {
       const now = clock.now();
-      const values = {
+      // One statement decides, however many copies race: a new key, an expired one or an abandoned
+      // in-flight one is claimed; anything else is left for the checks below.
+      const { rows } = await claimKey(db, [
         scope,
         route,
         key,
         requestHash,
-        status: null,
-        body: null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000),
-      };
-      // One statement decides, however many copies race: a new key, an expired one or an abandoned
-      // in-flight one is claimed; anything else is left for the checks below.
-      const [claimed] = await db
-        .insert(idempotencyKeys)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.scope, idempotencyKeys.route, idempotencyKeys.key],
-          set: values,
-          setWhere: or(
-            lt(idempotencyKeys.expiresAt, now),
-            and(
-              isNull(idempotencyKeys.status),
-              lt(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_MS)),
-            ),
-          ),
-        })
-        .returning({ key: idempotencyKeys.key });
+        now,
+        new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000),
+        new Date(now.getTime() - ABANDONED_MS),
+      ]);
+      const claimed = rows[0];
       if (claimed) return { kind: 'run' };
       const [existing] = await db
         .select()
@@ -83,10 +89,7 @@ export function createIdempotencyStore(deps: { db: Db; clock: Clock }) {
     },
 
     async complete(scope: string, route: string, key: string, answer: Stored) {
-      await db
-        .update(idempotencyKeys)
-        .set({ status: answer.status, body: sql`${JSON.stringify(answer.body ?? null)}::jsonb` })
-        .where(where(scope, route, key));
+      await keepAnswer(db, [scope, route, key, answer.status, JSON.stringify(answer.body ?? null)]);
     },
 
     async release(scope: string, route: string, key: string) {

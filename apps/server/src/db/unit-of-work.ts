@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import { isTransientDbError, mapDatabaseError } from '../lib/db-errors.js';
 import { currentRequest } from '../lib/request-context.js';
 import { type Anonymous, type AuditChange, audit, type System, type Who } from './audit.js';
-import type { Db, Tx } from './client.js';
+import type { Db, DbOrTx, Tx } from './client.js';
 
 /**
  * One change, done the same way everywhere: a transaction, the rows it locks, the change itself, its
@@ -29,6 +29,15 @@ export interface Change {
   /** Locks the rows matching `where` (SELECT … FOR UPDATE) and returns them. */
   lock<T extends PgTable>(table: T, where: SQL): Promise<T['$inferSelect'][]>;
   audit(change: AuditChange): Promise<void>;
+  afterCommit(event: () => Promise<unknown> | unknown): void;
+}
+
+/** What a one-statement change is given (`unitOfWork.single`). */
+export interface SingleChange {
+  /** The pool (or, inside a unit of work, its transaction). */
+  db: DbOrTx;
+  now: Date;
+  who: Who | Anonymous | System;
   afterCommit(event: () => Promise<unknown> | unknown): void;
 }
 
@@ -81,20 +90,32 @@ export function createUnitOfWork(deps: { db: Db; clock: Clock; log?: Logger; att
     return { result, events };
   }
 
-  return async function run<T>(work: (change: Change) => Promise<T>, options: UnitOfWorkOptions = {}) {
-    const outer = current.getStore();
-    if (outer) return work(options.who ? { ...outer, who: options.who } : outer);
-    const who = options.who ?? whoFromRequest();
-    for (let n = 1; ; n += 1) {
+  async function runEvents(events: (() => Promise<unknown> | unknown)[]) {
+    for (const event of events) {
       try {
-        const { result, events } = await attempt(work, who);
-        for (const event of events) {
-          try {
-            await event();
-          } catch (error) {
-            deps.log?.error({ err: error }, 'an event after a committed change failed');
-          }
-        }
+        await event();
+      } catch (error) {
+        deps.log?.error({ err: error }, 'an event after a committed change failed');
+      }
+    }
+  }
+
+  /**
+   * A change that is one statement (with its audit entry and outbox row in it), sent outside BEGIN …
+   * COMMIT: PostgreSQL runs it as its own transaction, so a row it locks is held only while it runs and
+   * commits, never while Node gets round to sending COMMIT (the checkout's hot inventory row:
+   * docs/selling.md, "Statements and throughput"). The same retries as a unit of work; `afterCommit` events run once
+   * it succeeded. Inside a unit of work it joins that transaction.
+   */
+  async function single<T>(work: (change: SingleChange) => Promise<T>, options: UnitOfWorkOptions = {}) {
+    const outer = current.getStore();
+    const who = options.who ?? outer?.who ?? whoFromRequest();
+    if (outer) return work({ db: outer.tx, now: outer.now, who, afterCommit: outer.afterCommit });
+    for (let n = 1; ; n += 1) {
+      const events: (() => Promise<unknown> | unknown)[] = [];
+      try {
+        const result = await work({ db, now: clock.now(), who, afterCommit: (event) => events.push(event) });
+        await runEvents(events);
         return result;
       } catch (error) {
         if (!isTransientDbError(error)) throw error;
@@ -102,7 +123,26 @@ export function createUnitOfWork(deps: { db: Db; clock: Clock; log?: Logger; att
         await pause(n);
       }
     }
-  };
+  }
+
+  async function run<T>(work: (change: Change) => Promise<T>, options: UnitOfWorkOptions = {}) {
+    const outer = current.getStore();
+    if (outer) return work(options.who ? { ...outer, who: options.who } : outer);
+    const who = options.who ?? whoFromRequest();
+    for (let n = 1; ; n += 1) {
+      try {
+        const { result, events } = await attempt(work, who);
+        await runEvents(events);
+        return result;
+      } catch (error) {
+        if (!isTransientDbError(error)) throw error;
+        if (n >= attempts) throw mapDatabaseError(error) ?? error;
+        await pause(n);
+      }
+    }
+  }
+
+  return Object.assign(run, { single });
 }
 
 export type UnitOfWork = ReturnType<typeof createUnitOfWork>;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Change } from '../../db/unit-of-work.js';
-import { enqueueMessage, type MessageRenderer } from '../messages/index.js';
+import { enqueueMessage, type MessageRenderer, type OutgoingMessage } from '../messages/index.js';
 import { confirmationEmail, ticketPageUrl } from './confirmation-email.js';
 import { loadBuyerBooking } from './queries/buyer-booking.js';
 import { loadTicketDocument } from './queries/ticket-document.js';
@@ -20,22 +20,31 @@ export function createBookingEmails(deps: {
   /** False: no confirmation emails (the demo seeding's orders, whose guests have made-up addresses). */
   enabled: boolean;
 }) {
+  /** The confirmation with the ticket page link, carrying the booking's access token; null when off. */
+  const confirmation = (
+    booking: Pick<BookingRow, 'id' | 'code' | 'buyerEmail' | 'eventId' | 'organizationId'>,
+    token: string,
+  ): OutgoingMessage | null =>
+    deps.enabled
+      ? {
+          kind: ORDER_CONFIRMATION,
+          channel: 'EMAIL',
+          recipient: booking.buyerEmail,
+          data: { bookingId: booking.id, orderCode: booking.code },
+          // The ticket page link's token is otherwise only stored hashed; wiped once the email is sent.
+          secrets: { accessToken: token },
+          intentKey: `${ORDER_CONFIRMATION}:${booking.id}`,
+          orderId: booking.id,
+          eventId: booking.eventId,
+          organizationId: booking.organizationId,
+        }
+      : null;
   return {
-    /** The confirmation with the ticket page link, carrying the booking's access token. */
+    confirmation,
+
     async enqueueConfirmation(change: Change, booking: BookingRow, token: string) {
-      if (!deps.enabled) return;
-      await enqueueMessage(change, {
-        kind: ORDER_CONFIRMATION,
-        channel: 'EMAIL',
-        recipient: booking.buyerEmail,
-        data: { bookingId: booking.id, orderCode: booking.code },
-        // The ticket page link's token is otherwise only stored hashed; wiped once the email is sent.
-        secrets: { accessToken: token },
-        intentKey: `${ORDER_CONFIRMATION}:${booking.id}`,
-        orderId: booking.id,
-        eventId: booking.eventId,
-        organizationId: booking.organizationId,
-      });
+      const message = confirmation(booking, token);
+      if (message) await enqueueMessage(change, message);
     },
 
     /**

@@ -44,18 +44,18 @@ export async function confirmationEmail(
   const place = placeOf(doc.event);
   const organizer = doc.organization.name;
   const files = ticketFileNames(doc.code);
-  const qrs: EmailAttachment[] = [];
-  for (const [index, ticket] of doc.tickets.entries()) {
-    qrs.push({
-      filename: `ticket-${index + 1}-${doc.code}.png`,
-      contentType: 'image/png',
-      content: await ticketQrPng(ticket.code),
-      cid: qrCid(doc.code, index),
-    });
-  }
+  // Each QR image drawn once, for the inline part and the PDF's page (drawing them is most of the work).
+  const images: Buffer[] = [];
+  for (const ticket of doc.tickets) images.push(await ticketQrPng(ticket.code));
+  const qrs: EmailAttachment[] = images.map((content, index) => ({
+    filename: `ticket-${index + 1}-${doc.code}.png`,
+    contentType: 'image/png',
+    content,
+    cid: qrCid(doc.code, index),
+  }));
   const attachments: EmailAttachment[] = [
     ...qrs,
-    { filename: files.pdf, contentType: 'application/pdf', content: await ticketsPdf(doc) },
+    { filename: files.pdf, contentType: 'application/pdf', content: await ticketsPdf(doc, images) },
     {
       filename: files.ics,
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',

@@ -8,7 +8,7 @@ import {
   questionApplies,
 } from '@marquee/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { attendeeSettings, insertAnswers, liveQuestions, type NewAnswer } from './repo.js';
+import { attendeeSettings, insertAnswers, liveQuestions, type NewAnswer, type QuestionRow } from './repo.js';
 
 /** The built-in attendee email's marker on its stored answers. */
 export const ATTENDEE_EMAIL_BUILTIN = 'ATTENDEE_EMAIL';
@@ -23,6 +23,8 @@ type Pending = Omit<NewAnswer, 'bookingId' | 'createdAt' | 'updatedAt'>;
 
 export interface CheckedAnswers {
   errors: { field: string; message: string }[];
+  /** How many answers `save` writes (none: the checkout needs no statement for them). */
+  count: number;
   /** Writes the answers of the new order in the checkout's transaction. */
   save(tx: Tx, bookingId: string, now: Date): Promise<void>;
 }
@@ -43,6 +45,18 @@ export async function checkCheckoutAnswers(
     liveQuestions(db, eventId),
     attendeeSettings(db, eventId),
   ]);
+  return checkAnswers(questions, settings, input);
+}
+
+/**
+ * `checkCheckoutAnswers` on questions and settings already read (the checkout reads them with the
+ * event in one statement: `liveQuestionsJson`).
+ */
+export function checkAnswers(
+  questions: readonly QuestionRow[],
+  settings: { attendeeEmails: boolean },
+  input: AnswersInput,
+): CheckedAnswers {
   const errors: CheckedAnswers['errors'] = [];
   const pending: Pending[] = [];
   const typeIds = input.lines.map((line) => line.ticketTypeId);
@@ -98,6 +112,7 @@ export async function checkCheckoutAnswers(
 
   return {
     errors,
+    count: pending.length,
     save: (tx, bookingId, now) =>
       insertAnswers(
         tx,

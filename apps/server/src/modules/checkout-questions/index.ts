@@ -2,9 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Ports } from '../../ports.js';
 import { checkoutQuestionRoutes } from './routes.js';
 
-export { ATTENDEE_EMAIL_BUILTIN, type CheckedAnswers, checkCheckoutAnswers } from './checkout-answers.js';
+export {
+  ATTENDEE_EMAIL_BUILTIN,
+  type CheckedAnswers,
+  checkAnswers,
+  checkCheckoutAnswers,
+} from './checkout-answers.js';
 export { exportAnswerColumns } from './queries/export-columns.js';
 export { publicQuestions } from './queries/question-list.js';
+export { liveQuestionsJson, type QuestionRow, questionsFromJson } from './repo.js';
 
 /**
  * Questions at checkout (docs/checkout-questions.md): an event's organizers ask buyers questions per

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { rowFromJson } from '../../db/named-statement.js';
 import {
   checkoutAnswers,
   checkoutQuestions,
@@ -22,6 +23,20 @@ export async function liveQuestions(db: DbOrTx, eventId: string): Promise<Questi
     .from(checkoutQuestions)
     .where(live(eventId))
     .orderBy(asc(checkoutQuestions.position), asc(checkoutQuestions.createdAt), asc(checkoutQuestions.id));
+}
+
+/**
+ * The questions an event asks now, in the organizer's order, as one JSON array: a subquery for a read
+ * that fetches all a checkout needs in one statement (the booking module's). `eventRef` is the SQL
+ * expression naming the event (a parameter or a column of that statement).
+ */
+export const liveQuestionsJson = (eventRef: string) =>
+  `(select coalesce(json_agg(q order by q.position, q.created_at, q.id), '[]'::json)
+    from checkout_questions q where q.event_id = ${eventRef} and q.deleted_at is null)`;
+
+/** The rows of `liveQuestionsJson`. */
+export function questionsFromJson(json: readonly Record<string, unknown>[]): QuestionRow[] {
+  return json.map((row) => rowFromJson(checkoutQuestions, row));
 }
 
 /** A question the event still asks, locked for a change; null for any other id. */

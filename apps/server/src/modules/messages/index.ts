@@ -3,6 +3,9 @@ import { perApp } from '../../lib/per-app.js';
 import type { Ports } from '../../ports.js';
 import { deliverDueMessages, type MessageRenderer } from './deliver.js';
 import { onNudge } from './nudge.js';
+
+export { nudgeDelivery } from './nudge.js';
+
 import { purgeSentMessages } from './repo.js';
 import { messageRoutes } from './routes.js';
 
@@ -13,6 +16,8 @@ export {
   enqueueMessages,
   type OutgoingMessage,
   type OutgoingMessageRow,
+  outboxInsertSql,
+  outboxValues,
   recentOrderMessages,
   unsentMessageCounts,
   withdrawMessage,
@@ -61,7 +66,8 @@ export function deliverMessages(ports: Ports) {
 }
 
 /**
- * The delivery loop of this process, where background work runs (`ports.jobs.enabled`): a run at
+ * The delivery loop of this process, where background work runs (`ports.jobs.enabled`) and delivery is
+ * not left to another process (MESSAGE_DELIVERY): a run at
  * start (messages a stopped process left), on every nudge after a commit, and every few seconds for
  * retries that came due. Runs never overlap within a process; across processes claimDueMessages keeps
  * them apart.
@@ -73,7 +79,8 @@ export async function messagesModule(app: FastifyInstance, ports: Ports) {
     if (purged > 0) app.log.info({ purged }, 'sent messages past their retention purged');
   });
   ports.jobs.schedule(MESSAGE_PURGE_JOB, MESSAGE_PURGE_CRON);
-  if (!ports.jobs.enabled) return;
+  // MESSAGE_DELIVERY=false: the rows wait for a process that delivers (they are claimed with a lease).
+  if (!ports.jobs.enabled || !ports.config.messageDelivery) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
   let again = false;

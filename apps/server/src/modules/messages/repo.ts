@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, like, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { namedStatement } from '../../db/named-statement.js';
 import { outgoingMessages } from '../../db/schema/index.js';
 import { defineMachine } from '../../db/state-machine.js';
 import type { Change } from '../../db/unit-of-work.js';
@@ -29,16 +30,47 @@ export interface OutgoingMessage {
  * Records a message in the change's own transaction: it is sent (by the delivery worker) exactly when
  * the change commits, and never when it rolls back. A second enqueue of the same intent does nothing.
  */
+/**
+ * One message per intent (a second enqueue of the same intent writes nothing). A named statement: every
+ * checkout of a free order enqueues one (docs/selling.md, "Statements and throughput").
+ */
+const insertMessage = namedStatement('outbox_enqueue', outboxInsertSql(1, 'true'));
+
+/**
+ * The insert of one message, for another module's one-statement change (the checkout's: docs/selling.md,
+ * "Statements and throughput"): the SQL to put in a CTE of that statement. Its parameters are `$first` … `$first + 10`
+ * (`outboxValues`), and it writes only when the SQL condition `guard` holds. The caller nudges the
+ * delivery once committed (`nudgeDelivery`).
+ */
+export function outboxInsertSql(first: number, guard: string): string {
+  const p = Array.from({ length: 11 }, (_, i) => `$${first + i}`);
+  return `insert into outgoing_messages (kind, channel, recipient, data, secrets, order_id, event_id,
+     organization_id, intent_key, next_attempt_at, created_at)
+   select ${p[0]}, ${p[1]}::outgoing_message_channel, ${p[2]}, ${p[3]}::jsonb, ${p[4]}::jsonb, ${p[5]}::uuid, ${p[6]}::uuid,
+     ${p[7]}::uuid, ${p[8]}, ${p[9]}::timestamptz, ${p[10]}::timestamptz
+   where ${guard}
+   on conflict (intent_key) do nothing`;
+}
+
+/** The values of `outboxInsertSql`'s parameters for one message enqueued at `now`. */
+export function outboxValues(message: OutgoingMessage, now: Date): unknown[] {
+  return [
+    message.kind,
+    message.channel,
+    message.recipient,
+    JSON.stringify(message.data),
+    message.secrets ? JSON.stringify(message.secrets) : null,
+    message.orderId ?? null,
+    message.eventId ?? null,
+    message.organizationId ?? null,
+    message.intentKey,
+    message.notBefore ?? now,
+    now,
+  ];
+}
+
 export async function enqueueMessage(change: Change, message: OutgoingMessage): Promise<void> {
-  await change.tx
-    .insert(outgoingMessages)
-    .values({
-      ...message,
-      secrets: message.secrets ?? null,
-      nextAttemptAt: message.notBefore ?? change.now,
-      createdAt: change.now,
-    })
-    .onConflictDoNothing({ target: outgoingMessages.intentKey });
+  await insertMessage(change.tx, outboxValues(message, change.now));
   change.afterCommit(nudgeDelivery);
 }
 

@@ -8,7 +8,8 @@ import { endHold } from './end-hold.js';
 
 /**
  * After COMMIT (never with locks held): asks the provider for the payment, then records its answer.
- * A refusal fails the payment and the order, gives the seats back and answers 502.
+ * A refusal fails the payment and the order, gives the seats back and answers 502. Returns the order
+ * and where the buyer pays (what the checkout answers, without reading it back).
  */
 export async function startPayment(
   selling: Selling,
@@ -16,7 +17,10 @@ export async function startPayment(
   paymentId: string,
   view: SaleView,
   returnPath: string | undefined,
-): Promise<BookingRow> {
+): Promise<{
+  booking: BookingRow;
+  payment: { provider: string; redirectUrl: string | null; clientSecret: string | null };
+}> {
   const returnUrl = `${selling.returnOrigin()}${returnPath ?? `/e/${view.event.slug ?? view.event.id}/booking/${booking.id}`}`;
   try {
     const started = await selling.payments.createPayment({
@@ -32,7 +36,8 @@ export async function startPayment(
       idempotencyKey: `payment-${paymentId}`,
     });
     await recordStartedPayment(selling.db, paymentId, started, selling.clock.now());
-    return booking;
+    const { redirectUrl, clientSecret } = started;
+    return { booking, payment: { provider: selling.payments.name, redirectUrl, clientSecret } };
   } catch (error) {
     selling.log?.error({ err: error }, 'starting a payment failed');
     await selling.unitOfWork(async (change) => {

@@ -2,18 +2,40 @@ import type { BuyerBooking } from '@marquee/contract';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
+  type BookingLineRow,
   type BookingRow,
   bookingLines,
+  type EventRow,
   eventOccurrences,
   events,
   eventTicketTypes,
+  type OccurrenceRow,
   organizations,
+  type PaymentRow,
   payments,
+  type TicketRow,
   tickets,
 } from '../../../db/schema/index.js';
 import type { Selling } from '../checkout.js';
 import { bookingByToken } from '../repo/orders.js';
-import { orderDates } from './ticket-document.js';
+import { type OrderDate, orderDates } from './ticket-document.js';
+
+/** What the buyer's view of a booking is made of (read by loadBuyerBooking, or known to the checkout). */
+export interface BuyerBookingParts {
+  booking: BookingRow;
+  event: EventRow;
+  organizationName: string;
+  lines: readonly Pick<
+    BookingLineRow,
+    'ticketTypeId' | 'name' | 'quantity' | 'unitPrice' | 'unitFee' | 'unitDiscount'
+  >[];
+  tickets: readonly Pick<TicketRow, 'id' | 'ticketTypeId' | 'attendeeName' | 'code' | 'status'>[];
+  /** The latest payment attempt, if any. */
+  payment: Pick<PaymentRow, 'provider' | 'redirectUrl' | 'clientSecret'> | null;
+  occurrence: Pick<OccurrenceRow, 'id' | 'startsAt' | 'endsAt'> | null;
+  dates: readonly OrderDate[];
+  typeNames: ReadonlyMap<string, string>;
+}
 
 /** A booking as its buyer sees it; `accessToken` is the raw token the caller holds (never stored). */
 export async function loadBuyerBooking(
@@ -47,10 +69,7 @@ export async function loadBuyerBooking(
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, event.organizationId));
-  const dates = (await orderDates(db, booking)).map((d) => ({
-    startsAt: d.startsAt.toISOString(),
-    endsAt: d.endsAt.toISOString(),
-  }));
+  const dates = await orderDates(db, booking);
   const typeIds = [...new Set(ticketRows.map((t) => t.ticketTypeId))];
   const typeNames = new Map(
     typeIds.length
@@ -62,7 +81,31 @@ export async function loadBuyerBooking(
         ).map((row) => [row.id, row.name])
       : [],
   );
-  const date = occurrence[0];
+  return buyerBookingOf(
+    {
+      booking,
+      event,
+      organizationName: organization?.name ?? '',
+      lines,
+      tickets: ticketRows,
+      payment: payment ?? null,
+      occurrence: occurrence[0] ?? null,
+      dates,
+      typeNames,
+    },
+    accessToken,
+  );
+}
+
+/** The buyer's view of a booking from its parts (no reads). */
+export function buyerBookingOf(parts: BuyerBookingParts, accessToken: string): BuyerBooking {
+  const { booking, event, lines, payment, typeNames } = parts;
+  const ticketRows = parts.tickets;
+  const dates = parts.dates.map((d) => ({
+    startsAt: d.startsAt.toISOString(),
+    endsAt: d.endsAt.toISOString(),
+  }));
+  const date = parts.occurrence;
   const occurrenceOut = date
     ? { _id: date.id, startsAt: date.startsAt.toISOString(), endsAt: date.endsAt.toISOString() }
     : null;
@@ -88,7 +131,7 @@ export async function loadBuyerBooking(
       address: event.locationType === 'ONLINE' ? null : event.address,
       // The way in is for those who hold tickets.
       onlineUrl: event.locationType === 'ONLINE' && booking.status === 'CONFIRMED' ? event.onlineUrl : null,
-      organizationName: organization?.name ?? '',
+      organizationName: parts.organizationName,
     },
     occurrence: occurrenceOut,
     dates: dates.length > 0 ? dates : [course],

@@ -1,22 +1,14 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
-import {
-  type BookingRow,
-  bookingEvents,
-  bookingLines,
-  bookingLinkTokens,
-  bookings,
-} from '../../../db/schema/index.js';
+import { type BookingRow, bookingEvents, bookingLinkTokens, bookings } from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
 import type { Change } from '../../../db/unit-of-work.js';
 import { notFound } from '../../../lib/errors.js';
-import { hashAccessToken, newBookingCode } from '../codes.js';
+import { hashAccessToken } from '../codes.js';
 import { orderMachine } from './machines.js';
 
 export type { BookingRow };
 export type OrderStatus = BookingRow['status'];
-export type NewOrder = Omit<typeof bookings.$inferInsert, 'code'>;
-export type NewOrderLine = Omit<typeof bookingLines.$inferInsert, 'bookingId'>;
 
 /**
  * Whether `token` opens the booking row it is applied to: its access token, the token handed out at
@@ -49,26 +41,6 @@ export async function bookingByToken(db: DbOrTx, bookingId: string, token: strin
 export async function findBooking(db: DbOrTx, bookingId: string): Promise<BookingRow | null> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   return row ?? null;
-}
-
-/** A new HELD order with a fresh code, and its lines. */
-export async function insertOrder(tx: Tx, values: NewOrder, lines: NewOrderLine[]): Promise<BookingRow> {
-  const booking = await insertWithFreeCode(tx, values);
-  await tx.insert(bookingLines).values(lines.map((line) => ({ ...line, bookingId: booking.id })));
-  return booking;
-}
-
-async function insertWithFreeCode(tx: Tx, values: NewOrder): Promise<BookingRow> {
-  // 32^8 codes: a collision is rare; the unique index decides and another code is drawn.
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const [row] = await tx
-      .insert(bookings)
-      .values({ ...values, code: newBookingCode() })
-      .onConflictDoNothing({ target: bookings.code })
-      .returning();
-    if (row) return row;
-  }
-  throw new Error('no free booking code after 5 draws');
 }
 
 /** One entry of the order's timeline (what the console's order page lists). */

@@ -1,20 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import { payments } from '../../../db/schema/index.js';
 import { transition } from '../../../db/state-machine.js';
 import type { Change } from '../../../db/unit-of-work.js';
 import { paymentMachine } from './machines.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
-
-export async function insertPayment(
-  tx: Tx,
-  values: Omit<typeof payments.$inferInsert, 'status'>,
-): Promise<PaymentRow> {
-  const [row] = await tx.insert(payments).values(values).returning();
-  if (!row) throw new Error('the payment was not recorded');
-  return row;
-}
 
 /** What the provider answered when the payment was started (its reference and where the buyer pays). */
 export async function recordStartedPayment(

@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES } from '@marquee/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
+import { namedStatement } from '../../../db/named-statement.js';
 import type { BookingRow } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/errors.js';
 import { claimOf } from './seat-claim.js';
@@ -29,6 +30,8 @@ export class SoldOut extends AppError {
  * `SoldOut` and the caller's transaction rolls everything back.
  */
 export async function reserveSeats(tx: Tx, claim: SeatClaim): Promise<void> {
+  const only = claim.lines.length === 1 ? claim.lines[0] : undefined;
+  if (only) return reserveOneLine(tx, claim.occurrenceId, only);
   const ordered = [...claim.lines].sort((a, b) => (a.inventoryId < b.inventoryId ? -1 : 1));
   for (const line of ordered) {
     const taken = await tx.execute(
@@ -58,6 +61,38 @@ export async function reserveSeats(tx: Tx, claim: SeatClaim): Promise<void> {
       throw new SoldOut(first?.index ?? 0, first?.name ?? 'These', left.rows[0]?.left ?? 0);
     }
   }
+}
+
+/**
+ * One line's seats and its date's in one statement (the checkout of one ticket type, the hot path): the
+ * same two guarded UPDATEs, the date's only once the type's row is taken. A `false` tells which did not fit.
+ */
+const takeOneLine = namedStatement<{ seats: boolean; date: boolean }>(
+  'checkout_take_seats',
+  `with seats as (
+     update ticket_inventory set sold = sold + $2 where id = $1 and sold + $2 <= capacity returning id
+   ), date as (
+     update event_occurrences set sold = sold + $2
+     where id = $3 and (capacity is null or sold + $2 <= capacity) and exists (select 1 from seats)
+     returning id
+   )
+   select exists (select 1 from seats) as seats, $3::uuid is null or exists (select 1 from date) as date`,
+);
+
+async function reserveOneLine(tx: Tx, occurrenceId: string | null, line: SeatClaim['lines'][number]) {
+  const { rows } = await takeOneLine(tx, [line.inventoryId, line.quantity, occurrenceId]);
+  const taken = rows[0];
+  if (taken?.seats && taken.date) return;
+  if (!taken?.seats) {
+    const left = await tx.execute<{ left: number }>(
+      sql`select greatest(capacity - sold, 0)::int as left from ticket_inventory where id = ${line.inventoryId}`,
+    );
+    throw new SoldOut(line.index, line.name, Math.min(left.rows[0]?.left ?? 0, line.quantity - 1));
+  }
+  const left = await tx.execute<{ left: number }>(
+    sql`select greatest(capacity - sold, 0)::int as left from event_occurrences where id = ${occurrenceId}`,
+  );
+  throw new SoldOut(line.index, line.name, left.rows[0]?.left ?? 0);
 }
 
 /** Gives seats back (the reverse guarded UPDATE); call it only on the change that ends the hold. */

@@ -40,12 +40,16 @@ const MUTED = '#495057';
  * event's zone, the place and the order code. Made in the delivery worker and on the ticket page's
  * download, never while a checkout waits.
  */
-export async function ticketsPdf(doc: TicketDocument): Promise<Buffer> {
+export async function ticketsPdf(
+  doc: TicketDocument,
+  /** The tickets' QR images, when the caller has drawn them already (the email shows the same ones). */
+  drawn?: readonly Buffer[],
+): Promise<Buffer> {
   // Loaded when the first PDF is made (the outbox worker, the ticket page's download), not at start:
   // pdfkit was the heaviest import of the server's start-up (docs/performance.md, "Warm start").
   const { default: PDFDocument } = await import('pdfkit');
-  const qrs: Buffer[] = [];
-  for (const ticket of doc.tickets) qrs.push(await ticketQrPng(ticket.code));
+  const qrs: Buffer[] = drawn ? [...drawn] : [];
+  if (!drawn) for (const ticket of doc.tickets) qrs.push(await ticketQrPng(ticket.code));
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 56,
