@@ -1,5 +1,6 @@
 import type { EventRole } from '@marquee/contract';
-import { type AnyColumn, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   type EventRow,
@@ -51,8 +52,18 @@ export function roleAllows(role: EventRole, level: EventLevel): boolean {
  * The team role of the actor on the event in the query's row, when they are an ACTIVE member of its
  * organization: a correlated subquery, so the event and the role come back in one round trip.
  */
-const teamRoleOf = (userId: string) =>
+const teamRoleOf = (userId: string | Placeholder) =>
   sql<EventRole | null>`(select ${eventTeam.role}::text from ${eventTeam} join ${organizationMembers} on ${organizationMembers.id} = ${eventTeam.memberId} where ${eventTeam.eventId} = ${events.id} and ${organizationMembers.userId} = ${userId} and ${organizationMembers.status} = 'ACTIVE' limit 1)`;
+
+// Read on every event call (a door's every scan): built once (db/built-once.ts).
+const eventWithRole = builtOnce((db) =>
+  db
+    .select({ event: events, organization: organizations, teamRole: teamRoleOf(sql.placeholder('userId')) })
+    .from(events)
+    .innerJoin(organizations, eq(organizations.id, events.organizationId))
+    .where(eq(events.id, sql.placeholder('eventId')))
+    .prepare(''),
+);
 
 /** What the actor is to the event, or null when they may not see it at all. */
 function eventRoleOf(
@@ -81,12 +92,14 @@ export async function requireEvent(
   /** `what`: the 404 names what was asked for ("The order" when reached through one of its orders). */
   options: { lock?: boolean; what?: string } = {},
 ): Promise<EventGrant> {
-  const query = db
-    .select({ event: events, organization: organizations, teamRole: teamRoleOf(actor.user.id) })
-    .from(events)
-    .innerJoin(organizations, eq(organizations.id, events.organizationId))
-    .where(eq(events.id, eventId));
-  const [row] = options.lock ? await query.for('update', { of: events }) : await query;
+  const [row] = options.lock
+    ? await db
+        .select({ event: events, organization: organizations, teamRole: teamRoleOf(actor.user.id) })
+        .from(events)
+        .innerJoin(organizations, eq(organizations.id, events.organizationId))
+        .where(eq(events.id, eventId))
+        .for('update', { of: events })
+    : await eventWithRole(db).execute({ eventId, userId: actor.user.id });
   const what = options.what ?? 'The event';
   if (!row) throw notFound(what);
   const role = eventRoleOf(actor, row.organization, row.teamRole);

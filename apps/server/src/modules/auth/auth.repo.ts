@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.js';
 import type { DbOrTx } from '../../db/client.js';
 import { eventTeam, organizationMembers, organizations, sessions, users } from '../../db/schema/index.js';
 
@@ -49,13 +50,19 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
   return row;
 }
 
-export async function findActiveSessionWithUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+// Read on every signed-in call: built once (db/built-once.ts).
+const activeSessionWithUser = builtOnce((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare(''),
+);
+
+export async function findActiveSessionWithUser(db: DbOrTx, tokenHash: string) {
+  const [row] = await activeSessionWithUser(db).execute({ tokenHash });
   return row;
 }
 
