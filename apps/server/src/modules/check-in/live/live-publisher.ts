@@ -14,7 +14,8 @@ export const COUNTS_INTERVAL_MS = 300;
 
 /**
  * Turns the scan engine's changes into live messages (docs/check-in.md, "Live counts and pub/sub"):
- * `tickets-changed` and `conflict` at once; `counts` for the dates that changed, read at most every
+ * `tickets-changed` at once (the changes of one turn of the event loop in one message per date, so a
+ * batch of scans is one message) and `conflict` at once; `counts` for the dates that changed, read at most every
  * COUNTS_INTERVAL_MS whatever the number of scans, so a busy door costs one count query per date per
  * interval. Messages go through the pub/sub, so screens connected to any process hear them.
  */
@@ -80,18 +81,36 @@ export function createLivePublisher(deps: {
     }, wait);
   }
 
+  /** Tickets changed in this turn of the event loop, per date: one message per date, not one per scan. */
+  const changed = new Map<string, { eventId: string; occurrenceId: string; ticketIds: string[] }>();
+
+  function publishChanged() {
+    const dates = [...changed.values()];
+    changed.clear();
+    for (const date of dates) {
+      void publish(date.eventId, {
+        type: 'tickets-changed',
+        occurrenceId: date.occurrenceId,
+        ticketIds: date.ticketIds,
+      });
+    }
+  }
+
   function onChange(change: CheckInChange) {
     if (closed) return;
     if (change.ticketIds.length > 0) {
-      void publish(change.eventId, {
-        type: 'tickets-changed',
-        occurrenceId: change.occurrenceId,
-        ticketIds: change.ticketIds,
-      });
-      dirty.set(`${change.eventId}/${change.occurrenceId}`, {
-        eventId: change.eventId,
-        occurrenceId: change.occurrenceId,
-      });
+      const key = `${change.eventId}/${change.occurrenceId}`;
+      const date = changed.get(key);
+      if (date) date.ticketIds.push(...change.ticketIds);
+      else {
+        if (changed.size === 0) setImmediate(publishChanged);
+        changed.set(key, {
+          eventId: change.eventId,
+          occurrenceId: change.occurrenceId,
+          ticketIds: [...change.ticketIds],
+        });
+      }
+      dirty.set(key, { eventId: change.eventId, occurrenceId: change.occurrenceId });
       schedule();
     }
     if (change.conflicts.length > 0) {
@@ -109,6 +128,7 @@ export function createLivePublisher(deps: {
       if (closed) return;
       closed = true;
       stopListening();
+      publishChanged();
       if (timer) {
         clearTimeout(timer);
         timer = null;
