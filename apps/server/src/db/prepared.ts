@@ -4,7 +4,8 @@ import type { DbOrTx } from './client.js';
  * A statement of a hot path, built once per database handle instead of on every call: Drizzle renders
  * its SQL once (`.prepare(name)`), and node-postgres sends it as a named statement, which PostgreSQL
  * parses and plans once per connection. Values go in through `sql.placeholder`. The name must be
- * unique in the process. Behind PgBouncer in transaction mode this needs PgBouncer ≥ 1.21 with
+ * unique in the process. A statement whose text is fixed SQL (no Drizzle builder) uses `namedStatement`
+ * (db/named-statement.ts) instead. Behind PgBouncer in transaction mode this needs PgBouncer ≥ 1.21 with
  * `max_prepared_statements` above zero (docs/scaling.md, "Connection pooling").
  */
 export function preparedStatement<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {

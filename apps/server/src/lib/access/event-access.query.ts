@@ -1,6 +1,7 @@
 import type { EventRole } from '@marquee/contract';
-import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedStatement } from '../../db/prepared.js';
 import {
   type EventRow,
   events,
@@ -47,38 +48,38 @@ export function roleAllows(role: EventRole, level: EventLevel): boolean {
   return LEVELS[role].includes(level);
 }
 
-/** The team role of the actor on an event, when they are an ACTIVE member of its organization. */
-async function teamRole(db: DbOrTx, userId: string, eventId: string): Promise<EventRole | null> {
-  const [row] = await db
-    .select({ role: eventTeam.role })
-    .from(eventTeam)
-    .innerJoin(organizationMembers, eq(organizationMembers.id, eventTeam.memberId))
-    .where(
-      and(
-        eq(eventTeam.eventId, eventId),
-        eq(organizationMembers.userId, userId),
-        eq(organizationMembers.status, 'ACTIVE'),
-      ),
-    )
-    .limit(1);
-  return row?.role ?? null;
-}
+/**
+ * The team role of the actor on the event in the query's row, when they are an ACTIVE member of its
+ * organization: a correlated subquery, so the event and the role come back in one round trip.
+ */
+const teamRoleOf = (userId: string | Placeholder) =>
+  sql<EventRole | null>`(select ${eventTeam.role}::text from ${eventTeam} join ${organizationMembers} on ${organizationMembers.id} = ${eventTeam.memberId} where ${eventTeam.eventId} = ${events.id} and ${organizationMembers.userId} = ${userId} and ${organizationMembers.status} = 'ACTIVE' limit 1)`;
+
+// Read on every event call (a door's every scan): built and planned once (db/prepared.ts).
+const eventWithRole = preparedStatement((db) =>
+  db
+    .select({ event: events, organization: organizations, teamRole: teamRoleOf(sql.placeholder('userId')) })
+    .from(events)
+    .innerJoin(organizations, eq(organizations.id, events.organizationId))
+    .where(eq(events.id, sql.placeholder('eventId')))
+    .prepare('access_event_with_role'),
+);
 
 /** What the actor is to the event, or null when they may not see it at all. */
-export async function eventRoleOf(
-  db: DbOrTx,
+function eventRoleOf(
   actor: Actor,
-  event: EventRow,
   organization: OrganizationRow,
-): Promise<EventRole | null> {
+  teamRole: EventRole | null,
+): EventRole | null {
   if (organization.ownerId === actor.user.id) return 'OWNER';
   if (isAdmin(actor)) return 'ADMIN';
-  return teamRole(db, actor.user.id, event.id);
+  return teamRole;
 }
 
 /**
  * The event and what the actor is to it, when `level` is allowed; otherwise 404. Pass the transaction
- * and `lock` when the caller changes the event (the event row is held FOR UPDATE).
+ * and `lock` when the caller changes the event (the event row is held FOR UPDATE). One statement: the
+ * event, its organization and the actor's team role (a door checks this on every scan).
  *
  * Exported only for the access layer: the resolvers behind plugins/access.ts and confirmEventGrant.
  * Modules must not call it (their routes declare the access; a change re-checks with the confirm*Grant).
@@ -91,15 +92,17 @@ export async function requireEvent(
   /** `what`: the 404 names what was asked for ("The order" when reached through one of its orders). */
   options: { lock?: boolean; what?: string } = {},
 ): Promise<EventGrant> {
-  const query = db
-    .select({ event: events, organization: organizations })
-    .from(events)
-    .innerJoin(organizations, eq(organizations.id, events.organizationId))
-    .where(eq(events.id, eventId));
-  const [row] = options.lock ? await query.for('update', { of: events }) : await query;
+  const [row] = options.lock
+    ? await db
+        .select({ event: events, organization: organizations, teamRole: teamRoleOf(actor.user.id) })
+        .from(events)
+        .innerJoin(organizations, eq(organizations.id, events.organizationId))
+        .where(eq(events.id, eventId))
+        .for('update', { of: events })
+    : await eventWithRole(db).execute({ eventId, userId: actor.user.id });
   const what = options.what ?? 'The event';
   if (!row) throw notFound(what);
-  const role = await eventRoleOf(db, actor, row.event, row.organization);
+  const role = eventRoleOf(actor, row.organization, row.teamRole);
   if (!role || !roleAllows(role, level)) throw notFound(what);
   return { event: row.event, organization: row.organization, role };
 }

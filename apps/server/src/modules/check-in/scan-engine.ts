@@ -5,6 +5,7 @@ import type { Metrics } from '../../ports.js';
 import { scanTicket } from './commands/scan-ticket.js';
 import { syncOfflineScans } from './commands/sync-offline-scans.js';
 import type { ScanInput } from './repo/scans.js';
+import { createScanBatcher } from './scan-batcher.js';
 
 export type { ScanInput } from './repo/scans.js';
 
@@ -23,7 +24,7 @@ type Listener = (change: CheckInChange) => void;
 
 /**
  * The door's decisions and who hears of them (docs/check-in.md): scans and offline queues decided in
- * PostgreSQL (commands/scan-ticket.ts, commands/sync-offline-scans.ts), manual marks told through
+ * PostgreSQL (commands/scan-ticket.ts through the batcher, commands/sync-offline-scans.ts), manual marks told through
  * `notify`, and the listeners (live counts) that hear every change after it committed. One per app.
  */
 export function createScanEngine(deps: { db: Db; clock: Clock; metrics?: Pick<Metrics, 'admission'> }) {
@@ -40,6 +41,8 @@ export function createScanEngine(deps: { db: Db; clock: Clock; metrics?: Pick<Me
   }
 
   const decided = { db: deps.db, notify };
+  // Concurrent online scans share statements and commits (scan-batcher.ts).
+  const batcher = createScanBatcher(deps.db);
   // A replayed scan (the same nonce again) was counted when it was decided.
   const count = (outcome: ScanOutcome) => {
     if (outcome.replayed) return;
@@ -54,7 +57,7 @@ export function createScanEngine(deps: { db: Db; clock: Clock; metrics?: Pick<Me
   return {
     /** Decides one scan; listeners hear about it when it changed something. */
     scan: async (input: ScanInput, zone: string) => {
-      const outcome = await scanTicket(decided, input, zone);
+      const outcome = await scanTicket({ decide: batcher.decide, notify }, input, zone);
       count(outcome);
       return outcome;
     },

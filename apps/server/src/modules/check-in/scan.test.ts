@@ -8,6 +8,7 @@ import { inParallel, listenOnLoopback } from '../../../test/concurrency.js';
 import { eventWorld, insertEvent } from '../../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { scans, ticketAdmissions, tickets } from '../../db/schema/index.js';
+import { scanEngine } from './index.js';
 
 /**
  * The door's invariant (domain.md): a ticket is admitted at most once per date, whatever the number of
@@ -194,6 +195,55 @@ describe('scan-ticket', () => {
     expect((await scan(s, s.codes[0] ?? '', { occurrenceId: second })).body.result.result).toBe(
       'ALREADY_SCANNED',
     );
+  });
+
+  it('scans sent together share a batch and each keeps its own answer: a replay, a wrong date, one ticket twice', async () => {
+    const s = await sold({ quantity: 4 });
+    const other = await sold();
+    const [first, second, third, fourth] = s.codes as [string, string, string, string];
+    const replayed = randomUUID();
+    const input = (code: string, options: { nonce?: string; occurrenceId?: string } = {}) => ({
+      eventId: s.eventId,
+      occurrenceId: options.occurrenceId ?? s.date,
+      code,
+      actorId: w.scanner.user.id,
+      deviceId: 'Door-B',
+      nonce: options.nonce ?? randomUUID(),
+      source: 'ONLINE' as const,
+      scannedAt: new Date(),
+      localResult: null,
+    });
+    // Started in one turn of the event loop: the engine sends them in one batch.
+    const engine = scanEngine(t.app.ports);
+    const settle = (inputs: ReturnType<typeof input>[]) =>
+      Promise.allSettled(inputs.map((one) => engine.scan(one, 'UTC')));
+    const together = await settle([
+      input(second),
+      input(first),
+      input(third, { nonce: replayed }),
+      input(third, { nonce: replayed }),
+      input(fourth, { occurrenceId: other.date }),
+    ]);
+    const results = together.slice(0, 4).map((r) => (r.status === 'fulfilled' ? r.value : null));
+    const wrong = together[4];
+    expect(results.map((r) => r?.result)).toEqual(['ADMITTED', 'ADMITTED', 'ADMITTED', 'ADMITTED']);
+    expect(results[2]?.scanId).toBe(results[3]?.scanId);
+    expect([results[2]?.replayed, results[3]?.replayed].sort()).toEqual([false, true]);
+    expect(wrong?.status).toBe('rejected');
+    expect((wrong as PromiseRejectedResult).reason).toMatchObject({ statusCode: 400 });
+
+    // A batch without a wrong date: two scans of one ticket, in the order sent.
+    const again = await settle([input(fourth), input(fourth)]);
+    expect(again.map((r) => (r.status === 'fulfilled' ? r.value.result : r.reason))).toEqual([
+      'ADMITTED',
+      'ALREADY_SCANNED',
+    ]);
+    const admissions = await t.db
+      .select()
+      .from(ticketAdmissions)
+      .where(eq(ticketAdmissions.eventId, s.eventId));
+    expect(admissions).toHaveLength(4);
+    expect(await t.db.select().from(scans).where(eq(scans.eventId, s.eventId))).toHaveLength(5);
   });
 
   it('answers 400 on a date of another event and 404 to people who may not scan this event', async () => {

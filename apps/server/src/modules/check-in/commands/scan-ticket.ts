@@ -1,16 +1,18 @@
 import type { ScanOutcome } from '@marquee/contract';
-import type { Db } from '../../../db/client.js';
-import { decideScan, type ScanInput } from '../repo/scans.js';
+import type { OutcomeRow, ScanInput } from '../repo/scans.js';
 import type { CheckInChange } from '../scan-engine.js';
 import { checkReplay, toOutcome } from '../scan-outcome.js';
 
-/** scan-ticket: decides one scan; listeners hear about it when it changed something. */
+/**
+ * scan-ticket: decides one scan (`decide`: the engine's batcher, one `checkin_scan` call for it);
+ * listeners hear about it when it changed something.
+ */
 export async function scanTicket(
-  deps: { db: Db; notify: (change: CheckInChange) => void },
+  deps: { decide: (input: ScanInput) => Promise<OutcomeRow>; notify: (change: CheckInChange) => void },
   input: ScanInput,
   zone: string,
 ): Promise<ScanOutcome> {
-  const row = await decideScan(deps.db, input);
+  const row = await deps.decide(input);
   checkReplay(row, input);
   const outcome = toOutcome(row, zone);
   if (!row.replayed) {

@@ -62,3 +62,31 @@ export async function decideScan(db: Db, input: ScanInput): Promise<OutcomeRow> 
     throw error;
   }
 }
+
+/** A scan of a batch, with where it came in the batch (`n`, from 1). */
+type BatchRow = OutcomeRow & { n: string | number };
+
+/**
+ * Several scans decided in one statement and one transaction (the engine's group commit): each is one
+ * call of the same `checkin_scan`, in the order given, so two scans of one ticket in a batch are decided
+ * as if one after the other (the second finds the first's admission). Answers the rows in that order.
+ * A scan that raises (a date not of the event) fails the whole batch: the caller decides its scans
+ * one by one then (nothing of the failed batch was kept).
+ */
+export async function decideScanBatch(db: Db, inputs: ScanInput[]): Promise<OutcomeRow[]> {
+  const column = <T>(pick: (input: ScanInput) => T) => sql.param(inputs.map(pick));
+  const result = await db.execute<BatchRow>(sql`
+    select i.n, s.* from unnest(
+      ${column((x) => x.eventId)}::uuid[], ${column((x) => x.occurrenceId)}::uuid[],
+      ${column((x) => x.code)}::text[], ${column((x) => x.actorId)}::uuid[],
+      ${column((x) => x.deviceId)}::text[], ${column((x) => x.nonce)}::uuid[],
+      ${column((x) => x.source)}::scan_source[], ${column((x) => x.scannedAt.toISOString())}::timestamptz[],
+      ${column((x) => x.localResult)}::scan_result[]
+    ) with ordinality as i(event_id, occurrence_id, code, actor_id, device_id, nonce, source, scanned_at, local_result, n)
+    cross join lateral checkin_scan(i.event_id, i.occurrence_id, i.code, i.actor_id, i.device_id, i.nonce,
+      i.source, i.scanned_at, i.local_result) s
+    order by i.n`);
+  if (result.rows.length !== inputs.length)
+    throw new Error('checkin_scan answered a row per scan only in part');
+  return result.rows;
+}
