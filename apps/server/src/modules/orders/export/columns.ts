@@ -2,11 +2,12 @@ import type { ExportKind } from '@marquee/contract';
 import type { z } from 'zod';
 import { type Cell, moneyCell, timeCell } from '../../../lib/export/cells.js';
 import { positions } from '../../../lib/export/cursor.js';
-import { orderColumns, ticketColumns } from '../../order-reads/index.js';
+import { orderFileColumns, ticketFileColumns } from '../../order-reads/index.js';
 
 /**
  * What each export kind writes: its header and how one row (as the cursor reads it) becomes cells.
- * Rows come from the same column sets as the lists (order-reads/queries/orders.ts, tickets.ts), read by position.
+ * Rows come from the lists' joins, scope, filters and order with the file's columns (`orderFileColumns`,
+ * `ticketFileColumns` in order-reads/queries), read by position.
  * Amounts are numbers in major units with a Currency column; times are on each row's event clock, the
  * zone named in a Time zone column (lib/export/cells.ts says how CSV and XLSX write them). The ticket code (the QR payload) is left out of files on purpose: a file
  * travels further than the console, and the code is what gets a person in.
@@ -21,15 +22,15 @@ export interface ExportLayout {
 
 /** A cursor row's values: `pg`'s text, numbers and null; instants as epoch milliseconds (lib/export/cursor.ts). */
 type Row = unknown[];
-const O = positions(orderColumns);
-const T = positions(ticketColumns);
+const O = positions(orderFileColumns);
+const T = positions(ticketFileColumns);
 const text = (row: Row, at: number) => row[at] as string | null;
 const integer = (row: Row, at: number) => row[at] as number;
 const instant = (row: Row, at: number) => row[at] as number | null;
 const zoneAt = (row: Row, at: number) => (row[at] as string | null) ?? 'UTC';
 
 const orders: ExportLayout = {
-  width: Object.keys(orderColumns).length,
+  width: Object.keys(orderFileColumns).length,
   headers: [
     'Order code',
     'Status',
@@ -76,7 +77,7 @@ const orders: ExportLayout = {
   },
 };
 const tickets: ExportLayout = {
-  width: Object.keys(ticketColumns).length,
+  width: Object.keys(ticketFileColumns).length,
   headers: [
     'Ticket ID',
     'Order code',
@@ -113,7 +114,7 @@ const tickets: ExportLayout = {
   },
 };
 const attendees: ExportLayout = {
-  width: Object.keys(ticketColumns).length,
+  width: Object.keys(ticketFileColumns).length,
   headers: [
     'Attendee',
     'Ticket type',

@@ -10,12 +10,14 @@ import {
   bookingIn,
   ORDER_SEARCH,
   ORDER_SORT,
+  orderFileColumns,
   orderFilters,
   orderScope,
   ordersFrom,
   parseIdList,
   TICKET_ORDER,
   TICKET_SEARCH,
+  ticketFileColumns,
   ticketsFrom,
 } from '../../order-reads/index.js';
 
@@ -47,7 +49,7 @@ export function exportStatements(
       // Every filter and the scope are on bookings' own columns, and every order has its event and
       // organization: counted without the joins (as the order lists count), an index-only count.
       count: db.select(n).from(bookings).where(where).toSQL(),
-      select: ordersFrom(db, extra)
+      select: ordersFrom(db, extra, orderFileColumns)
         .where(where)
         .orderBy(...order)
         .toSQL(),
@@ -62,7 +64,7 @@ export function exportStatements(
       .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
       .where(where)
       .toSQL(),
-    select: ticketsFrom(db, extra)
+    select: ticketsFrom(db, extra, ticketFileColumns)
       .where(where)
       .orderBy(...order)
       .toSQL(),
