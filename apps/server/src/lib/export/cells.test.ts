@@ -64,6 +64,35 @@ describe('timeCell', () => {
     expect(timeCell(null, 'UTC')).toBeNull();
     expect(timeCell('not a date', 'UTC')).toBeNull();
   });
+
+  it('takes epoch milliseconds (an export row’s instants) as the same instant; not a finite one is empty', () => {
+    const at = Date.UTC(2026, 6, 4, 18, 5, 9, 999);
+    expect(iso(new Date(at), 'Asia/Kolkata')).toBe('2026-07-04T23:35:09+05:30');
+    const cell = timeCell(at, 'Asia/Kolkata');
+    expect(cell && isoText(cell)).toBe('2026-07-04T23:35:09+05:30');
+    expect(cell?.wallClock.toISOString()).toBe('2026-07-04T23:35:09.999Z');
+    expect(timeCell(Number.POSITIVE_INFINITY, 'UTC')).toBeNull();
+    expect(timeCell(Number.NaN, 'UTC')).toBeNull();
+  });
+
+  it('the cached day, clock and offset texts agree with date-fns from 1960 to 2100 (before 1970 too)', () => {
+    const mismatches: string[] = [];
+    // A pseudo-random walk (fixed seed) so that every run checks the same 20,000 instants.
+    let seed = 12_345;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    // From 1960: earlier, some of these zones had offsets with seconds (local mean time), written to the minute.
+    const from = Date.UTC(1960, 0, 1);
+    const span = Date.UTC(2100, 0, 1) - from;
+    for (let n = 0; n < 20_000; n++) {
+      const at = new Date(from + Math.floor(next() * span));
+      const zone = ZONES[n % ZONES.length] as string;
+      if (iso(at, zone) !== reference(at, zone)) mismatches.push(`${zone} ${at.toISOString()}`);
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
 });
 
 describe('moneyCell', () => {
@@ -75,6 +104,11 @@ describe('moneyCell', () => {
       [-1250, 'GBP', '-12.50', -12.5],
       [1500, 'JPY', '1500', 1500],
       [1234567, 'KWD', '1234.567', 1234.567],
+      [5, 'KWD', '0.005', 0.005],
+      [-7, 'KWD', '-0.007', -0.007],
+      [0, 'EUR', '0.00', 0],
+      [-99, 'EUR', '-0.99', -0.99],
+      [2_000_000_001, 'USD', '20000000.01', 20_000_000.01],
     ];
     for (const [minor, currency, text, number] of cases) {
       const cell = moneyCell(minor, currency);

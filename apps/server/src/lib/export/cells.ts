@@ -43,13 +43,19 @@ const DIGITS = CURRENCY_MINOR_DIGITS as Record<string, number>;
 export const moneyCell = (amount: number, currency: string): AmountValue =>
   new AmountValue(amount, Object.hasOwn(DIGITS, currency) ? (DIGITS[currency] as number) : 0);
 
-/** "35.00" from 3500 and 2 digits: exact, no floating point on the way. */
+/** "00" … "99". */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : String(n)));
+
+/** "35.00" from 3500 and 2 digits: exact, no floating point on the way (amounts are integers). */
 export function majorText(value: AmountValue): string {
   const { minor, digits } = value;
   if (digits === 0) return String(minor);
   const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  const abs = Math.abs(minor);
+  const scale = 10 ** digits;
+  const whole = Math.floor(abs / scale);
+  const part = abs - whole * scale;
+  return `${sign}${whole}.${digits === 2 ? TWO_DIGITS[part] : String(part).padStart(digits, '0')}`;
 }
 
 /** The amount in major units as a number (a workbook's cell); exact to the currency's digits. */
@@ -109,22 +115,65 @@ function offsetMinutes(zone: string, ms: number): number {
   return steady;
 }
 
-/** An instant on the zone's clock (the event's, or the caller's for a user list); empty when absent. */
+/**
+ * An instant on the zone's clock (the event's, or the caller's for a user list); empty when absent. An
+ * export's rows give it as epoch milliseconds (cursor.ts); the API's strings and Dates work too.
+ */
 export function timeCell(value: InstantInput, zone: string): TimeValue | null {
   if (value === null || value === undefined || value === '') return null;
-  const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
-  if (Number.isNaN(ms)) return null;
+  const ms =
+    typeof value === 'number' ? value : value instanceof Date ? value.getTime() : new Date(value).getTime();
+  if (!Number.isFinite(ms)) return null;
   return new TimeValue(ms, offsetMinutes(zone, ms));
 }
 
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
- * ISO 8601 with the offset, to the second: "2026-03-04T19:05:00+01:00". Built with plain arithmetic
+ * The texts an ISO time is made of, each made once: a local day's "2026-03-04T" (kept per day, cleared
+ * when large), a second of the day's "19:05:00", an offset's "+01:00". A million-order export writes
+ * three times a row from a few thousand days and a handful of offsets.
+ */
+const dayTexts = new Map<number, string>();
+const clockTexts: string[] = [];
+const offsetTexts = new Map<number, string>();
+
+function dayText(day: number): string {
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    const date = new Date(day * DAY_MS);
+    text = `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}T`;
+    if (dayTexts.size >= CACHE_LIMIT) dayTexts.clear();
+    dayTexts.set(day, text);
+  }
+  return text;
+}
+
+function clockText(second: number): string {
+  let text = clockTexts[second];
+  if (text === undefined) {
+    text = `${TWO_DIGITS[Math.floor(second / 3600)]}:${TWO_DIGITS[Math.floor(second / 60) % 60]}:${TWO_DIGITS[second % 60]}`;
+    clockTexts[second] = text;
+  }
+  return text;
+}
+
+function offsetText(minutes: number): string {
+  let text = offsetTexts.get(minutes);
+  if (text === undefined) {
+    const abs = Math.abs(minutes);
+    text = `${minutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+    offsetTexts.set(minutes, text);
+  }
+  return text;
+}
+
+/**
+ * ISO 8601 with the offset, to the second: "2026-03-04T19:05:00+01:00". Built from cached parts
  * because an export formats millions of them (cells.test.ts compares it with date-fns across transitions).
  */
 export function isoText(value: TimeValue): string {
-  const local = new Date(value.ms + value.offset * 60_000);
-  const offset = Math.abs(value.offset);
-  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}T${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}${value.offset < 0 ? '-' : '+'}${two(Math.floor(offset / 60))}:${two(offset % 60)}`;
+  const local = value.ms + value.offset * 60_000;
+  const day = Math.floor(local / DAY_MS);
+  return dayText(day) + clockText(Math.floor((local - day * DAY_MS) / 1000)) + offsetText(value.offset);
 }

@@ -3,7 +3,7 @@ import type { ExportFormat as ExportFormatSchema } from '@marquee/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Cell } from './cells.js';
-import { EXPORT_BATCH_ROWS, type ExportCursor, openExportCursor, type Statement } from './cursor.js';
+import { type ExportCursor, openExportCursor, type Statement } from './cursor.js';
 import { CONTENT_TYPES, fileWriter } from './writers.js';
 
 /** `Harbour Jazz Night!` → `harbour-jazz-night`: ASCII only, so every browser keeps the file name. */
@@ -28,7 +28,7 @@ export interface ExportFile {
   fileName: string;
   sheetName: string;
   headers: string[];
-  /** One cursor row (values in SELECT order) as the file's cells. */
+  /** One cursor row (values in SELECT order, instants as epoch milliseconds) as the file's cells. */
   cells(values: unknown[]): Cell[];
 }
 
@@ -67,14 +67,10 @@ export async function sendExport(request: FastifyRequest, reply: FastifyReply, f
 
   const pump = async () => {
     writer.header(file.headers);
-    let inBatch = 0;
-    for await (const values of cursor.rows) {
-      writer.row(file.cells(values));
-      if (++inBatch === EXPORT_BATCH_ROWS) {
-        inBatch = 0;
-        await writer.flush();
-        if (abandoned || output.destroyed) return;
-      }
+    for await (const batch of cursor.batches) {
+      for (const values of batch) writer.row(file.cells(values));
+      await writer.flush();
+      if (abandoned || output.destroyed) return;
     }
     allRead = true;
     // The connection goes back before the file's last bytes: the database part is done.

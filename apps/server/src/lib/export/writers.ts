@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import type { ExportFormat as ExportFormatSchema } from '@marquee/contract';
 import type { z } from 'zod';
@@ -17,10 +16,21 @@ export interface FileWriter {
   end(): Promise<void>;
 }
 
-/** Waits for the reader to take what is buffered; resolves at once when the output was closed. */
+/**
+ * Waits for the reader to take what is buffered; resolves at once when the output was closed. Both
+ * listeners go when either fires: `once` on each left the other behind, thousands per large export.
+ */
 async function drained(output: PassThrough) {
   if (!output.writableNeedDrain || output.destroyed) return;
-  await Promise.race([once(output, 'drain'), once(output, 'close')]);
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      output.off('drain', done);
+      output.off('close', done);
+      resolve();
+    };
+    output.on('drain', done);
+    output.on('close', done);
+  });
 }
 
 function csvWriter(output: PassThrough): FileWriter {

@@ -33,6 +33,29 @@ export const ticketColumns = {
 export type TicketColumns = typeof ticketColumns;
 
 /**
+ * What a ticket or attendee file writes (orders/export/columns.ts reads them by position): the list's
+ * columns less the ids, the order's time and the ticket code, which a file leaves out on purpose (the
+ * code is what gets a person in), so it is not even read.
+ */
+export const ticketFileColumns = {
+  id: tickets.id,
+  bookingCode: bookings.code,
+  ticketTypeName: eventTicketTypes.name,
+  attendeeName: tickets.attendeeName,
+  buyerName: bookings.buyerName,
+  buyerEmail: bookings.buyerEmail,
+  status: tickets.status,
+  price: tickets.price,
+  currency: bookings.currency,
+  occurrenceStartsAt: eventOccurrences.startsAt,
+  scannedAt: tickets.scannedAt,
+  eventTitle: events.title,
+  eventTimeZone: events.timeZone,
+};
+
+export type TicketFileColumns = typeof ticketFileColumns;
+
+/**
  * What a ticket list counts (capped or estimated): tickets ⋈ bookings only, since every ticket filter,
  * scope and search is on those two tables; the rows' other joins would only slow the count.
  */
@@ -45,11 +68,18 @@ export function ticketsCounted(db: DbOrTx, where: SQL | undefined) {
     .$dynamic();
 }
 
-/** tickets ⋈ bookings ⋈ events ⋈ ticket type ⟕ occurrence: the FROM of every ticket query. */
-/** `extra`: columns after the list's (the export's checkout answers), read by position after them. */
-export function ticketsFrom(db: DbOrTx, extra: Record<string, SQL> = {}) {
+/**
+ * tickets ⋈ bookings ⋈ events ⋈ ticket type ⟕ occurrence: the FROM of every ticket query. `columns`:
+ * the list's, or a file's (`ticketFileColumns`); `extra`: columns after them (an export's checkout
+ * answers), read by position after them.
+ */
+export function ticketsFrom(
+  db: DbOrTx,
+  extra: Record<string, SQL> = {},
+  columns: TicketColumns | TicketFileColumns = ticketColumns,
+) {
   return db
-    .select({ ...ticketColumns, ...extra })
+    .select({ ...columns, ...extra })
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
     .innerJoin(events, eq(events.id, tickets.eventId))

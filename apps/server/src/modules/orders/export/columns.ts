@@ -1,27 +1,36 @@
 import type { ExportKind } from '@marquee/contract';
 import type { z } from 'zod';
 import { type Cell, moneyCell, timeCell } from '../../../lib/export/cells.js';
-import type { OrderRowData, TicketRowData } from '../../order-reads/index.js';
-import { orderColumns, ticketColumns } from '../../order-reads/index.js';
+import { positions } from '../../../lib/export/cursor.js';
+import { orderFileColumns, ticketFileColumns } from '../../order-reads/index.js';
 
 /**
  * What each export kind writes: its header and how one row (as the cursor reads it) becomes cells.
- * Rows come from the same column sets as the lists (order-reads/queries/orders.ts, tickets.ts), read by position.
+ * Rows come from the lists' joins, scope, filters and order with the file's columns (`orderFileColumns`,
+ * `ticketFileColumns` in order-reads/queries), read by position.
  * Amounts are numbers in major units with a Currency column; times are on each row's event clock, the
  * zone named in a Time zone column (lib/export/cells.ts says how CSV and XLSX write them). The ticket code (the QR payload) is left out of files on purpose: a file
  * travels further than the console, and the code is what gets a person in.
  */
-export interface ExportLayout<Row> {
-  /** Column keys in SELECT order: a cursor row (an array) is zipped with them. */
-  keys: string[];
+export interface ExportLayout {
+  /** How many columns of the SELECT are the layout's (extra columns follow them). */
+  width: number;
   headers: string[];
-  cells(row: Row): Cell[];
+  /** A cursor row, read by position (no object per row: a million-order export reads a million). */
+  cells(row: unknown[]): Cell[];
 }
 
-const zoneOf = (row: { eventTimeZone: string | null }) => row.eventTimeZone ?? 'UTC';
+/** A cursor row's values: `pg`'s text, numbers and null; instants as epoch milliseconds (lib/export/cursor.ts). */
+type Row = unknown[];
+const O = positions(orderFileColumns);
+const T = positions(ticketFileColumns);
+const text = (row: Row, at: number) => row[at] as string | null;
+const integer = (row: Row, at: number) => row[at] as number;
+const instant = (row: Row, at: number) => row[at] as number | null;
+const zoneAt = (row: Row, at: number) => (row[at] as string | null) ?? 'UTC';
 
-const orders: ExportLayout<OrderRowData> = {
-  keys: Object.keys(orderColumns),
+const orders: ExportLayout = {
+  width: Object.keys(orderFileColumns).length,
   headers: [
     'Order code',
     'Status',
@@ -42,30 +51,33 @@ const orders: ExportLayout<OrderRowData> = {
     'Promo code',
     'Discount',
   ],
-  cells: (r) => [
-    r.code,
-    r.status,
-    timeCell(r.createdAt, zoneOf(r)),
-    timeCell(r.confirmedAt, zoneOf(r)),
-    r.buyerName,
-    r.buyerEmail,
-    r.eventTitle,
-    r.organizationName,
-    timeCell(r.occurrenceStartsAt, zoneOf(r)),
-    zoneOf(r),
-    r.ticketCount,
-    moneyCell(r.subtotal, r.currency),
-    moneyCell(r.serviceFee, r.currency),
-    moneyCell(r.total, r.currency),
-    moneyCell(r.refunded, r.currency),
-    r.currency,
-    r.promoCode,
-    moneyCell(r.discount, r.currency),
-  ],
+  cells: (r) => {
+    const zone = zoneAt(r, O.eventTimeZone);
+    const currency = r[O.currency] as string;
+    return [
+      text(r, O.code),
+      text(r, O.status),
+      timeCell(instant(r, O.createdAt), zone),
+      timeCell(instant(r, O.confirmedAt), zone),
+      text(r, O.buyerName),
+      text(r, O.buyerEmail),
+      text(r, O.eventTitle),
+      text(r, O.organizationName),
+      timeCell(instant(r, O.occurrenceStartsAt), zone),
+      zone,
+      integer(r, O.ticketCount),
+      moneyCell(integer(r, O.subtotal), currency),
+      moneyCell(integer(r, O.serviceFee), currency),
+      moneyCell(integer(r, O.total), currency),
+      moneyCell(integer(r, O.refunded), currency),
+      currency,
+      text(r, O.promoCode),
+      moneyCell(integer(r, O.discount), currency),
+    ];
+  },
 };
-
-const tickets: ExportLayout<TicketRowData> = {
-  keys: Object.keys(ticketColumns),
+const tickets: ExportLayout = {
+  width: Object.keys(ticketFileColumns).length,
   headers: [
     'Ticket ID',
     'Order code',
@@ -81,25 +93,28 @@ const tickets: ExportLayout<TicketRowData> = {
     'Scanned at',
     'Time zone',
   ],
-  cells: (r) => [
-    r.id,
-    r.bookingCode,
-    r.ticketTypeName,
-    r.attendeeName,
-    r.buyerName,
-    r.buyerEmail,
-    r.status,
-    moneyCell(r.price, r.currency),
-    r.currency,
-    r.eventTitle,
-    timeCell(r.occurrenceStartsAt, zoneOf(r)),
-    timeCell(r.scannedAt, zoneOf(r)),
-    zoneOf(r),
-  ],
+  cells: (r) => {
+    const zone = zoneAt(r, T.eventTimeZone);
+    const currency = r[T.currency] as string;
+    return [
+      text(r, T.id),
+      text(r, T.bookingCode),
+      text(r, T.ticketTypeName),
+      text(r, T.attendeeName),
+      text(r, T.buyerName),
+      text(r, T.buyerEmail),
+      text(r, T.status),
+      moneyCell(integer(r, T.price), currency),
+      currency,
+      text(r, T.eventTitle),
+      timeCell(instant(r, T.occurrenceStartsAt), zone),
+      timeCell(instant(r, T.scannedAt), zone),
+      zone,
+    ];
+  },
 };
-
-const attendees: ExportLayout<TicketRowData> = {
-  keys: Object.keys(ticketColumns),
+const attendees: ExportLayout = {
+  width: Object.keys(ticketFileColumns).length,
   headers: [
     'Attendee',
     'Ticket type',
@@ -113,24 +128,26 @@ const attendees: ExportLayout<TicketRowData> = {
     'Date',
     'Time zone',
   ],
-  cells: (r) => [
-    // Events that do not ask for attendee names: the buyer is the attendee.
-    r.attendeeName ?? r.buyerName,
-    r.ticketTypeName,
-    r.bookingCode,
-    r.buyerName,
-    r.buyerEmail,
-    r.status,
-    r.scannedAt ? 'Yes' : 'No',
-    timeCell(r.scannedAt, zoneOf(r)),
-    r.eventTitle,
-    timeCell(r.occurrenceStartsAt, zoneOf(r)),
-    zoneOf(r),
-  ],
+  cells: (r) => {
+    const zone = zoneAt(r, T.eventTimeZone);
+    const scannedAt = instant(r, T.scannedAt);
+    return [
+      // Events that do not ask for attendee names: the buyer is the attendee.
+      text(r, T.attendeeName) ?? text(r, T.buyerName),
+      text(r, T.ticketTypeName),
+      text(r, T.bookingCode),
+      text(r, T.buyerName),
+      text(r, T.buyerEmail),
+      text(r, T.status),
+      scannedAt ? 'Yes' : 'No',
+      timeCell(scannedAt, zone),
+      text(r, T.eventTitle),
+      timeCell(instant(r, T.occurrenceStartsAt), zone),
+      zone,
+    ];
+  },
 };
-
-/** Type-erased by kind: the cursor's rows are only known to match their layout at run time. */
-export const EXPORT_LAYOUTS: Record<z.infer<typeof ExportKind>, ExportLayout<object>> = {
+export const EXPORT_LAYOUTS: Record<z.infer<typeof ExportKind>, ExportLayout> = {
   orders,
   tickets,
   attendees,

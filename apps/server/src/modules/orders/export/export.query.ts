@@ -3,19 +3,21 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { orderBy, searchWhere } from '../../../db/list.js';
-import { bookings, events, tickets } from '../../../db/schema/index.js';
+import { bookings, tickets } from '../../../db/schema/index.js';
 import type { Actor } from '../../../lib/access/index.js';
 import type { Statement } from '../../../lib/export/cursor.js';
 import {
   bookingIn,
   ORDER_SEARCH,
   ORDER_SORT,
+  orderFileColumns,
   orderFilters,
   orderScope,
   ordersFrom,
   parseIdList,
   TICKET_ORDER,
   TICKET_SEARCH,
+  ticketFileColumns,
   ticketsFrom,
 } from '../../order-reads/index.js';
 
@@ -44,13 +46,10 @@ export function exportStatements(
   if (orders) {
     const order = orderBy(query.sort, ORDER_SORT.fields, ORDER_SORT.default, ORDER_SORT.tieBreaker);
     return {
-      count: db
-        .select(n)
-        .from(bookings)
-        .innerJoin(events, eq(events.id, bookings.eventId))
-        .where(where)
-        .toSQL(),
-      select: ordersFrom(db, extra)
+      // Every filter and the scope are on bookings' own columns, and every order has its event and
+      // organization: counted without the joins (as the order lists count), an index-only count.
+      count: db.select(n).from(bookings).where(where).toSQL(),
+      select: ordersFrom(db, extra, orderFileColumns)
         .where(where)
         .orderBy(...order)
         .toSQL(),
@@ -58,14 +57,14 @@ export function exportStatements(
   }
   const order: SQL[] = orderBy(query.sort, ORDER_SORT.fields, TICKET_ORDER, tickets.id);
   return {
+    // tickets ⋈ bookings holds every filter, the scope and the search (as the ticket lists count).
     count: db
       .select(n)
       .from(tickets)
       .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-      .innerJoin(events, eq(events.id, tickets.eventId))
       .where(where)
       .toSQL(),
-    select: ticketsFrom(db, extra)
+    select: ticketsFrom(db, extra, ticketFileColumns)
       .where(where)
       .orderBy(...order)
       .toSQL(),

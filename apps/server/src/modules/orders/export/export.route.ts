@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/access/index.js';
 import { callerTimeZone } from '../../../lib/caller-zone.js';
-import { rowObject } from '../../../lib/export/cursor.js';
 import { fileSlug, sendExport } from '../../../lib/export/send-export.js';
 import { EXPORT_COMPRESSION } from '../../../plugins/compress.js';
 import { exportAnswerColumns } from '../../checkout-questions/index.js';
@@ -57,10 +56,13 @@ export function exportRoute(app: FastifyInstance, db: Db) {
         fileName: `${query.kind}-${event ? fileSlug(event.slug ?? event.title) : 'all-events'}-${formatInZone(new Date(), 'yyyy-MM-dd', zone)}`,
         sheetName: query.kind,
         headers: answers ? [...layout.headers, ...answers.headers] : layout.headers,
-        cells: (values) => {
-          const cells = layout.cells(rowObject(layout.keys, values));
-          return answers ? [...cells, ...answers.cells(values[layout.keys.length])] : cells;
-        },
+        cells: answers
+          ? (values) => {
+              const cells = layout.cells(values);
+              for (const answer of answers.cells(values[layout.width])) cells.push(answer);
+              return cells;
+            }
+          : layout.cells,
       });
     },
   );
