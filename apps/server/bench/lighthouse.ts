@@ -144,11 +144,17 @@ async function lighthouseRun(url: string, options: { signIn?: { email: string; p
       runtimeError?: { message: string };
       finalDisplayedUrl: string;
       categories: { performance: { score: number | null } };
-      audits: Record<string, { numericValue?: number }>;
+      audits: Record<
+        string,
+        { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string } }[] }[] } }
+      >;
     };
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
     if (options.signIn && new URL(lhr.finalDisplayedUrl).pathname.startsWith('/login'))
       throw new Error('lighthouse: the dashboard run ended on the login page (session lost)');
+    // Which element Lighthouse took as the largest contentful paint: what to make appear sooner.
+    const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    console.log(`  ${new URL(url).pathname}: LCP element ${lcpNode?.snippet ?? 'not reported'}`);
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
