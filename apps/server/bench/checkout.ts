@@ -4,7 +4,7 @@ import type { Db } from '../src/db/client.js';
 import { eventTicketTypes, ticketInventory, users } from '../src/db/schema/index.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
-import { alternate, fmt, measureRun, spread } from './http/measure.js';
+import { alternate, fmt, measureRun, runSettings, spread } from './http/measure.js';
 import type { Measured } from './http/processes.js';
 import type { BenchCluster } from './http/setup.js';
 import type { BenchLine } from './lists.js';
@@ -56,13 +56,7 @@ export async function benchCheckout(options: {
   }
   const hot = await hotEvent();
   const raw = await hotEvent();
-  const common = {
-    clusterDir: cluster.embedded.clusterDir,
-    admin: cluster.admin,
-    role: cluster.role,
-    seconds,
-    connections,
-  };
+  const common = runSettings(cluster, seconds, connections);
   const body = JSON.stringify({
     eventId: hot.eventId,
     lines: [{ ticketTypeId: hot.typeId, quantity: 1 }],

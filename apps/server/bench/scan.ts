@@ -8,7 +8,7 @@ import { insertManyBookings } from '../test/booking-fixtures.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
 import { signIn } from './http/accounts.js';
-import { alternate, fmt, measureRun, spread } from './http/measure.js';
+import { alternate, fmt, measureRun, runSettings, spread } from './http/measure.js';
 import type { Measured } from './http/processes.js';
 import type { BenchCluster } from './http/setup.js';
 import type { BenchLine } from './lists.js';
@@ -66,13 +66,7 @@ export async function benchScan(options: {
   const count = async (text: string, id: string) =>
     Number((await cluster.admin.query<{ n: string }>(text, [id])).rows[0]?.n ?? 0);
   let ranOut = false;
-  const common = {
-    clusterDir: cluster.embedded.clusterDir,
-    admin: cluster.admin,
-    role: cluster.role,
-    seconds,
-    connections,
-  };
+  const common = runSettings(cluster, seconds, connections);
   const result = await alternate(
     options.runs,
     async () => {

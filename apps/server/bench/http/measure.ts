@@ -34,6 +34,21 @@ export function fmt(s: Spread, digits = 0): string {
   return `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}`;
 }
 
+/** What every measured run of one part shares: where to read CPU and statements, and the load's shape. */
+export function runSettings(
+  cluster: { embedded: { clusterDir: string }; admin: pg.Pool; role: string },
+  seconds: number,
+  connections: number,
+) {
+  return {
+    clusterDir: cluster.embedded.clusterDir,
+    admin: cluster.admin,
+    role: cluster.role,
+    seconds,
+    connections,
+  };
+}
+
 /** Statements counted by pg_stat_statements for one role (the process under test connects as it). */
 export async function statementsOf(admin: pg.Pool, role: string): Promise<number> {
   const { rows } = await admin.query<{ calls: string }>(

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS } from '../../src/db/seed.js';
 import { clientHeaders } from '../../test/client-headers.js';
 import type { BenchLine } from '../lists.js';
 import { signIn } from './accounts.js';
-import { alternate, fmt, measureRun, spread } from './measure.js';
+import { alternate, fmt, measureRun, runSettings, spread } from './measure.js';
 import type { Measured } from './processes.js';
 import type { BenchCluster } from './setup.js';
 
@@ -70,13 +70,7 @@ export async function benchReads(options: {
   const { cluster, server, anchor, seconds, connections } = options;
   const admin = DEMO_ACCOUNTS[0];
   const token = await signIn(server.address, admin.email, admin.password);
-  const common = {
-    clusterDir: cluster.embedded.clusterDir,
-    admin: cluster.admin,
-    role: cluster.role,
-    seconds,
-    connections,
-  };
+  const common = runSettings(cluster, seconds, connections);
   const result = await alternate(
     options.runs,
     () => measureRun({ ...common, target: anchor, request: { method: 'GET', path: '/read' } }),
