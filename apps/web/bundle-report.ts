@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -102,13 +104,34 @@ export function formatReport(report: BundleReport, budgets: BundleBudgets): stri
   ].join('\n');
 }
 
+/**
+ * The login route's lazy chunks (its layout, its screen and what they import) that the entry does not
+ * already pull in: the server names them in a `Link: rel=modulepreload` header on `/login`
+ * (apps/server/src/plugins/static-web.ts), so the browser fetches them with the entry instead of after it
+ * has run — the login screen then paints with its layout, not a round trip later.
+ */
+export function loginPreloads(report: BundleReport): string[] {
+  const byName = new Map(report.chunks.map((chunk) => [chunk.fileName, chunk]));
+  const withEntry = new Set<string>();
+  const visit = (name: string) => {
+    if (withEntry.has(name)) return;
+    withEntry.add(name);
+    for (const imported of byName.get(name)?.imports ?? []) visit(imported);
+  };
+  for (const chunk of report.chunks) if (chunk.isEntry) visit(chunk.fileName);
+  return report.loginChunks.filter((name) => !withEntry.has(name)).map((name) => `/${name}`);
+}
+
+/** Written beside index.html by the build: the chunks to preload per route (see `loginPreloads`). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
 /** The Vite plugin: prints the report after the bundle is written and fails the build over budget. */
 export function bundleReportPlugin(budgets: BundleBudgets = BUNDLE_BUDGETS): Plugin {
   return {
     name: 'marquee-bundle-report',
     apply: 'build',
     // The console's own build only (the service worker's build has other plugins' chunks).
-    writeBundle(_options, bundle) {
+    writeBundle(options, bundle) {
       const chunks: ChunkFacts[] = [];
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
@@ -144,6 +167,11 @@ export function bundleReportPlugin(budgets: BundleBudgets = BUNDLE_BUDGETS): Plu
       }
       const report = bundleReport(chunks, budgets);
       console.log(formatReport(report, budgets));
+      if (options.dir)
+        writeFileSync(
+          path.join(options.dir, ROUTE_PRELOADS_FILE),
+          `${JSON.stringify({ '/login': loginPreloads(report) }, null, 2)}\n`,
+        );
       if (report.problems.length > 0) this.error(`bundle over budget: ${report.problems.join('; ')}`);
     },
   };

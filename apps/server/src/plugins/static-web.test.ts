@@ -21,6 +21,11 @@ beforeAll(async () => {
     '{"version":3,"sources":["secret.ts"]}',
   );
   await fs.writeFile(path.join(webDir, 'stray.map'), '{}');
+  // What the web build writes for the login route (apps/web/bundle-report.ts).
+  await fs.writeFile(
+    path.join(webDir, 'route-preloads.json'),
+    JSON.stringify({ '/login': ['/assets/LoginPage-abc.js', '/assets/Input-abc.js'] }),
+  );
   // What `npm run build` leaves (apps/web/scripts/precompress.mjs): a brotli and a gzip copy of each
   // text file above 1 KB, index.html included.
   await fs.writeFile(path.join(webDir, 'assets', 'shell-def.js'), BIG_SCRIPT);
@@ -79,6 +84,15 @@ describe('the built console', () => {
     } finally {
       await fs.rm(outside, { force: true });
     }
+  });
+
+  it("names the login screen's chunks in a preload header on /login only", async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/login?redirect=%2Fdashboard' });
+    expect(login.headers.link).toBe(
+      '</assets/LoginPage-abc.js>; rel=modulepreload, </assets/Input-abc.js>; rel=modulepreload',
+    );
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(dashboard.headers.link).toBeUndefined();
   });
 
   it('never serves a source map, even one present in the folder', async () => {

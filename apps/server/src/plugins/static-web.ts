@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +35,23 @@ const DOCUMENT_ONLY_HEADERS = [
 const ASSETS_PREFIX = '/assets/';
 
 /**
+ * The `Link` header that has the browser fetch a route's lazy chunks together with the entry (the web
+ * build's route-preloads.json, apps/web/bundle-report.ts), by path; none when the build wrote no list.
+ * Without it the login screen's chunks were asked for only once the entry had run, and the screen
+ * painted about a second after the first paint on a throttled phone (docs/performance.md).
+ */
+function routePreloadHeaders(root: string): Map<string, string> {
+  const file = path.join(root, 'route-preloads.json');
+  if (!existsSync(file)) return new Map();
+  const lists = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(lists)
+      .filter(([, files]) => files.length > 0)
+      .map(([route, files]) => [route, files.map((f) => `<${f}>; rel=modulepreload`).join(', ')]),
+  );
+}
+
+/**
  * Serves the built console at `/`: a GET of a file under the folder sends it; any other GET outside
  * `/api` answers index.html, so the console's own router handles deep links such as /dashboard.
  *
@@ -65,6 +82,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const preloads = routePreloadHeaders(root);
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith(ASSETS_PREFIX) && reply.statusCode < 400) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
@@ -83,6 +101,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
     if (path.extname(url) && !url.endsWith('.html'))
       return reply.status(404).send({ message: 'File not found.' });
     reply.header('cache-control', 'no-cache');
+    const preload = preloads.get(url);
+    if (preload) reply.header('link', preload);
     return reply.sendFile('index.html');
   });
 });
