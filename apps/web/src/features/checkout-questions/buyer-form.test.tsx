@@ -2,39 +2,33 @@ import type { BuyerBooking, PublicEvent } from '@marquee/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  PUBLIC_CALLS,
+  PUBLIC_EVENT_ENDS,
+  PUBLIC_EVENT_IDS,
+  PUBLIC_EVENT_STARTS,
+  publicEventFixture,
+  publicTicketType,
+} from '../../test/public-event-fixtures';
 import { fakeApi, type RecordedCall, renderApp } from '../../test/render-app';
 
-const DETAIL = 'GET /api/v1/booking/public-event-detail';
-const CREATE = 'POST /api/v1/booking/create-booking';
-const EVENT_ID = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
-const GENERAL = '9c8b7a6f-5e4d-4c3b-a2a1-0f9e8d7c6b5a';
+const DETAIL = PUBLIC_CALLS.detail;
+const CREATE = PUBLIC_CALLS.create;
+const EVENT_ID = PUBLIC_EVENT_IDS.event;
+const GENERAL = PUBLIC_EVENT_IDS.general;
 const MEAL = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
 const DIET = '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f';
-const STARTS = '2026-07-10T23:00:00.000Z';
-const ENDS = '2026-07-11T02:00:00.000Z';
+const STARTS = PUBLIC_EVENT_STARTS;
+const ENDS = PUBLIC_EVENT_ENDS;
 
-const event: PublicEvent = {
-  _id: EVENT_ID,
+const event: PublicEvent = publicEventFixture({
   slug: 'supper-club',
-  kind: 'SINGLE',
   title: 'Supper club',
-  image: null,
-  organization: { _id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', name: 'Harbour Kitchen' },
-  category: null,
-  startsAt: STARTS,
-  endsAt: ENDS,
+  organization: { _id: PUBLIC_EVENT_IDS.organization, name: 'Harbour Kitchen' },
   timeZone: 'Europe/London',
   venueName: 'Harbour Hall',
   fromPrice: 0,
   currency: 'GBP',
-  salesState: 'ON_SALE',
-  description: '',
-  images: [],
-  status: 'PUBLISHED',
-  classBookingMode: null,
-  location: null,
-  maxTicketsPerOrder: 10,
-  attendeeNames: false,
   attendeeEmails: true,
   questions: [
     {
@@ -58,31 +52,17 @@ const event: PublicEvent = {
       ticketTypeIds: [],
     },
   ],
-  ticketTypes: [
-    {
-      _id: GENERAL,
-      pricing: 'FREE',
-      name: 'General',
-      description: '',
-      price: 0,
-      buyerFee: 0,
-      buyerPays: 0,
-      minPerOrder: 1,
-      maxPerOrder: 10,
-      saleStartsAt: null,
-      saleEndsAt: null,
-    },
-  ],
+  ticketTypes: [publicTicketType({ pricing: 'FREE', price: 0, buyerFee: 0, buyerPays: 0 })],
   occurrences: [
     {
-      _id: '5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b',
+      _id: PUBLIC_EVENT_IDS.date,
       startsAt: STARTS,
       endsAt: ENDS,
       salesState: 'ON_SALE',
       remaining: { [GENERAL]: 20 },
     },
   ],
-};
+});
 
 const booking = {
   _id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',

@@ -1,9 +1,10 @@
-import type { BuyerBooking, PublicEvent, PublicTicketType } from '@marquee/contract';
+import type { BuyerBooking, PublicEvent } from '@marquee/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/browser';
 import { STORAGE_KEYS } from '../../lib/storage';
+import { publicEventFixture, publicTicketType } from '../../test/public-event-fixtures';
 import { currentUrl, fakeApi, type RecordedCall, renderApp } from '../../test/render-app';
 
 const DETAIL = 'GET /api/v1/booking/public-event-detail';
@@ -13,7 +14,6 @@ const CANCEL = 'POST /api/v1/booking/cancel-booking';
 const RESEND = 'POST /api/v1/booking/resend-booking-tickets';
 
 const EVENT_ID = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
-const ORG_ID = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d';
 const OCC_A = '5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b';
 const OCC_B = '6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c';
 const GENERAL = '9c8b7a6f-5e4d-4c3b-a2a1-0f9e8d7c6b5a';
@@ -27,43 +27,12 @@ const SLUG = 'jazz-night';
 const STARTS = '2026-07-10T23:00:00.000Z';
 const ENDS = '2026-07-11T02:00:00.000Z';
 
-function ticketType(over: Partial<PublicTicketType> = {}): PublicTicketType {
-  return {
-    _id: GENERAL,
-    pricing: 'PAID',
-    name: 'General',
-    description: '',
-    price: 2500,
-    buyerFee: 150,
-    buyerPays: 2650,
-    minPerOrder: 1,
-    maxPerOrder: 10,
-    saleStartsAt: null,
-    saleEndsAt: null,
-    ...over,
-  };
-}
+const ticketType = publicTicketType;
 
+/** The shared fixture with this page's description and venue address. */
 function publicEvent(over: Partial<PublicEvent> = {}): PublicEvent {
-  return {
-    _id: EVENT_ID,
-    slug: SLUG,
-    kind: 'SINGLE',
-    title: 'Jazz night',
-    image: null,
-    organization: { _id: ORG_ID, name: 'Blue Note' },
-    category: null,
-    startsAt: STARTS,
-    endsAt: ENDS,
-    timeZone: 'America/New_York',
-    venueName: 'Blue Note NYC',
-    fromPrice: 2650,
-    currency: 'USD',
-    salesState: 'ON_SALE',
+  return publicEventFixture({
     description: 'An evening of jazz.',
-    images: [],
-    status: 'PUBLISHED',
-    classBookingMode: null,
     location: {
       type: 'VENUE',
       venueName: 'Blue Note NYC',
@@ -72,16 +41,8 @@ function publicEvent(over: Partial<PublicEvent> = {}): PublicEvent {
       longitude: null,
       onlineUrl: null,
     },
-    maxTicketsPerOrder: 10,
-    attendeeNames: false,
-    attendeeEmails: false,
-    questions: [],
-    ticketTypes: [ticketType()],
-    occurrences: [
-      { _id: OCC_A, startsAt: STARTS, endsAt: ENDS, salesState: 'ON_SALE', remaining: { [GENERAL]: 50 } },
-    ],
     ...over,
-  };
+  });
 }
 
 function booking(over: Partial<BuyerBooking> = {}): BuyerBooking {

@@ -2,64 +2,34 @@ import type { PublicEvent, WaitingListEntryView } from '@marquee/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  PUBLIC_CALLS,
+  PUBLIC_EVENT_ENDS,
+  PUBLIC_EVENT_IDS,
+  PUBLIC_EVENT_STARTS,
+  publicEventFixture,
+} from '../../test/public-event-fixtures';
 import { currentUrl, fakeApi, renderApp } from '../../test/render-app';
 
-const DETAIL = 'GET /api/v1/booking/public-event-detail';
+const DETAIL = PUBLIC_CALLS.detail;
 const JOIN = 'POST /api/v1/booking/join-waiting-list';
 const ENTRY = 'GET /api/v1/booking/get-waiting-list-entry';
-const CREATE = 'POST /api/v1/booking/create-booking';
+const CREATE = PUBLIC_CALLS.create;
 
-const EVENT_ID = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
-const OCC = '5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b';
-const GENERAL = '9c8b7a6f-5e4d-4c3b-a2a1-0f9e8d7c6b5a';
+const EVENT_ID = PUBLIC_EVENT_IDS.event;
+const OCC = PUBLIC_EVENT_IDS.date;
+const GENERAL = PUBLIC_EVENT_IDS.general;
 const ENTRY_ID = '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a';
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-const STARTS = '2026-07-10T23:00:00.000Z';
-const ENDS = '2026-07-11T02:00:00.000Z';
+const STARTS = PUBLIC_EVENT_STARTS;
+const ENDS = PUBLIC_EVENT_ENDS;
 
-const soldOut: PublicEvent = {
-  _id: EVENT_ID,
-  slug: 'jazz-night',
-  kind: 'SINGLE',
-  title: 'Jazz night',
-  image: null,
-  organization: { _id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', name: 'Blue Note' },
-  category: null,
-  startsAt: STARTS,
-  endsAt: ENDS,
-  timeZone: 'America/New_York',
-  venueName: 'Blue Note NYC',
-  fromPrice: 2650,
-  currency: 'USD',
+const soldOut: PublicEvent = publicEventFixture({
   salesState: 'SOLD_OUT',
-  description: '',
-  images: [],
-  status: 'PUBLISHED',
-  classBookingMode: null,
-  location: null,
-  maxTicketsPerOrder: 10,
-  attendeeNames: false,
-  attendeeEmails: false,
-  questions: [],
-  ticketTypes: [
-    {
-      _id: GENERAL,
-      pricing: 'PAID',
-      name: 'General',
-      description: '',
-      price: 2500,
-      buyerFee: 150,
-      buyerPays: 2650,
-      minPerOrder: 1,
-      maxPerOrder: 10,
-      saleStartsAt: null,
-      saleEndsAt: null,
-    },
-  ],
   occurrences: [
     { _id: OCC, startsAt: STARTS, endsAt: ENDS, salesState: 'SOLD_OUT', remaining: { [GENERAL]: 0 } },
   ],
-};
+});
 
 function entry(over: Partial<WaitingListEntryView> = {}): WaitingListEntryView {
   return {
