@@ -25,6 +25,16 @@ export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
   // Evaluated through the browser's debugging protocol: the console's CSP (script-src 'self') forbids
   // an inline script tag, not this.
   if (!loaded) await page.evaluate(AXE_SOURCE);
+  // A dialog still fading in is read by axe at part opacity (a "contrast" finding no one sees once it has
+  // opened): let the transitions under way end first. Endless ones (spinners) are not waited for, and the
+  // wait is capped.
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
       .axe;
