@@ -34,24 +34,17 @@ export type TicketColumns = typeof ticketColumns;
 
 /**
  * What a ticket or attendee file writes (orders/export/columns.ts reads them by position): the list's
- * columns less the ids, the order's time and the ticket code, which a file leaves out on purpose (the
- * code is what gets a person in), so it is not even read.
+ * columns, in their order, less the order's and the date's ids, the order's time and the ticket code,
+ * which a file leaves out on purpose (the code is what gets a person in), so it is not even read.
  */
-export const ticketFileColumns = {
-  id: tickets.id,
-  bookingCode: bookings.code,
-  ticketTypeName: eventTicketTypes.name,
-  attendeeName: tickets.attendeeName,
-  buyerName: bookings.buyerName,
-  buyerEmail: bookings.buyerEmail,
-  status: tickets.status,
-  price: tickets.price,
-  currency: bookings.currency,
-  occurrenceStartsAt: eventOccurrences.startsAt,
-  scannedAt: tickets.scannedAt,
-  eventTitle: events.title,
-  eventTimeZone: events.timeZone,
-};
+const {
+  bookingId: _bookingId,
+  occurrenceId: _occurrenceId,
+  code: _code,
+  bookingCreatedAt: _bookingCreatedAt,
+  ...fileColumns
+} = ticketColumns;
+export const ticketFileColumns = fileColumns;
 
 export type TicketFileColumns = typeof ticketFileColumns;
 
