@@ -111,27 +111,31 @@ export function createUnitOfWork(deps: { db: Db; clock: Clock; log?: Logger; att
     const outer = current.getStore();
     const who = options.who ?? outer?.who ?? whoFromRequest();
     if (outer) return work({ db: outer.tx, now: outer.now, who, afterCommit: outer.afterCommit });
-    for (let n = 1; ; n += 1) {
+    return retried(async () => {
       const events: (() => Promise<unknown> | unknown)[] = [];
-      try {
-        const result = await work({ db, now: clock.now(), who, afterCommit: (event) => events.push(event) });
-        await runEvents(events);
-        return result;
-      } catch (error) {
-        if (!isTransientDbError(error)) throw error;
-        if (n >= attempts) throw mapDatabaseError(error) ?? error;
-        await pause(n);
-      }
-    }
+      const result = await work({ db, now: clock.now(), who, afterCommit: (event) => events.push(event) });
+      return { result, events };
+    });
   }
 
   async function run<T>(work: (change: Change) => Promise<T>, options: UnitOfWorkOptions = {}) {
     const outer = current.getStore();
     if (outer) return work(options.who ? { ...outer, who: options.who } : outer);
     const who = options.who ?? whoFromRequest();
+    return retried(() => attempt(work, who));
+  }
+
+  /**
+   * Runs one attempt of a change again while it fails with a transient database error (a deadlock, a
+   * serialization failure, a lock timeout), up to `attempts` times with a pause between; then its
+   * after-commit events.
+   */
+  async function retried<T>(
+    once: () => Promise<{ result: T; events: (() => Promise<unknown> | unknown)[] }>,
+  ): Promise<T> {
     for (let n = 1; ; n += 1) {
       try {
-        const { result, events } = await attempt(work, who);
+        const { result, events } = await once();
         await runEvents(events);
         return result;
       } catch (error) {
