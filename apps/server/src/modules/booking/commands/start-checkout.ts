@@ -7,13 +7,14 @@ import { reservePromoUse } from '../../promo-codes/index.js';
 import { acceptOffer, seatsHeldByOffer } from '../../waiting-list/index.js';
 import type { Selling } from '../checkout.js';
 import { buyerOf, type CheckoutBody, pickDate, priceOrder, refuse } from '../checkout-rules.js';
-import { newAccessToken, newTicketCode } from '../codes.js';
+import { newAccessToken } from '../codes.js';
 import { usablePromo, useRefused } from '../promo.js';
 import { type BuyerBookingParts, buyerBookingOf } from '../queries/buyer-booking.js';
 import { checkoutView } from '../queries/checkout-view.js';
 import { type PlacedOrder, placeOrder, placeOrderWithSeats } from '../repo/place-order.js';
 import { reserveSeats, type SeatClaim } from '../repo/seats.js';
 import { dateState, remainingOf } from '../sales-state.js';
+import { seatTickets } from '../seat-tickets.js';
 import { startPayment } from './start-payment.js';
 
 /**
@@ -216,20 +217,5 @@ async function placeBooking(
       typeNames: new Map(view.ticketTypes.map((type) => [type.id, type.name])),
     },
     access.token,
-  );
-}
-
-/** A free order's tickets, one per seat with its attendee name, each a millisecond apart (in line order). */
-function seatTickets(lines: PlacedOrder['lines'], now: Date): PlacedOrder['tickets'] {
-  let seat = 0;
-  return lines.flatMap((line) =>
-    Array.from({ length: line.quantity }, (_, i) => ({
-      ticketTypeId: line.ticketTypeId,
-      code: newTicketCode(),
-      attendeeName: line.attendees?.[i] ?? null,
-      price: line.unitPrice,
-      fee: line.unitFee,
-      createdAt: new Date(now.getTime() + seat++),
-    })),
   );
 }

@@ -8,7 +8,7 @@ import {
   ledgerEntries,
   tickets,
 } from '../../../db/schema/index.js';
-import { newTicketCode } from '../codes.js';
+import { seatTickets } from '../seat-tickets.js';
 
 /**
  * What confirming a booking writes, once (the caller has just moved it to CONFIRMED through the
@@ -27,22 +27,13 @@ export async function writeConfirmation(
     .from(bookingLines)
     .where(eq(bookingLines.bookingId, booking.id))
     .orderBy(asc(bookingLines.id));
-  // Each seat a millisecond apart: the tickets list in the order of the lines and their attendee names.
-  let seat = 0;
-  const seats = lines.flatMap((line) =>
-    Array.from({ length: line.quantity }, (_, i) => ({
-      bookingId: booking.id,
-      eventId: booking.eventId,
-      occurrenceId: booking.occurrenceId,
-      ticketTypeId: line.ticketTypeId,
-      code: newTicketCode(),
-      attendeeName: line.attendees?.[i] ?? null,
-      price: line.unitPrice,
-      fee: line.unitFee,
-      createdAt: new Date(now.getTime() + seat++),
-      updatedAt: now,
-    })),
-  );
+  const seats = seatTickets(lines, now).map((ticket) => ({
+    ...ticket,
+    bookingId: booking.id,
+    eventId: booking.eventId,
+    occurrenceId: booking.occurrenceId,
+    updatedAt: now,
+  }));
   const issued = seats.length
     ? await tx.insert(tickets).values(seats).returning({ id: tickets.id, occurrenceId: tickets.occurrenceId })
     : [];
