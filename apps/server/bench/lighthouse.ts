@@ -167,6 +167,23 @@ async function lighthouseRun(url: string, options: { signIn?: { email: string; p
   }
 }
 
+/**
+ * Lighthouse 12 with a newer Chromium sometimes records a trace without its navigation start
+ * (NO_NAVSTART) and asks to be run again; such a run measured nothing, so it is run again (up to
+ * twice), said so, and never counted. Any other failure stops the bench.
+ */
+async function lighthouseRunRetried(url: string, options: { signIn?: { email: string; password: string } }) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, options);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= 3 || !message.includes('NO_NAVSTART')) throw error;
+      console.log(`  ${new URL(url).pathname}: Lighthouse recorded no navigation start (NO_NAVSTART); run again`);
+    }
+  }
+}
+
 export async function benchLighthouse(options: { db: Db }): Promise<BenchLine[]> {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
   const webDistDir = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
@@ -236,7 +253,7 @@ export async function benchLighthouse(options: { db: Db }): Promise<BenchLine[]>
       const results: LighthouseRun[] = [];
       const loads: string[] = [];
       for (let i = 0; i < runs; i++) {
-        results.push(await lighthouseRun(target.url, { signIn: target.signIn }));
+        results.push(await lighthouseRunRetried(target.url, { signIn: target.signIn }));
         loads.push(load());
       }
       const score = stats(results.map((r) => r.score));
