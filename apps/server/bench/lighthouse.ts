@@ -179,7 +179,9 @@ async function lighthouseRunRetried(url: string, options: { signIn?: { email: st
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (attempt >= 3 || !message.includes('NO_NAVSTART')) throw error;
-      console.log(`  ${new URL(url).pathname}: Lighthouse recorded no navigation start (NO_NAVSTART); run again`);
+      console.log(
+        `  ${new URL(url).pathname}: Lighthouse recorded no navigation start (NO_NAVSTART); run again`,
+      );
     }
   }
 }

@@ -122,7 +122,7 @@ export async function alternate(
     out.anchor.push(a);
     out.product.push(p);
     console.log(
-      `${label} run ${i + 1}: product ${p.perSecond.toFixed(0)}/s (Node ${p.nodeCpuMs.toFixed(2)} ms, PostgreSQL ${p.pgCpuMs.toFixed(2)} ms, ${p.statements.toFixed(1)} statements each, non-2xx ${p.non2xx}, load ${p.load}); anchor ${a.perSecond.toFixed(0)}/s (Node ${a.nodeCpuMs.toFixed(2)} ms, load ${a.load})`,
+      `${label} run ${i + 1}: product ${p.perSecond.toFixed(0)}/s (Node ${p.nodeCpuMs.toFixed(2)} ms, PostgreSQL ${p.pgCpuMs.toFixed(2)} ms, ${p.statements.toFixed(1)} statements each, non-2xx ${p.non2xx}, load ${p.load}); anchor ${a.perSecond.toFixed(0)}/s (Node ${a.nodeCpuMs.toFixed(2)} ms, PostgreSQL ${a.pgCpuMs.toFixed(2)} ms, load ${a.load})`,
     );
   }
   return out;

@@ -5,10 +5,13 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { forbidden } from '../lib/errors.js';
 
-function same(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+/** Compares a header with the expected value (its bytes made once) in constant time. */
+function sameAs(expected: string): (given: string) => boolean {
+  const right = Buffer.from(expected);
+  return (given) => {
+    const left = Buffer.from(given);
+    return left.length === right.length && timingSafeEqual(left, right);
+  };
 }
 
 function decodedPath(url: string): string {
@@ -40,18 +43,21 @@ function isApiCall(request: FastifyRequest): boolean {
  */
 export const clientHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { id, secret, secretKey } = opts.config.client;
-  const expectedAuthorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-  app.addHook('onRequest', async (request) => {
-    if (!isApiCall(request) || request.routeOptions.config.clientCredentials === false) return;
+  const sameAuthorization = sameAs(`Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`);
+  const sameSecretKey = sameAs(secretKey);
+  // Synchronous: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isApiCall(request) || request.routeOptions.config.clientCredentials === false) return done();
     const authorization = request.headers[HEADERS.authorization];
     const key = request.headers[HEADERS.secretKey];
     if (
       typeof authorization !== 'string' ||
       typeof key !== 'string' ||
-      !same(authorization, expectedAuthorization) ||
-      !same(key, secretKey)
+      !sameAuthorization(authorization) ||
+      !sameSecretKey(key)
     ) {
-      throw forbidden('This client is not recognised: its credentials are missing or wrong.');
+      return done(forbidden('This client is not recognised: its credentials are missing or wrong.'));
     }
+    done();
   });
 });

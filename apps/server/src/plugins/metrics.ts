@@ -22,9 +22,10 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
 export const metricsPlugin = fp(
   async (app: FastifyInstance, opts: { metrics: ReturnType<typeof createMetrics>; token: string }) => {
     const { metrics, token } = opts;
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? '(no route)';
       metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
     app.get(METRICS_PATH, { config: METRICS_SCRAPE }, async (request, reply) => {
       if (!bearerMatches(request, token))

@@ -17,7 +17,8 @@ export const requestLogPlugin = fp(async (app: FastifyInstance, opts: { config: 
   app.addHook('onRoute', (route) => {
     route.logLevel ||= 'warn';
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
     if (reply.elapsedTime < SLOW_REQUEST_MS) return;
     request.log.warn(
       {

@@ -34,11 +34,37 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // promise this server (reached without TLS) is not keeping.
     strictTransportSecurity: false,
   });
+  const headers = headersOf(setSecurityHeaders);
+  const overHttps = { ...headers, 'strict-transport-security': HSTS };
+  // One synchronous hook: an async one costs a promise on every call.
   app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
-  // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on, so a client cannot fake it.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on, so a client cannot fake it.
+    reply.headers(request.protocol === 'https' ? overHttps : headers);
+    done();
   });
 });
+
+type HelmetMiddleware = ReturnType<typeof helmet>;
+
+/**
+ * The headers helmet sets, read once from a response that records them: with these options they are the
+ * same on every answer (no nonce), so each request copies them instead of running helmet's dozen
+ * middlewares, and a route may still replace one (the payment sandbox's pages set their own policy).
+ */
+function headersOf(middleware: HelmetMiddleware): Record<string, string> {
+  const recorded: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      recorded[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete recorded[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  middleware({} as never, response as never, (error?: unknown) => {
+    failed = error;
+  });
+  if (failed) throw failed;
+  return recorded;
+}

@@ -43,8 +43,8 @@ export function fieldWithNul(value: unknown): string | null {
  * query (a 500). Refused at the edge instead, as a 400 naming the field, before any route runs.
  */
 export const textInputPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = fieldWithNul(request.query) ?? fieldWithNul(request.body);
-    if (field) throw badRequest(NUL_MESSAGE, [{ field, message: NUL_MESSAGE }]);
+    done(field ? badRequest(NUL_MESSAGE, [{ field, message: NUL_MESSAGE }]) : undefined);
   });
 });
