@@ -8,7 +8,7 @@
  * not exported here: they exist only for the resolvers behind plugins/access.ts and for the confirm*Grant
  * functions. Modules must not call them.
  */
-export { type Actor, isAdmin, isApprovedOrganizer } from './actor.js';
+export { type Actor, type ActorSession, type ActorUser, isAdmin, isApprovedOrganizer } from './actor.js';
 export { confirmEventGrant, confirmOrganizationGrant } from './confirm.js';
 export {
   AccessDeclarationError,

@@ -261,6 +261,12 @@ export function expireAccountToken(db: DbOrTx, tokenId: string, now: Date) {
     .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)));
 }
 
+/** The stored password hash, read only when a change asks for the current password. */
+export async function passwordHashOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
 export function findUserById(db: DbOrTx, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }

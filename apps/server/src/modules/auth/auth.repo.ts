@@ -58,10 +58,32 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
   return row;
 }
 
-// Every authenticated call runs it: built and planned once.
+// Every authenticated call runs it: built and planned once, with only the columns an actor carries.
 const activeSessionWithUser = preparedStatement((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({
+      session: {
+        id: sessions.id,
+        userId: sessions.userId,
+        timezone: sessions.timezone,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      },
+      user: {
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+        phoneVerified: users.phoneVerified,
+        avatar: users.avatar,
+        role: users.role,
+        status: users.status,
+        organizerRequest: users.organizerRequest,
+        createdAt: users.createdAt,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))

@@ -10,7 +10,8 @@ import { PASSWORD_WRONG } from '../messages.js';
 /** A signed-in user changes their password; their other sessions and open reset links end. */
 export async function changePassword(deps: AccountDeps, actor: Actor, body: ChangePasswordBody) {
   const user = actor.user;
-  const ok = await verifyPassword(user.passwordHash, body.currentPassword);
+  const stored = await repo.passwordHashOf(deps.db, user.id);
+  const ok = await verifyPassword(stored, body.currentPassword);
   if (!ok) throw badRequest(PASSWORD_WRONG, [{ field: 'currentPassword', message: PASSWORD_WRONG }]);
   if (body.newPassword === body.currentPassword) {
     const message = 'Choose a new password different from the current one.';

@@ -30,7 +30,8 @@ export async function updateProfile(deps: AccountDeps, actor: Actor, body: Updat
   if (emailChanges) {
     if (!body.currentPassword)
       throw badRequest(PASSWORD_FOR_EMAIL, [{ field: 'currentPassword', message: PASSWORD_FOR_EMAIL }]);
-    if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+    const stored = await repo.passwordHashOf(deps.db, user.id);
+    if (!(await verifyPassword(stored, body.currentPassword)))
       throw badRequest(PASSWORD_WRONG, [{ field: 'currentPassword', message: PASSWORD_WRONG }]);
   }
   const link = newToken();

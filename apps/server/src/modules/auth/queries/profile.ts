@@ -1,7 +1,6 @@
 import type { UserProfile } from '@marquee/contract';
-import { type Actor, isAdmin, isApprovedOrganizer } from '../../../lib/access/index.js';
+import { type Actor, type ActorUser, isAdmin, isApprovedOrganizer } from '../../../lib/access/index.js';
 import { toNonProfitDetail } from '../../account/index.js';
-import type { UserRow } from '../auth.repo.js';
 import * as repo from '../auth.repo.js';
 import type { AuthDeps } from '../deps.js';
 
@@ -25,7 +24,7 @@ export async function profile(deps: AuthDeps, actor: Actor): Promise<UserProfile
   };
 }
 
-export function toProfile(user: UserRow, extra: { isOrganizationMember: boolean }): UserProfile {
+export function toProfile(user: ActorUser, extra: { isOrganizationMember: boolean }): UserProfile {
   return {
     _id: user.id,
     firstName: user.firstName,
