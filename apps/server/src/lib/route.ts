@@ -55,6 +55,8 @@ export function addRoute<R extends RouteDef>(
       access: route.access,
       refusal: route.refusal,
       ...(route.clientCredentials === false ? { clientCredentials: false } : {}),
+      // A contract route answers JSON (or a redirect), never a page.
+      answer: 'data',
     },
     schema: {
       summary: route.summary,
@@ -105,7 +107,7 @@ export function addFileRoute<R extends FileRouteDef>(
   app.route({
     method: route.method,
     url: route.path,
-    config: { access: route.access },
+    config: { access: route.access, answer: 'data' },
     // A HEAD would build the whole file for nothing.
     exposeHeadRoute: false,
     schema: {

@@ -3,8 +3,32 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `data`: the route answers JSON or a download, never a page (set by `addRoute` and `addFileRoute`),
+     * so it is sent the short set of headers that guard data (DATA_ANSWER_HEADERS) instead of a page's.
+     */
+    answer?: 'data';
+  }
+}
+
 /** One year, subdomains included: helmet's own default value. */
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * What guards an answer that is data, not a page (OWASP's REST Security Cheat Sheet): no sniffing it
+ * into a page, no framing, no reading it from another origin, no referrer, and a policy under which it
+ * can load and run nothing if opened as a document. A page's script, style, image and isolation
+ * policies say nothing to a JSON answer and cost every call about 700 bytes.
+ */
+const DATA_ANSWER_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+};
 
 /**
  * Security headers (helmet). The console is built with no inline script, so scripts come from our own
@@ -34,12 +58,16 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // promise this server (reached without TLS) is not keeping.
     strictTransportSecurity: false,
   });
-  const headers = headersOf(setSecurityHeaders);
-  const overHttps = { ...headers, 'strict-transport-security': HSTS };
+  const page = headersOf(setSecurityHeaders);
+  const sets = {
+    page: { http: page, https: { ...page, 'strict-transport-security': HSTS } },
+    data: { http: DATA_ANSWER_HEADERS, https: { ...DATA_ANSWER_HEADERS, 'strict-transport-security': HSTS } },
+  };
   // One synchronous hook: an async one costs a promise on every call.
   app.addHook('onRequest', (request, reply, done) => {
+    const set = request.routeOptions.config.answer === 'data' ? sets.data : sets.page;
     // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on, so a client cannot fake it.
-    reply.headers(request.protocol === 'https' ? overHttps : headers);
+    reply.headers(request.protocol === 'https' ? set.https : set.http);
     done();
   });
 });

@@ -1,5 +1,6 @@
 import { readiness } from '@marquee/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientHeaders } from '../../../test/client-headers.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { paymentsStandIn } from '../../../test/payments-stand-in.js';
 import { buildApp } from '../../app.js';
@@ -19,11 +20,24 @@ describe('system routes', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends security headers with a content security policy', async () => {
+  it("sends a data answer the headers that guard data, not a page's", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-request-id']).toBeTruthy();
+    // A page's isolation and legacy headers say nothing to JSON.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
+
+  it("sends what answers no route a page's policy (scripts from our origin only)", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-call', headers: clientHeaders() });
+    expect(response.statusCode).toBe(404);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-request-id']).toBeTruthy();
   });
 
   it('lists the user calls in the OpenAPI document', async () => {
