@@ -34,7 +34,11 @@ describe('system routes', () => {
   });
 
   it("sends what answers no route a page's policy (scripts from our origin only)", async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-call', headers: clientHeaders() });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/no-such-call',
+      headers: clientHeaders(),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
