@@ -8,23 +8,35 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, wireHttp } from './app/providers';
-import { createQueryClient } from './app/query-client';
+import { createQueryClient, seedQueries } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './lib/service-worker';
 
 const queryClient = createQueryClient();
+seedQueries(queryClient);
 const router = createAppRouter();
 wireHttp({ router, queryClient });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+
+// A prerendered screen (login.html, scripts/prerender.mjs) stays until the route's code has loaded, then
+// the live screen, identical, replaces it in one commit: no loader flashes in between.
+if (container.hasChildNodes() && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+} else render();
 
 registerServiceWorker();
