@@ -4,7 +4,7 @@ import '@mantine/core/styles.css';
 // does not download them (docs/performance.md, "Console on the wire and cold mobile").
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, wireHttp } from './app/providers';
@@ -29,14 +29,20 @@ const render = () =>
     </StrictMode>,
   );
 
-// A prerendered screen (login.html, scripts/prerender.mjs) stays until the route's code has loaded, then
-// the live screen, identical, replaces it in one commit: no loader flashes in between.
-if (container.hasChildNodes() && !router.state.initialized) {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    render();
-  });
+// A rendered page (login.html, an event's page from the server: app/prerender.tsx) stays until the
+// route's code has loaded, then the live page, identical, replaces it in one commit: no loader flashes in
+// between. Nothing is waiting for that render (the page is already there), so it runs as a transition,
+// in slices that leave the main thread free for the visitor's taps and typing between them.
+const takeOver = () => startTransition(render);
+if (container.hasChildNodes()) {
+  if (router.state.initialized) takeOver();
+  else {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      takeOver();
+    });
+  }
 } else render();
 
 registerServiceWorker();

@@ -196,12 +196,17 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     existsSync(templateFile) ? templateFile : path.join(root, 'index.html'),
     'utf8',
   );
-  // Loaded with the first event page asked for, not at start (it is the whole console, ~1.5 MB).
+  // The whole console (~1.5 MB): not loaded before the server is up (see onListen below).
   let renderer: Promise<ConsoleRenderer> | undefined;
   const loadRenderer = () => {
     renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ConsoleRenderer>;
     return renderer;
   };
+  // Loaded a little after start rather than by the first buyer (its import takes a few hundred ms).
+  if (opts.publicEventPage && existsSync(rendererFile))
+    app.addHook('onListen', async () => {
+      setTimeout(() => void loadRenderer().catch(() => {}), 2000).unref();
+    });
 
   /**
    * /e/<slug>: the event's page rendered, or the console's 404 for an event there is none of; an id or

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
@@ -90,12 +91,17 @@ export function AppProviders({
 }
 
 /**
- * The toast viewport loads with the first render: it is how a failure is told, and it must be there
- * before the network may be gone. The modal manager (a dialog, its scroll area and focus trap) waits
- * until it is wanted.
+ * The modal manager (a dialog, its scroll area and focus trap) and the toast viewport (~13 kB with the
+ * notifications' transitions) wait until they are wanted (lib/deferred-hosts.ts: the first key or
+ * pointer press, or a moment after the page has loaded, while the network is still there); the toast
+ * viewport also as soon as a toast is waiting in the notifications store, which it then shows. The
+ * sign-in page and an event's page paint and load without them (docs/performance.md, "Console on the
+ * wire and cold mobile").
  */
 function DeferredHosts() {
   const wanted = useHostsWanted();
+  const toasts = useNotifications();
+  const toastWaiting = toasts.notifications.length + toasts.queue.length > 0;
   useEffect(armHostTriggers, []);
   return (
     <>
@@ -104,9 +110,11 @@ function DeferredHosts() {
           <ModalsHost />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <ToastViewport />
-      </Suspense>
+      {(wanted || toastWaiting) && (
+        <Suspense fallback={null}>
+          <ToastViewport />
+        </Suspense>
+      )}
     </>
   );
 }
