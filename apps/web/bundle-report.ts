@@ -23,9 +23,10 @@ export const LOGIN_TARGET_KB = 170;
 export const CHUNK_TARGET_KB = 100;
 
 /**
- * Both targets are met; the build enforces what it reaches today, about 2 kB over the measured figures
- * (docs/performance.md, "Console": login route 163.8 kB, largest chunk 78.1 kB, the dashboards' charts),
- * so neither can grow unnoticed. Lower them as the bundle shrinks.
+ * Both targets are met; the build enforces what it reaches today, just over the measured figures
+ * (docs/performance.md, "Console": login route 166.2 kB with the entry's takeover of a rendered page,
+ * largest chunk 78.1 kB, the dashboards' charts), so neither can grow unnoticed. Lower them as the
+ * bundle shrinks.
  */
 export const BUNDLE_BUDGETS: BundleBudgets = {
   loginInitialKb: 167,

@@ -108,9 +108,10 @@ function previewText(text: string) {
 }
 
 /**
- * The page for an event's public address: the built index.html with the rendered page in #root, its
- * title, link-preview tags (Open Graph, Twitter) and the event's answer as a data block
- * (`marquee-queries`, which main.tsx puts in the query cache). Every value from the event is escaped.
+ * The page for an event's public address: the web build's page template (ssr/page.html: index.html with
+ * the console's scripts at low priority) with the rendered page in #root, its title, link-preview tags
+ * (Open Graph, Twitter) and the event's answer as a data block (`marquee-queries`, which main.tsx puts
+ * in the query cache). Every value from the event is escaped.
  */
 export function publicEventHtml(template: string, page: RenderedPage, event: PublicEvent, publicUrl: string) {
   const title = page.title ?? `${event.title} · Marquee`;
@@ -145,16 +146,6 @@ export function publicEventHtml(template: string, page: RenderedPage, event: Pub
     );
 }
 
-/**
- * Serves the built console at `/`: a GET of a file under the folder sends it; any other GET outside
- * `/api` answers index.html, so the console's own router handles deep links such as /dashboard.
- *
- * Pre-compressed (docs/performance.md, "Console on the wire and cold mobile"): `npm run build` leaves a
- * brotli (.br) and a gzip (.gz) copy beside every text file above 1 KB (apps/web/scripts/precompress.mjs);
- * the copy the request's `accept-encoding` prefers is sent as it is, with `content-encoding` and
- * `Vary: accept-encoding` (index.html for deep links too), the plain file otherwise. Nothing is
- * compressed per request.
- */
 export interface StaticWebOptions {
   root: string;
   /** The console's address, for the absolute links of a link preview. */
@@ -166,6 +157,19 @@ export interface StaticWebOptions {
   publicEventPage?: (ref: string) => Promise<PublicEvent | null>;
 }
 
+/**
+ * Serves the built console at `/`: a GET of a file under the folder sends it; any other GET outside
+ * `/api` answers index.html, so the console's own router handles deep links such as /dashboard.
+ *
+ * Pre-compressed (docs/performance.md, "Console on the wire and cold mobile"): `npm run build` leaves a
+ * brotli (.br) and a gzip (.gz) copy beside every text file above 1 KB (apps/web/scripts/precompress.mjs);
+ * the copy the request's `accept-encoding` prefers is sent as it is, with `content-encoding` and
+ * `Vary: accept-encoding` (index.html for deep links too), the plain file otherwise. Nothing is
+ * compressed per request but an event's public page, which is made per request.
+ *
+ * Rendered pages (docs/performance.md): /login is sent as the web build rendered it (login.html), and
+ * /e/<slug> rendered per request (`publicEventHtml`), so both paint before the console's JavaScript runs.
+ */
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOptions) => {
   const root = path.resolve(opts.root);
   if (!existsSync(path.join(root, 'index.html'))) {

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { useNotifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
@@ -91,17 +90,12 @@ export function AppProviders({
 }
 
 /**
- * The modal manager (a dialog, its scroll area and focus trap) and the toast viewport (~13 kB with the
- * notifications' transitions) wait until they are wanted (lib/deferred-hosts.ts: the first key or
- * pointer press, or a moment after the page has loaded, while the network is still there); the toast
- * viewport also as soon as a toast is waiting in the notifications store, which it then shows. The
- * sign-in page and an event's page paint and load without them (docs/performance.md, "Console on the
- * wire and cold mobile").
+ * The toast viewport loads with the first render: it is how a failure is told, and it must be there
+ * before the network may be gone. The modal manager (a dialog, its scroll area and focus trap) waits
+ * until it is wanted.
  */
 function DeferredHosts() {
   const wanted = useHostsWanted();
-  const toasts = useNotifications();
-  const toastWaiting = toasts.notifications.length + toasts.queue.length > 0;
   useEffect(armHostTriggers, []);
   return (
     <>
@@ -110,11 +104,9 @@ function DeferredHosts() {
           <ModalsHost />
         </Suspense>
       )}
-      {(wanted || toastWaiting) && (
-        <Suspense fallback={null}>
-          <ToastViewport />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <ToastViewport />
+      </Suspense>
     </>
   );
 }
