@@ -81,6 +81,17 @@ interface RenderedPage {
 interface ConsoleRenderer {
   renderPublicEventPage(event: PublicEvent): Promise<RenderedPage | null>;
 }
+/** An event's page as rendered, with its compressed copies once asked for. */
+interface RenderedEventPage {
+  expires: number;
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+/** How long a rendered event page is sent again, and how many are kept (see `renderedPage`). */
+const RENDERED_PAGE_MS = 5_000;
+const RENDERED_PAGES_KEPT = 500;
+
 /** The renderer's folder: the server's, never sent to a browser. */
 const SSR_DIR = 'ssr';
 
@@ -217,6 +228,35 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
    * a former slug is sent on to the current address. Null: not an event's page, or nothing to render
    * it with (the console then builds the page in the browser as before).
    */
+  /**
+   * Rendered event pages, a few seconds each (by address): an on-sale rush renders and compresses a
+   * page once per period rather than once per buyer (~30 ms of CPU each). What is left may be that old
+   * in the HTML; the console asks for it again as soon as it takes over the page.
+   */
+  const rendered = new Map<string, RenderedEventPage>();
+  const renderedPage = async (request: FastifyRequest, ref: string, event: PublicEvent) => {
+    let page: RenderedPage | null = null;
+    try {
+      page = await (await loadRenderer()).renderPublicEventPage(event);
+    } catch (error) {
+      request.log.error({ err: error }, 'rendering the event page failed; the browser builds it');
+    }
+    if (!page) return null;
+    const html = Buffer.from(publicEventHtml(template, page, event, opts.publicUrl ?? ''));
+    const entry: RenderedEventPage = { expires: Date.now() + RENDERED_PAGE_MS, html };
+    if (rendered.size >= RENDERED_PAGES_KEPT) {
+      for (const [key, old] of rendered) if (old.expires <= Date.now()) rendered.delete(key);
+      if (rendered.size >= RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value ?? '');
+    }
+    rendered.set(ref, entry);
+    return entry;
+  };
+
+  /**
+   * /e/<slug>: the event's page rendered, or the console's 404 for an event there is none of; an id or
+   * a former slug is sent on to the current address. Null: not an event's page, or nothing to render
+   * it with (the console then builds the page in the browser as before).
+   */
   const sendPublicEventPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const match = /^\/e\/([^/]+)$/.exec(url);
     if (!match?.[1] || !opts.publicEventPage || !existsSync(rendererFile)) return null;
@@ -226,30 +266,31 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     } catch {
       return null;
     }
-    const event = await opts.publicEventPage(ref);
     reply.header('cache-control', 'no-cache');
-    if (!event) return reply.status(404).sendFile('index.html');
-    const search = request.url.slice(url.length);
-    if (event.slug !== ref) return reply.redirect(`/e/${encodeURIComponent(event.slug)}${search}`, 302);
-    let page: RenderedPage | null = null;
-    try {
-      page = await (await loadRenderer()).renderPublicEventPage(event);
-    } catch (error) {
-      request.log.error({ err: error }, 'rendering the event page failed; the browser builds it');
+    let page = rendered.get(ref);
+    if (!page || page.expires <= Date.now()) {
+      const event = await opts.publicEventPage(ref);
+      if (!event) return reply.status(404).sendFile('index.html');
+      const search = request.url.slice(url.length);
+      if (event.slug !== ref) return reply.redirect(`/e/${encodeURIComponent(event.slug)}${search}`, 302);
+      const made = await renderedPage(request, ref, event);
+      if (!made) return reply.sendFile('index.html');
+      page = made;
     }
-    if (!page) return reply.sendFile('index.html');
-    const html = Buffer.from(publicEventHtml(template, page, event, opts.publicUrl ?? ''));
     const preload = preloads.get('/e/:event');
     if (preload) reply.header('link', preload);
     const accepts = String(request.headers['accept-encoding'] ?? '');
     reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    // Made for this request (what is left changes), so compressed here, quickly: a few kB instead of ~40.
-    if (/\bbr\b/.test(accepts))
-      return reply
-        .header('content-encoding', 'br')
-        .send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(html));
-    return reply.send(html);
+    // Made here, so compressed here, quickly (a few kB instead of ~40), once per rendering.
+    if (/\bbr\b/.test(accepts)) {
+      page.br ??= await brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+      return reply.header('content-encoding', 'br').send(page.br);
+    }
+    if (/\bgzip\b/.test(accepts)) {
+      page.gzip ??= await gzip(page.html);
+      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    }
+    return reply.send(page.html);
   };
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith(ASSETS_PREFIX) && reply.statusCode < 400) {
