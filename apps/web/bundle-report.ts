@@ -23,12 +23,13 @@ export const LOGIN_TARGET_KB = 170;
 export const CHUNK_TARGET_KB = 100;
 
 /**
- * Both targets are met; the build enforces what it reaches today, about 2 kB over the measured figures
- * (docs/performance.md, "Console": login route 163.8 kB, largest chunk 78.1 kB, the dashboards' charts),
- * so neither can grow unnoticed. Lower them as the bundle shrinks.
+ * Both targets are met; the build enforces what it reaches today, just over the measured figures
+ * (docs/performance.md, "Console": login route 166.2 kB with the entry's takeover of a rendered page,
+ * largest chunk 78.1 kB, the dashboards' charts), so neither can grow unnoticed. Lower them as the
+ * bundle shrinks.
  */
 export const BUNDLE_BUDGETS: BundleBudgets = {
-  loginInitialKb: 166,
+  loginInitialKb: 167,
   chunkKb: 80,
   loginModules: ['src/app/layouts/AccountLayout.tsx', 'src/features/auth/routes/LoginPage.tsx'],
 };
@@ -122,6 +123,35 @@ export function loginPreloads(report: BundleReport): string[] {
   return report.loginChunks.filter((name) => !withEntry.has(name)).map((name) => `/${name}`);
 }
 
+/** The source module of an event's public page (/e/<slug>), whose chunks the server preloads there. */
+export const PUBLIC_EVENT_PAGE_MODULE = 'src/features/public-event/routes/PublicEventPage.tsx';
+
+/**
+ * The lazy chunks of the screen made of `modules` (and what they import statically) that the entry does
+ * not already pull in, as `loginPreloads` for the sign-in screen: for an event's public page, whose HTML
+ * the server renders, so the page's code arrives with the entry.
+ */
+export function routePreloads(report: BundleReport, modules: string[]): string[] {
+  const byName = new Map(report.chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (seeds: ChunkFacts[]) => {
+    const names = new Set<string>();
+    const visit = (name: string) => {
+      if (names.has(name)) return;
+      names.add(name);
+      for (const imported of byName.get(name)?.imports ?? []) visit(imported);
+    };
+    for (const seed of seeds) visit(seed.fileName);
+    return names;
+  };
+  const withEntry = closure(report.chunks.filter((chunk) => chunk.isEntry));
+  const screen = closure(
+    report.chunks.filter((chunk) =>
+      modules.some((module) => chunk.modules.some((id) => id.endsWith(module))),
+    ),
+  );
+  return [...screen].filter((name) => !withEntry.has(name)).map((name) => `/${name}`);
+}
+
 /** Written beside index.html by the build: the chunks to preload per route (see `loginPreloads`). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -170,7 +200,7 @@ export function bundleReportPlugin(budgets: BundleBudgets = BUNDLE_BUDGETS): Plu
       if (options.dir)
         writeFileSync(
           path.join(options.dir, ROUTE_PRELOADS_FILE),
-          `${JSON.stringify({ '/login': loginPreloads(report) }, null, 2)}\n`,
+          `${JSON.stringify({ '/login': loginPreloads(report), '/e/:event': routePreloads(report, [PUBLIC_EVENT_PAGE_MODULE]) }, null, 2)}\n`,
         );
       if (report.problems.length > 0) this.error(`bundle over budget: ${report.problems.join('; ')}`);
     },

@@ -22,7 +22,7 @@ import { attendeeMessagesModule } from './modules/attendee-messages/index.js';
 import { auditLogModule } from './modules/audit-log/index.js';
 import { authModule, authService } from './modules/auth/index.js';
 import { bannersModule } from './modules/banners/index.js';
-import { bookingModule } from './modules/booking/index.js';
+import { bookingModule, publicEventPageData } from './modules/booking/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { checkInModule } from './modules/check-in/index.js';
 import { checkoutQuestionsModule } from './modules/checkout-questions/index.js';
@@ -249,7 +249,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(textInputPlugin);
   for (const module of MODULES) await app.register(module, ports);
 
-  if (config.webDistDir) await app.register(staticWebPlugin, { root: config.webDistDir });
+  if (config.webDistDir)
+    await app.register(staticWebPlugin, {
+      root: config.webDistDir,
+      publicUrl: config.publicUrl,
+      publicEventPage: publicEventPageData(ports),
+    });
   return app;
 }
 

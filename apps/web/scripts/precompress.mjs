@@ -20,8 +20,10 @@ const dist = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (entry.isFile() && TEXT.test(entry.name)) yield full;
+    // dist/ssr/ is the server's renderer (scripts/prerender.mjs), never sent to a browser.
+    if (entry.isDirectory()) {
+      if (full !== path.join(dist, 'ssr')) yield* files(full);
+    } else if (entry.isFile() && TEXT.test(entry.name)) yield full;
   }
 }
 

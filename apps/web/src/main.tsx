@@ -4,27 +4,45 @@ import '@mantine/core/styles.css';
 // does not download them (docs/performance.md, "Console on the wire and cold mobile").
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, wireHttp } from './app/providers';
-import { createQueryClient } from './app/query-client';
+import { createQueryClient, seedQueries } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './lib/service-worker';
 
 const queryClient = createQueryClient();
+seedQueries(queryClient);
 const router = createAppRouter();
 wireHttp({ router, queryClient });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+
+// A rendered page (login.html, an event's page from the server: app/prerender.tsx) stays until the
+// route's code has loaded, then the live page, identical, replaces it in one commit: no loader flashes in
+// between. Nothing is waiting for that render (the page is already there), so it runs as a transition,
+// in slices that leave the main thread free for the visitor's taps and typing between them.
+const takeOver = () => startTransition(render);
+if (container.hasChildNodes()) {
+  if (router.state.initialized) takeOver();
+  else {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      takeOver();
+    });
+  }
+} else render();
 
 registerServiceWorker();

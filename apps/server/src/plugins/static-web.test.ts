@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { insertEvent, insertOrganization } from '../../test/event-fixtures.js';
+import { createTestApp, createUser, type TestApp } from '../../test/helpers.js';
 
 const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
 const BIG_HTML = `<!doctype html><title>Marquee</title><!-- ${'padding '.repeat(300)} -->`;
@@ -21,6 +22,11 @@ beforeAll(async () => {
     '{"version":3,"sources":["secret.ts"]}',
   );
   await fs.writeFile(path.join(webDir, 'stray.map'), '{}');
+  // What the web build's prerender step leaves (apps/web/scripts/prerender.mjs): the sign-in screen's
+  // page and the server's renderer, which is never sent.
+  await fs.writeFile(path.join(webDir, 'login.html'), '<!doctype html><title>Sign in · Marquee</title>');
+  await fs.mkdir(path.join(webDir, 'ssr'));
+  await fs.writeFile(path.join(webDir, 'ssr', 'prerender.mjs'), 'export const secret = 1;\n');
   // What the web build writes for the login route (apps/web/bundle-report.ts).
   await fs.writeFile(
     path.join(webDir, 'route-preloads.json'),
@@ -89,10 +95,26 @@ describe('the built console', () => {
   it("names the login screen's chunks in a preload header on /login only", async () => {
     const login = await t.app.inject({ method: 'GET', url: '/login?redirect=%2Fdashboard' });
     expect(login.headers.link).toBe(
-      '</assets/LoginPage-abc.js>; rel=modulepreload, </assets/Input-abc.js>; rel=modulepreload',
+      '</assets/LoginPage-abc.js>; rel=modulepreload; fetchpriority=low, </assets/Input-abc.js>; rel=modulepreload; fetchpriority=low',
     );
     const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect(dashboard.headers.link).toBeUndefined();
+  });
+
+  it('sends the sign-in screen rendered beforehand for /login, with its preload header', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/login?redirect=%2Fdashboard' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<title>Sign in · Marquee</title>');
+    expect(login.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(login.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("never serves the server's renderer, however the path is spelled", async () => {
+    for (const url of ['/ssr/prerender.mjs', '/assets/../ssr/prerender.mjs', '/ssr/', '/ssr']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('secret');
+      expect(response.statusCode, url).toBe(404);
+    }
   });
 
   it('never serves a source map, even one present in the folder', async () => {
@@ -164,5 +186,148 @@ describe('the built console, pre-compressed', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.length).toBe(4096);
+  });
+});
+
+/**
+ * An event's public page (/e/<slug>): the server renders it with the console's renderer (here a stand-in
+ * with the renderer's shape, which echoes the event as React would leave it: escaped) and puts the
+ * event's title, link-preview tags and answer into the page, escaped.
+ */
+describe("an event's public page, rendered by the server", () => {
+  let e: TestApp;
+  let dir: string;
+  const HOSTILE = '</script><script>alert("x")</script> & <b>Jazz</b>';
+  let slugs: { published: string; draft: string; hostile: string; id: string };
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-web-'));
+    await fs.mkdir(path.join(dir, 'ssr'));
+    await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Marquee</title>');
+    await fs.writeFile(
+      path.join(dir, 'ssr', 'page.html'),
+      '<!doctype html>\n<html lang="en" data-mantine-color-scheme="light">\n  <head>\n    <meta name="description" content="Marquee organizer and admin console" />\n    <title>Marquee</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+    );
+    await fs.writeFile(
+      path.join(dir, 'route-preloads.json'),
+      JSON.stringify({ '/login': [], '/e/:event': ['/assets/PublicEventPage-abc.js'] }),
+    );
+    await fs.writeFile(
+      path.join(dir, 'ssr', 'prerender.mjs'),
+      `const esc = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+export async function renderPublicEventPage(event) {
+  return {
+    title: event.title + ' · Marquee',
+    body: '<main><h1>' + esc(event.title) + '</h1></main>',
+    queries: [[['public-event', 'detail', { event: event.slug }], event]],
+  };
+}
+`,
+    );
+    e = await createTestApp({
+      config: { env: 'production', webDistDir: dir, publicUrl: 'https://tickets.example' },
+    });
+    const owner = await createUser(e);
+    const organization = await insertOrganization(e.db, owner.id);
+    const published = await insertEvent(e.db, {
+      organizationId: organization.id,
+      title: 'Harbour Jazz',
+      values: { slug: 'harbour-jazz' },
+    });
+    await insertEvent(e.db, {
+      organizationId: organization.id,
+      title: 'Not yet',
+      status: 'DRAFT',
+      values: { slug: 'not-yet' },
+    });
+    await insertEvent(e.db, {
+      organizationId: organization.id,
+      title: HOSTILE,
+      values: { slug: 'hostile', description: `Line one\n${HOSTILE}` },
+    });
+    slugs = { published: 'harbour-jazz', draft: 'not-yet', hostile: 'hostile', id: published.event.id };
+  });
+  afterAll(async () => {
+    await e.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    e.app.inject({ method: 'GET', url, headers });
+
+  it('sends the page rendered, with its title, link-preview tags, answer and preloads', async () => {
+    const response = await page(`/e/${slugs.published}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers.link).toBe(
+      '</assets/PublicEventPage-abc.js>; rel=modulepreload; fetchpriority=low',
+    );
+    const html = response.body;
+    expect(html).toContain('<div id="root"><main><h1>Harbour Jazz</h1></main></div>');
+    expect(html).toContain('<title>Harbour Jazz · Marquee</title>');
+    expect(html).toContain('<meta property="og:title" content="Harbour Jazz" />');
+    expect(html).toContain('<meta property="og:url" content="https://tickets.example/e/harbour-jazz" />');
+    expect(html).toContain('<meta name="description" content="An event made by a test fixture." />');
+    expect(html).not.toContain('Marquee organizer and admin console');
+    // The answer the console starts from: what public-event-detail answers.
+    const block = /<script type="application\/json" id="marquee-queries">([^<]*)<\/script>/.exec(html);
+    const [[key, data]] = JSON.parse(block?.[1] ?? '[]');
+    expect(key).toEqual(['public-event', 'detail', { event: 'harbour-jazz' }]);
+    expect(data).toMatchObject({ _id: slugs.id, slug: 'harbour-jazz', title: 'Harbour Jazz' });
+  });
+
+  it('escapes what the organizer wrote: a title cannot end the data block or add a script or a tag', async () => {
+    const response = await page(`/e/${slugs.hostile}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    // The only scripts are the data block (the page's own module scripts come from the template).
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('<b>Jazz');
+    expect(html).toContain(
+      '<title>&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Jazz&lt;/b&gt; · Marquee</title>',
+    );
+    expect(html).toContain(
+      '<meta property="og:title" content="&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Jazz&lt;/b&gt;" />',
+    );
+    // One line for the preview, escaped too.
+    expect(html).toContain('<meta name="description" content="Line one &lt;/script&gt;');
+    const block = /<script type="application\/json" id="marquee-queries">([^<]*)<\/script>/.exec(html);
+    expect(block?.[1]).toContain('\\u003c/script\\u003e');
+    expect(JSON.parse(block?.[1] ?? '[]')[0][1].title).toBe(HOSTILE);
+  });
+
+  it("answers the console's 404 page for an unknown address and for an event not published", async () => {
+    for (const ref of ['no-such-event', slugs.draft, '00000000-0000-4000-8000-000000000000']) {
+      const response = await page(`/e/${ref}`);
+      expect(response.statusCode, ref).toBe(404);
+      expect(response.body, ref).toContain('<title>Marquee</title>');
+      expect(response.body, ref).not.toContain('Not yet');
+      expect(response.body, ref).not.toContain('marquee-queries');
+    }
+  });
+
+  it('sends an id or a former address on to the current one, with its query', async () => {
+    const response = await page(`/e/${slugs.id}?ref=mail`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/e/harbour-jazz?ref=mail');
+  });
+
+  it('compresses the page it makes for the browser that accepts it', async () => {
+    const br = await page(`/e/${slugs.published}`, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>Harbour Jazz</h1>');
+    const gz = await page(`/e/${slugs.published}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<h1>Harbour Jazz</h1>');
+  });
+
+  it('leaves the preview and the booking pages to the console', async () => {
+    for (const url of [`/e/preview/${slugs.id}`, `/e/${slugs.published}/booking/x?token=y`]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Marquee</title>');
+    }
   });
 });

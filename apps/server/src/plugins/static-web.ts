@@ -1,8 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { PublicEvent } from '@marquee/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
  * Source maps would hand out the console's source. The production build emits none
@@ -47,8 +54,118 @@ function routePreloadHeaders(root: string): Map<string, string> {
   return new Map(
     Object.entries(lists)
       .filter(([, files]) => files.length > 0)
-      .map(([route, files]) => [route, files.map((f) => `<${f}>; rel=modulepreload`).join(', ')]),
+      .map(([route, files]) => [
+        route,
+        files.map((f) => `<${f}>; rel=modulepreload; fetchpriority=low`).join(', '),
+      ]),
   );
+}
+
+/**
+ * Screens the web build renders to HTML beforehand (apps/web/scripts/prerender.mjs), by path: their page
+ * is sent instead of index.html, so the screen paints before the console's JavaScript has run; the
+ * console then takes over. Only those the build wrote.
+ */
+const PRERENDERED_PAGES: Record<string, string> = { '/login': 'login.html' };
+
+function prerenderedPages(root: string): Map<string, string> {
+  return new Map(Object.entries(PRERENDERED_PAGES).filter(([, file]) => existsSync(path.join(root, file))));
+}
+
+/** What the console's server-side renderer (apps/web/src/app/prerender.tsx, built into dist/ssr/) gives. */
+interface RenderedPage {
+  title: string | null;
+  body: string;
+  queries: [readonly unknown[], unknown][];
+}
+interface ConsoleRenderer {
+  renderPublicEventPage(event: PublicEvent): Promise<RenderedPage | null>;
+}
+/** An event's page as rendered, with its compressed copies once asked for. */
+interface RenderedEventPage {
+  expires: number;
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+/** How long a rendered event page is sent again, and how many are kept (see `renderedPage`). */
+const RENDERED_PAGE_MS = 5_000;
+const RENDERED_PAGES_KEPT = 500;
+
+/** The renderer's folder: the server's, never sent to a browser. */
+const SSR_DIR = 'ssr';
+
+/** Text for HTML text and quoted attribute values. */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * JSON inside an HTML data block: no `<` (so no `</script>` or `<!--` can end or change the block), and
+ * nothing else HTML or JavaScript would read specially.
+ */
+export const jsonForHtml = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/** An event's description for a link preview: one line, at most about 200 characters. */
+function previewText(text: string) {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 197).trimEnd()}…` : line;
+}
+
+/**
+ * The page for an event's public address: the web build's page template (ssr/page.html: index.html with
+ * the console's scripts at low priority) with the rendered page in #root, its title, link-preview tags
+ * (Open Graph, Twitter) and the event's answer as a data block (`marquee-queries`, which main.tsx puts
+ * in the query cache). Every value from the event is escaped.
+ */
+export function publicEventHtml(template: string, page: RenderedPage, event: PublicEvent, publicUrl: string) {
+  const title = page.title ?? `${event.title} · Marquee`;
+  const description = previewText(event.description) || `Tickets for ${event.title}`;
+  const url = `${publicUrl}/e/${encodeURIComponent(event.slug)}`;
+  const meta: [string, string, string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Marquee'],
+    ['property', 'og:title', event.title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', url],
+    ...(event.image
+      ? [['property', 'og:image', `${publicUrl}${event.image}`] as [string, string, string]]
+      : []),
+    ['name', 'twitter:card', event.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', event.title],
+    ['name', 'twitter:description', description],
+  ];
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...meta.map(([kind, name, content]) => `<meta ${kind}="${name}" content="${escapeHtml(content)}" />`),
+  ].join('\n    ');
+  return template
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<title>[^<]*<\/title>/, () => head)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.body}</div>\n    <script type="application/json" id="marquee-queries">${jsonForHtml(page.queries)}</script>`,
+    );
+}
+
+export interface StaticWebOptions {
+  root: string;
+  /** The console's address, for the absolute links of a link preview. */
+  publicUrl?: string;
+  /**
+   * An event's public page by its slug, id or former slug (the booking module's public-event-detail
+   * read), null for none: with it, /e/<slug> is sent rendered (see `publicEventHtml`).
+   */
+  publicEventPage?: (ref: string) => Promise<PublicEvent | null>;
 }
 
 /**
@@ -59,9 +176,12 @@ function routePreloadHeaders(root: string): Map<string, string> {
  * brotli (.br) and a gzip (.gz) copy beside every text file above 1 KB (apps/web/scripts/precompress.mjs);
  * the copy the request's `accept-encoding` prefers is sent as it is, with `content-encoding` and
  * `Vary: accept-encoding` (index.html for deep links too), the plain file otherwise. Nothing is
- * compressed per request.
+ * compressed per request but an event's public page, which is made per request.
+ *
+ * Rendered pages (docs/performance.md): /login is sent as the web build rendered it (login.html), and
+ * /e/<slug> rendered per request (`publicEventHtml`), so both paint before the console's JavaScript runs.
  */
-export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOptions) => {
   const root = path.resolve(opts.root);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(
@@ -83,19 +203,111 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
     },
   });
   const preloads = routePreloadHeaders(root);
+  const prerendered = prerenderedPages(root);
+  const rendererFile = path.join(root, SSR_DIR, 'prerender.mjs');
+  // The page a rendered screen goes into (the web build's, beside its renderer), else index.html.
+  const templateFile = path.join(root, SSR_DIR, 'page.html');
+  const template = readFileSync(
+    existsSync(templateFile) ? templateFile : path.join(root, 'index.html'),
+    'utf8',
+  );
+  // The whole console (~1.5 MB): not loaded before the server is up (see onListen below).
+  let renderer: Promise<ConsoleRenderer> | undefined;
+  const loadRenderer = () => {
+    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<ConsoleRenderer>;
+    return renderer;
+  };
+  // Loaded a little after start rather than by the first buyer (its import takes a few hundred ms).
+  if (opts.publicEventPage && existsSync(rendererFile))
+    app.addHook('onListen', async () => {
+      setTimeout(() => void loadRenderer().catch(() => {}), 2000).unref();
+    });
+
+  /**
+   * /e/<slug>: the event's page rendered, or the console's 404 for an event there is none of; an id or
+   * a former slug is sent on to the current address. Null: not an event's page, or nothing to render
+   * it with (the console then builds the page in the browser as before).
+   */
+  /**
+   * Rendered event pages, a few seconds each (by address): an on-sale rush renders and compresses a
+   * page once per period rather than once per buyer (~30 ms of CPU each). What is left may be that old
+   * in the HTML; the console asks for it again as soon as it takes over the page.
+   */
+  const rendered = new Map<string, RenderedEventPage>();
+  const renderedPage = async (request: FastifyRequest, ref: string, event: PublicEvent) => {
+    let page: RenderedPage | null = null;
+    try {
+      page = await (await loadRenderer()).renderPublicEventPage(event);
+    } catch (error) {
+      request.log.error({ err: error }, 'rendering the event page failed; the browser builds it');
+    }
+    if (!page) return null;
+    const html = Buffer.from(publicEventHtml(template, page, event, opts.publicUrl ?? ''));
+    const entry: RenderedEventPage = { expires: Date.now() + RENDERED_PAGE_MS, html };
+    if (rendered.size >= RENDERED_PAGES_KEPT) {
+      for (const [key, old] of rendered) if (old.expires <= Date.now()) rendered.delete(key);
+      if (rendered.size >= RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value ?? '');
+    }
+    rendered.set(ref, entry);
+    return entry;
+  };
+
+  /**
+   * /e/<slug>: the event's page rendered, or the console's 404 for an event there is none of; an id or
+   * a former slug is sent on to the current address. Null: not an event's page, or nothing to render
+   * it with (the console then builds the page in the browser as before).
+   */
+  const sendPublicEventPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    const match = /^\/e\/([^/]+)$/.exec(url);
+    if (!match?.[1] || !opts.publicEventPage || !existsSync(rendererFile)) return null;
+    let ref: string;
+    try {
+      ref = decodeURIComponent(match[1]);
+    } catch {
+      return null;
+    }
+    reply.header('cache-control', 'no-cache');
+    let page = rendered.get(ref);
+    if (!page || page.expires <= Date.now()) {
+      const event = await opts.publicEventPage(ref);
+      if (!event) return reply.status(404).sendFile('index.html');
+      const search = request.url.slice(url.length);
+      if (event.slug !== ref) return reply.redirect(`/e/${encodeURIComponent(event.slug)}${search}`, 302);
+      const made = await renderedPage(request, ref, event);
+      if (!made) return reply.sendFile('index.html');
+      page = made;
+    }
+    const preload = preloads.get('/e/:event');
+    if (preload) reply.header('link', preload);
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    // Made here, so compressed here, quickly (a few kB instead of ~40), once per rendering.
+    if (/\bbr\b/.test(accepts)) {
+      page.br ??= await brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+      return reply.header('content-encoding', 'br').send(page.br);
+    }
+    if (/\bgzip\b/.test(accepts)) {
+      page.gzip ??= await gzip(page.html);
+      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    }
+    return reply.send(page.html);
+  };
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith(ASSETS_PREFIX) && reply.statusCode < 400) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     }
     return payload;
   });
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
       return reply.status(404).send({ message: `No API call GET ${url}.` });
     }
-    if (isSourceMap(url)) return reply.status(404).send({ message: 'File not found.' });
     const file = path.join(root, path.normalize(url));
+    if (isSourceMap(url) || path.relative(root, file).split(path.sep)[0] === SSR_DIR)
+      return reply.status(404).send({ message: 'File not found.' });
+    const eventPage = await sendPublicEventPage(request, reply, url);
+    if (eventPage) return eventPage;
     if (file.startsWith(root) && path.extname(url) && existsSync(file))
       return reply.sendFile(path.relative(root, file));
     if (path.extname(url) && !url.endsWith('.html'))
@@ -103,6 +315,6 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { root: str
     reply.header('cache-control', 'no-cache');
     const preload = preloads.get(url);
     if (preload) reply.header('link', preload);
-    return reply.sendFile('index.html');
+    return reply.sendFile(prerendered.get(url) ?? 'index.html');
   });
 });

@@ -16,3 +16,24 @@ export function createQueryClient() {
     },
   });
 }
+
+/** One answer of the query cache: its key and its data. */
+export type SeededQuery = [queryKey: readonly unknown[], data: unknown];
+
+/** The id of the page's data block (a server-rendered page's answers, JSON: `SeededQuery[]`). */
+export const SEEDED_QUERIES_ID = 'marquee-queries';
+
+/**
+ * Starts the query cache from the answers a server-rendered page was made with (app/prerender.tsx), so
+ * the console shows the same page at once instead of asking for them again. A data block, not a script:
+ * the CSP allows no inline script, and none runs.
+ */
+export function seedQueries(queryClient: QueryClient, doc: Document = document) {
+  const text = doc.getElementById(SEEDED_QUERIES_ID)?.textContent;
+  if (!text) return;
+  try {
+    for (const [key, data] of JSON.parse(text) as SeededQuery[]) queryClient.setQueryData(key, data);
+  } catch {
+    // Not readable: the page asks the server as usual.
+  }
+}

@@ -9,6 +9,7 @@ import { ORDER_CONFIRMATION, orderConfirmationRenderer } from './booking-emails.
 import { createCheckout } from './checkout.js';
 import { resendOrderTickets as resendAsOrganizer } from './commands/resend-tickets.js';
 import { startHoldSweep } from './hold-sweep.js';
+import { publicEventPage } from './queries/public-event-page.js';
 import { bookingRoutes } from './routes.js';
 import { createSalesNotices } from './sales-notices.js';
 import { createSettlement } from './settlement.js';
@@ -66,6 +67,13 @@ export function resendOrderTickets(
 ) {
   return resendAsOrganizer(checkout(ports).selling, organizer, bookingId);
 }
+
+/**
+ * An event's public page for the server to render (plugins/static-web.ts), by slug, id or former slug;
+ * null for a page that does not exist (queries/public-event-page.ts).
+ */
+export const publicEventPageData = (ports: Ports) => (ref: string) =>
+  publicEventPage(checkout(ports).selling, ref, ports.clock.now());
 
 /** Selling: the buyer routes, sharing an event (its QR code, its preview) and the hold sweep's timer. */
 export async function bookingModule(app: FastifyInstance, ports: Ports) {

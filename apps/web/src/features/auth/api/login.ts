@@ -5,7 +5,7 @@ import { http } from '../../../lib/http';
 /**
  * What signing in needs from the contract: the body's schema, the call, and the profile's cache key.
  * They carry zod, which the login screen's first download does without (docs/performance.md,
- * "Console"): the form asks for them as soon as it has painted, and a submit waits for them.
+ * "Console"): the form asks for them when the visitor starts on it, and a submit waits for them.
  */
 export async function loadLoginContract() {
   const { LoginBody, login } = await import('./auth-contract');
