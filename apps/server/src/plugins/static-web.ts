@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 const brotli = promisify(zlib.brotliCompress);
+type DoneWith = (error: Error | null, payload: unknown) => void;
 const gzip = promisify(zlib.gzip);
 
 /**
@@ -224,11 +225,6 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     });
 
   /**
-   * /e/<slug>: the event's page rendered, or the console's 404 for an event there is none of; an id or
-   * a former slug is sent on to the current address. Null: not an event's page, or nothing to render
-   * it with (the console then builds the page in the browser as before).
-   */
-  /**
    * Rendered event pages, a few seconds each (by address): an on-sale rush renders and compresses a
    * page once per period rather than once per buyer (~30 ms of CPU each). What is left may be that old
    * in the HTML; the console asks for it again as soon as it takes over the page.
@@ -292,13 +288,14 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     }
     return reply.send(page.html);
   };
-  app.addHook('onSend', async (request, reply, payload) => {
+  // On this route only (every console file is sent by it), so no API call runs it.
+  const assetHeaders = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: DoneWith) => {
     if (request.url.startsWith(ASSETS_PREFIX) && reply.statusCode < 400) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     }
-    return payload;
-  });
-  app.get('/*', async (request, reply) => {
+    done(null, payload);
+  };
+  app.get('/*', { onSend: assetHeaders }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
       return reply.status(404).send({ message: `No API call GET ${url}.` });
