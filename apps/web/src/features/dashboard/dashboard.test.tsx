@@ -59,14 +59,33 @@ const DASHBOARD = {
   ],
 };
 
+const UPCOMING_EVENT = {
+  _id: '7d0c1a52-8f3c-4d2e-9a1b-5c6d7e8f9a0b',
+  title: 'Jazz night',
+  kind: 'SINGLE',
+  startsAt: '2026-11-27T19:00:00.000Z',
+  timeZone: 'Europe/Paris',
+  organization: { _id: '1e0c1a52-8f3c-4d2e-9a1b-5c6d7e8f9a0b', name: 'Riverside Jazz Club' },
+  sold: 55,
+  capacity: 190,
+  canReadOrders: true,
+  canScan: true,
+};
+
 const ORGANIZER = profileFixture({ role: 'USER', organizerRequest: 'APPROVED' });
 
 function api(figures: () => { status: number; body: unknown }) {
   return fakeApi({
     [PROFILE]: profileAnswer(ORGANIZER),
     [FIGURES]: figures,
-    [UPCOMING]: { status: 200, body: { message: 'ok', result: { items: [], total: 0, page: 1, limit: 5 } } },
-    [ORGANIZATIONS]: { status: 200, body: { message: 'ok', result: { items: [], total: 0, page: 1, limit: 100 } } },
+    [UPCOMING]: {
+      status: 200,
+      body: { message: 'ok', result: { items: [UPCOMING_EVENT], total: 1, page: 1, limit: 5 } },
+    },
+    [ORGANIZATIONS]: {
+      status: 200,
+      body: { message: 'ok', result: { items: [], total: 0, page: 1, limit: 100 } },
+    },
   });
 }
 
@@ -103,12 +122,21 @@ describe('organizer dashboard', () => {
     const calls = fake.calls.map((c) => `${c.method} ${c.path}`);
     expect(calls.filter((c) => c === FIGURES)).toHaveLength(1);
     expect(calls.indexOf(FIGURES)).toBeLessThan(calls.indexOf(PROFILE));
-    expect(fake.calls.find((c) => c.path === organizerDashboard.path)?.query).toEqual({ period: 'LAST_30_DAYS' });
+    expect(fake.calls.find((c) => c.path === organizerDashboard.path)?.query).toEqual({
+      period: 'LAST_30_DAYS',
+    });
+
+    // The next events, their rows from their own chunk, in the event's zone.
+    const upcoming = await screen.findByTestId('upcoming-event');
+    expect(upcoming.textContent).toContain('Fri, Nov 27, 2026 · 8:00 PM · Riverside Jazz Club');
+    expect(upcoming.textContent).toContain('55 / 190 sold');
 
     // The charts wait until they come near the screen, keeping their place; their numbers are there.
     const byEvent = screen.getByRole('region', { name: 'Sales by event' });
     expect(within(byEvent).getByTestId('chart-placeholder')).toBeTruthy();
-    expect(within(byEvent).getByRole('table', { name: 'Sales by event' }).textContent).toContain('Jazz night');
+    expect(within(byEvent).getByRole('table', { name: 'Sales by event' }).textContent).toContain(
+      'Jazz night',
+    );
     await userEvent.click(within(byEvent).getByRole('button', { name: 'Show as table' }));
     expect(within(byEvent).getByRole('table', { name: 'Sales by event' }).textContent).toContain('€4,036.00');
   });

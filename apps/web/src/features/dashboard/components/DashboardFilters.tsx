@@ -18,12 +18,15 @@ export function DashboardFilters({
   choice,
   onChange,
   fieldErrors,
+  loadOrganizations = true,
 }: {
   choice: DashboardChoice;
   onChange: (next: Partial<DashboardChoice>) => void;
   fieldErrors: Record<string, string>;
+  /** False: the organizations are not asked for yet (the choice stays as it is, disabled, meanwhile). */
+  loadOrganizations?: boolean;
 }) {
-  const organizations = useQuery(organizationChoicesQuery());
+  const organizations = useQuery({ ...organizationChoicesQuery(), enabled: loadOrganizations });
   const [from, setFrom] = useState(choice.from);
   const [to, setTo] = useState(choice.to);
   useEffect(() => {
