@@ -50,7 +50,9 @@ describe('administrator dashboard', () => {
     }
     await page.getByRole('heading', { name: 'Sign-ups and orders' }).waitFor();
     await page.getByRole('heading', { name: 'Gross sales' }).waitFor();
-    // The demo orders were made over the last days: the charts have something to draw.
+    // The demo orders were made over the last days: the charts have something to draw (as they come
+    // near the screen).
+    await page.getByRole('heading', { name: 'Sign-ups and orders' }).scrollIntoViewIfNeeded();
     await page.locator('.recharts-surface').first().waitFor();
     expect(Number(await page.getByTestId('figure-orders-value').textContent())).toBeGreaterThan(0);
     // At least the seeded ones (Priya and Marco; Carla): other journeys may have sent more meanwhile.
@@ -80,6 +82,7 @@ describe('administrator dashboard', () => {
         .getByTestId('admin-dashboard')
         .getByRole('group', { name: 'Orders', exact: true })
         .waitFor();
+      await phone.page.getByRole('heading', { name: 'Sign-ups and orders' }).scrollIntoViewIfNeeded();
       await phone.page.locator('.recharts-surface').first().waitFor();
       await shot(phone.page, 'admin-dashboard-375');
     } finally {

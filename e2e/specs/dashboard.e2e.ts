@@ -94,9 +94,11 @@ describe('organizer dashboard', () => {
     expect(figures.orders.value).toBe(orders.length);
     expect(figures.grossSales.value).toBe(orders.reduce((sum, o) => sum + o.total, 0));
 
-    // The charts, each with its numbers in a table.
+    // The charts, each with its numbers in a table; each is drawn as it comes near the screen.
     for (const title of ['Sales over time', 'Tickets sold over time', 'Sales by event', 'Ticket types']) {
-      await page.getByRole('heading', { name: title }).waitFor();
+      const chart = page.getByRole('region', { name: title });
+      await chart.scrollIntoViewIfNeeded();
+      await chart.locator('.recharts-surface').first().waitFor();
     }
     expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(4);
     const byEvent = page.getByRole('region', { name: 'Sales by event' });
@@ -141,7 +143,7 @@ describe('organizer dashboard', () => {
   it('fits a phone: cards stack and the charts shrink', async () => {
     const page = await b.newPage({ width: 375, height: 812 });
     await signIn(page, DEMO.organizer);
-    await page.getByRole('heading', { name: 'Sales over time' }).waitFor();
+    await page.getByRole('heading', { name: 'Sales over time' }).scrollIntoViewIfNeeded();
     await page.locator('.recharts-surface').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

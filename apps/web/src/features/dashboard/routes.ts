@@ -6,7 +6,7 @@ export const dashboardRoutes: FeatureRoutes = {
     consoleScreen(
       DASHBOARD_PATHS.dashboard,
       'console',
-      () => import('./routes/DashboardPage'),
+      () => import('./routes/dashboard-entry').then((m) => m.loadDashboard()),
       (m) => m.DashboardPage,
     ),
   ],

@@ -1,16 +1,4 @@
-import '@mantine/charts/styles.css';
-import {
-  Alert,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DashboardPeriod } from '@marquee/contract';
 import { IconArrowRight, IconChecks } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -20,11 +8,10 @@ import { HttpError } from '../../../lib/http';
 import { formatMoney } from '../../../lib/money';
 import { APPROVAL_PATHS } from '../../approvals/paths';
 import { useAdminDashboard } from '../api/dashboard';
+import classes from './admin-dashboard.module.css';
 import { GrossSalesChart, SignUpsAndOrdersChart } from './Charts';
 import { FigureCard } from './FigureCard';
 import { PERIOD_OPTIONS, usePeriodParams } from './period';
-
-const CARD_COLS = { base: 2, md: 3, lg: 4 };
 
 function dayLabel(day: string) {
   return formatDate(`${day}T12:00:00Z`, 'UTC');
@@ -49,7 +36,7 @@ export function AdminDashboard() {
           value={params.period}
           allowDeselect={false}
           onChange={(value) => value && params.set({ period: value as DashboardPeriod })}
-          w={{ base: '100%', xs: 180 }}
+          className={`${classes.filter} ${classes.periodFilter}`}
         />
         {params.period === 'CUSTOM' && (
           <>
@@ -60,7 +47,7 @@ export function AdminDashboard() {
               max={params.to || undefined}
               onChange={(e) => params.set({ period: 'CUSTOM', from: e.currentTarget.value })}
               error={fieldError('from')}
-              w={{ base: '100%', xs: 170 }}
+              className={`${classes.filter} ${classes.dayFilter}`}
             />
             <TextInput
               type="date"
@@ -69,7 +56,7 @@ export function AdminDashboard() {
               min={params.from || undefined}
               onChange={(e) => params.set({ period: 'CUSTOM', to: e.currentTarget.value })}
               error={fieldError('to')}
-              w={{ base: '100%', xs: 170 }}
+              className={`${classes.filter} ${classes.dayFilter}`}
             />
           </>
         )}
@@ -94,12 +81,12 @@ export function AdminDashboard() {
       )}
 
       {query.isPending && query.fetchStatus !== 'idle' && (
-        <SimpleGrid cols={CARD_COLS} data-testid="admin-dashboard-loading" aria-busy="true">
+        <div className={classes.cards} data-testid="admin-dashboard-loading" aria-busy="true">
           {Array.from({ length: 8 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
             <Skeleton key={i} h={104} radius="md" />
           ))}
-        </SimpleGrid>
+        </div>
       )}
 
       {data && (
@@ -145,7 +132,7 @@ export function AdminDashboard() {
             <Title order={2} size="h4" id="platform-figures" mb="sm">
               Platform
             </Title>
-            <SimpleGrid cols={CARD_COLS}>
+            <div className={classes.cards}>
               <FigureCard label="Users" value={data.users.total} testId="figure-users" />
               <FigureCard
                 label="New sign-ups"
@@ -177,7 +164,7 @@ export function AdminDashboard() {
               />
               <FigureCard label="Blocked users" value={data.blockedUsers} testId="figure-blocked-users" />
               <FigureCard label="Blocked events" value={data.blockedEvents} testId="figure-blocked-events" />
-            </SimpleGrid>
+            </div>
           </section>
 
           {data.currencies.length === 0 ? (
@@ -196,7 +183,7 @@ export function AdminDashboard() {
                   <Title order={2} size="h4" id={`money-${c.currency}`} mb="sm">
                     Sales in {c.currency}
                   </Title>
-                  <SimpleGrid cols={{ base: 2, md: 3 }}>
+                  <div className={classes.money}>
                     <FigureCard
                       label="Gross sales"
                       value={c.grossSales.value}
@@ -210,16 +197,16 @@ export function AdminDashboard() {
                       format={money}
                     />
                     <FigureCard label="Refunds" value={c.refunds.value} trend={c.refunds} format={money} />
-                  </SimpleGrid>
+                  </div>
                 </section>
               );
             })
           )}
 
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <div className={classes.charts}>
             <SignUpsAndOrdersChart data={data} />
             <GrossSalesChart data={data} />
-          </SimpleGrid>
+          </div>
         </>
       )}
     </Stack>

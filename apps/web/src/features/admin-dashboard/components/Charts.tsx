@@ -1,15 +1,18 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
-import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AdminDashboardFigures } from '@marquee/contract';
-import { format } from 'date-fns';
+import { BarChart, LineChart } from '../../../components/charts/LazyCharts';
 import { formatMoney, minorDigits } from '../../../lib/money';
 
 const CURRENCY_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6'];
 
+/** A row's calendar day (no zone) as `Nov 20`, or its month as `Nov 2026`. */
 function bucketLabel(date: string, bucket: AdminDashboardFigures['bucket']) {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return format(new Date(y, m - 1, d), bucket === 'MONTH' ? 'MMM yyyy' : 'MMM d');
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(
+    'en-US',
+    bucket === 'MONTH'
+      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  );
 }
 
 function ChartFrame({
@@ -46,6 +49,9 @@ function ChartFrame({
  */
 const NOT_FOCUSABLE = { accessibilityLayer: false } as const;
 
+// The tables are visually hidden (the same numbers as the drawing, for assistive technology): plain
+// elements, since nobody sees them and Mantine's table would cost a component per cell.
+
 /** Sign-ups and orders per day (or month), with the same numbers as a table for screen readers. */
 export function SignUpsAndOrdersChart({ data }: { data: AdminDashboardFigures }) {
   const rows = data.series.map((p) => ({
@@ -75,25 +81,25 @@ export function SignUpsAndOrdersChart({ data }: { data: AdminDashboardFigures })
         />
       </div>
       <VisuallyHidden>
-        <Table>
+        <table>
           <caption>Sign-ups and orders per {data.bucket === 'DAY' ? 'day' : 'month'}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{data.bucket === 'DAY' ? 'Day' : 'Month'}</Table.Th>
-              <Table.Th>Sign-ups</Table.Th>
-              <Table.Th>Orders</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+          <thead>
+            <tr>
+              <th>{data.bucket === 'DAY' ? 'Day' : 'Month'}</th>
+              <th>Sign-ups</th>
+              <th>Orders</th>
+            </tr>
+          </thead>
+          <tbody>
             {rows.map((r) => (
-              <Table.Tr key={r.label}>
-                <Table.Td>{r.label}</Table.Td>
-                <Table.Td>{r.signUps}</Table.Td>
-                <Table.Td>{r.orders}</Table.Td>
-              </Table.Tr>
+              <tr key={r.label}>
+                <td>{r.label}</td>
+                <td>{r.signUps}</td>
+                <td>{r.orders}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </VisuallyHidden>
     </ChartFrame>
   );
@@ -128,27 +134,27 @@ export function GrossSalesChart({ data }: { data: AdminDashboardFigures }) {
         />
       </div>
       <VisuallyHidden>
-        <Table>
+        <table>
           <caption>Gross sales per {data.bucket === 'DAY' ? 'day' : 'month'} and currency</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{data.bucket === 'DAY' ? 'Day' : 'Month'}</Table.Th>
+          <thead>
+            <tr>
+              <th>{data.bucket === 'DAY' ? 'Day' : 'Month'}</th>
               {currencies.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
+                <th key={c}>{c}</th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {data.series.map((p) => (
-              <Table.Tr key={p.date}>
-                <Table.Td>{bucketLabel(p.date, data.bucket)}</Table.Td>
+              <tr key={p.date}>
+                <td>{bucketLabel(p.date, data.bucket)}</td>
                 {currencies.map((c) => (
-                  <Table.Td key={c}>{formatMoney(p.grossSales[c] ?? 0, c)}</Table.Td>
+                  <td key={c}>{formatMoney(p.grossSales[c] ?? 0, c)}</td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </VisuallyHidden>
     </ChartFrame>
   );

@@ -1,6 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { Trend } from '@marquee/contract';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
+import classes from './admin-dashboard.module.css';
 
 /** The change against the previous period in words, with an arrow: never colour alone. */
 export function TrendLine({ trend, format }: { trend: Trend; format: (value: number) => string }) {
@@ -51,7 +52,7 @@ export function FigureCard({
   return (
     <Paper
       withBorder
-      p={{ base: 'sm', sm: 'md' }}
+      className={classes.card}
       radius="md"
       data-testid={testId}
       role="group"
@@ -62,7 +63,7 @@ export function FigureCard({
           {label}
         </Text>
         <Text
-          fz={{ base: 20, sm: 26 }}
+          className={classes.value}
           fw={700}
           lh={1.2}
           data-testid={testId ? `${testId}-value` : undefined}

@@ -7,47 +7,65 @@ export interface ChartTable {
   rows: (string | number)[][];
 }
 
-function DataTableFallback({
-  table,
-  caption,
-  scrolls = true,
-}: {
-  table: ChartTable;
-  caption: string;
-  /** On screen a narrow card scrolls the table, reachable by keyboard; read aloud nothing scrolls. */
-  scrolls?: boolean;
-}) {
-  const drawn = (
-    <Table striped withTableBorder fz="sm" data-testid="chart-table">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          {table.columns.map((c) => (
-            <Table.Th key={c} scope="col">
-              {c}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {table.rows.map((row) => (
-          <Table.Tr key={row.join('|')}>
-            {row.map((cell, i) => (
-              <Table.Td key={table.columns[i]}>{cell}</Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-  if (!scrolls) return drawn;
+/** The numbers as a table on screen ("Show as table"): a narrow card scrolls it, reachable by keyboard. */
+function DataTableFallback({ table, caption }: { table: ChartTable; caption: string }) {
   return (
     <Table.ScrollContainer
       minWidth={280}
       scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': caption } }}
     >
-      {drawn}
+      <Table striped withTableBorder fz="sm" data-testid="chart-table">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {table.columns.map((c) => (
+              <Table.Th key={c} scope="col">
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.map((row) => (
+            <Table.Tr key={row.join('|')}>
+              {row.map((cell, i) => (
+                <Table.Td key={table.columns[i]}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The same numbers for assistive technology while the chart is drawn (visually hidden): plain elements,
+ * since nobody sees them and Mantine's table would cost a component per cell on the screen's first paint.
+ */
+function HiddenTable({ table, caption }: { table: ChartTable; caption: string }) {
+  return (
+    <table data-testid="chart-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {table.columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {table.rows.map((row) => (
+          <tr key={row.join('|')}>
+            {row.map((cell, i) => (
+              <td key={table.columns[i]}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -110,7 +128,7 @@ export function ChartCard({
               {children}
             </div>
             <VisuallyHidden>
-              <DataTableFallback table={table} caption={title} scrolls={false} />
+              <HiddenTable table={table} caption={title} />
             </VisuallyHidden>
           </>
         )}

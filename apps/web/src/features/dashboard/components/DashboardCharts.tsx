@@ -1,10 +1,10 @@
-import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { OrganizerDashboard } from '@marquee/contract';
+import { AreaChart, BarChart } from '../../../components/charts/LazyCharts';
 import { formatMoney, minorDigits } from '../../../lib/money';
 import { bucketLabel, formatCount } from '../format';
 import { ChartCard } from './ChartCard';
+import classes from './dashboard.module.css';
 
 const NO_SALES = 'No sales in this period';
 const major = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
@@ -38,7 +38,7 @@ export function DashboardCharts({ data }: { data: OrganizerDashboard }) {
   const dateColumn = period.bucket === 'MONTH' ? 'Month' : 'Day';
 
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <div className={classes.charts}>
       <ChartCard
         title="Sales over time"
         empty={hasSales ? null : NO_SALES}
@@ -145,6 +145,6 @@ export function DashboardCharts({ data }: { data: OrganizerDashboard }) {
           gridAxis="x"
         />
       </ChartCard>
-    </SimpleGrid>
+    </div>
   );
 }

@@ -2,14 +2,9 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, type DashboardPeriod } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { DashboardChoice } from '../api/organizer-dashboard';
 import { organizationChoicesQuery } from '../api/panel-organization-list';
-
-export interface DashboardChoice {
-  organizationId: string;
-  period: DashboardPeriod;
-  from: string;
-  to: string;
-}
+import classes from './dashboard.module.css';
 
 const PERIOD_OPTIONS = DASHBOARD_PERIODS.map((value) => ({ value, label: DASHBOARD_PERIOD_LABELS[value] }));
 const ALL = '';
@@ -23,12 +18,15 @@ export function DashboardFilters({
   choice,
   onChange,
   fieldErrors,
+  loadOrganizations = true,
 }: {
   choice: DashboardChoice;
   onChange: (next: Partial<DashboardChoice>) => void;
   fieldErrors: Record<string, string>;
+  /** False: the organizations are not asked for yet (the choice stays as it is, disabled, meanwhile). */
+  loadOrganizations?: boolean;
 }) {
-  const organizations = useQuery(organizationChoicesQuery());
+  const organizations = useQuery({ ...organizationChoicesQuery(), enabled: loadOrganizations });
   const [from, setFrom] = useState(choice.from);
   const [to, setTo] = useState(choice.to);
   useEffect(() => {
@@ -59,7 +57,7 @@ export function DashboardFilters({
         nothingFoundMessage="No organization matches"
         disabled={organizations.isPending}
         error={fieldErrors.organizationId}
-        w={{ base: '100%', xs: 260 }}
+        className={`${classes.filter} ${classes.organizationFilter}`}
         comboboxProps={{ withinPortal: true }}
       />
       <Select
@@ -69,7 +67,7 @@ export function DashboardFilters({
         onChange={(value) => value && onChange({ period: value as DashboardPeriod })}
         allowDeselect={false}
         error={fieldErrors.period}
-        w={{ base: '100%', xs: 180 }}
+        className={`${classes.filter} ${classes.periodFilter}`}
       />
       {choice.period === 'CUSTOM' && (
         <>
@@ -80,7 +78,7 @@ export function DashboardFilters({
             max={to || undefined}
             onChange={(e) => setDay('from', e.currentTarget.value)}
             error={fieldErrors.from}
-            w={{ base: '100%', xs: 170 }}
+            className={`${classes.filter} ${classes.dayFilter}`}
           />
           <TextInput
             type="date"
@@ -89,7 +87,7 @@ export function DashboardFilters({
             min={from || undefined}
             onChange={(e) => setDay('to', e.currentTarget.value)}
             error={fieldErrors.to}
-            w={{ base: '100%', xs: 170 }}
+            className={`${classes.filter} ${classes.dayFilter}`}
           />
         </>
       )}

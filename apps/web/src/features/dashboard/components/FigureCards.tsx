@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DashboardCurrencyFigures, OrganizerDashboard } from '@marquee/contract';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ import {
   formatPercent,
   type Trend,
 } from '../format';
+import classes from './dashboard.module.css';
 
 const ORDER: FigureKey[] = [
   'grossSales',
@@ -43,7 +44,7 @@ function FigureCard({ label, value, note }: { label: string; value: string; note
     <Paper
       withBorder
       radius="md"
-      p={{ base: 'sm', sm: 'md' }}
+      className={classes.figureCard}
       data-testid="figure-card"
       aria-label={label}
       component="section"
@@ -52,12 +53,7 @@ function FigureCard({ label, value, note }: { label: string; value: string; note
         <Text size="sm" c="dimmed" fw={600} component="h3" m={0}>
           {label}
         </Text>
-        <Text
-          fz={{ base: 18, sm: 24 }}
-          fw={700}
-          data-testid="figure-value"
-          style={{ overflowWrap: 'anywhere' }}
-        >
+        <Text fw={700} className={classes.figureValue} data-testid="figure-value">
           {value}
         </Text>
         {note}
@@ -80,7 +76,7 @@ function Change({ trend, text }: { trend: Trend; text: string }) {
 /** The figure cards of one currency (money never added across currencies). */
 function CurrencyFigures({ figures, against }: { figures: DashboardCurrencyFigures; against: string }) {
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid={`figures-${figures.currency}`}>
+    <div className={classes.figures} data-testid={`figures-${figures.currency}`}>
       {ORDER.map((key) => {
         const figure = figures[key];
         const change = changeText(figure, against);
@@ -93,7 +89,7 @@ function CurrencyFigures({ figures, against }: { figures: DashboardCurrencyFigur
           />
         );
       })}
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -118,7 +114,7 @@ export function FigureCards({ data, against }: { data: OrganizerDashboard; again
           <CurrencyFigures figures={figures} against={against} />
         </Stack>
       ))}
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+      <div className={classes.figures}>
         <FigureCard
           label="Check-in rate"
           value={checkIn.rate === null ? '—' : formatPercent(checkIn.rate)}
@@ -141,7 +137,7 @@ export function FigureCards({ data, against }: { data: OrganizerDashboard; again
             }
           />
         )}
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }

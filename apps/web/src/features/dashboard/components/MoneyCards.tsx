@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrganizerDashboard, PayoutStatus } from '@marquee/contract';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { organizationPath } from '../../organizations/paths';
 import { useDashboardLink } from '../api/create-dashboard-link';
+import classes from './dashboard.module.css';
 
 const PAYOUT_LABELS: Record<PayoutStatus, { label: string; color: string }> = {
   NOT_STARTED: { label: 'Not set up', color: 'gray' },
@@ -64,7 +65,7 @@ function PayoutCard({ payout }: { payout: NonNullable<OrganizerDashboard['payout
 /** What the organizer owes (due payments waiting) and, for one organization they manage, its payouts. */
 export function MoneyCards({ data }: { data: OrganizerDashboard }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+    <div className={classes.pair}>
       <Paper
         withBorder
         radius="md"
@@ -94,6 +95,6 @@ export function MoneyCards({ data }: { data: OrganizerDashboard }) {
         </Stack>
       </Paper>
       {data.payout && <PayoutCard payout={data.payout} />}
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,82 +1,39 @@
-import { Anchor, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { UpcomingEvent } from '@marquee/contract';
-import { IconScan, IconTicket } from '@tabler/icons-react';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ListError } from '../../../components/ListError';
-import { formatDayDate, formatTime } from '../../../lib/dates';
-import { eventCheckInPath } from '../../check-in/paths';
-import { eventOrdersPath } from '../../orders/paths';
 import { upcomingEventsQuery } from '../api/dashboard-upcoming-event-list';
-import { soldText } from '../format';
 
-function UpcomingRow({ event }: { event: UpcomingEvent }) {
-  const share = event.capacity ? Math.min(100, (event.sold / event.capacity) * 100) : 0;
-  const sold = soldText(event.sold, event.capacity);
+/**
+ * The rows come in their own chunk (with the dates' formatting), asked for once the card has painted,
+ * alongside the list's call: the dashboard's first paint does not wait for them.
+ */
+const loadRows = () => import('./UpcomingRows');
+const UpcomingRows = lazy(() => loadRows().then((m) => ({ default: m.UpcomingRows })));
+
+function Loading() {
   return (
-    <Stack
-      gap={6}
-      data-testid="upcoming-event"
-      py="xs"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-    >
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-        <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {event.title}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {`${formatDayDate(event.startsAt, event.timeZone)} · ${formatTime(event.startsAt, event.timeZone)} · ${event.organization.name}`}
-          </Text>
-        </Stack>
-        <Group gap="xs">
-          {event.canReadOrders && (
-            <Button
-              component={Link}
-              to={eventOrdersPath(event._id)}
-              size="xs"
-              variant="default"
-              leftSection={<IconTicket size={14} aria-hidden />}
-              aria-label={`Orders of ${event.title}`}
-            >
-              Orders
-            </Button>
-          )}
-          {event.canScan && (
-            <Button
-              component={Link}
-              to={eventCheckInPath(event._id)}
-              size="xs"
-              variant="default"
-              leftSection={<IconScan size={14} aria-hidden />}
-              aria-label={`Check-in of ${event.title}`}
-            >
-              Check-in
-            </Button>
-          )}
-        </Group>
-      </Group>
-      <Group gap="sm" wrap="nowrap">
-        {event.capacity !== null && (
-          <Progress
-            value={share}
-            size="md"
-            radius="xl"
-            style={{ flex: 1 }}
-            aria-label={`${event.title}: ${sold}`}
-          />
-        )}
-        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {sold}
-        </Text>
-      </Group>
+    <Stack gap="sm" data-testid="upcoming-loading">
+      <Skeleton h={48} />
+      <Skeleton h={48} />
     </Stack>
   );
 }
 
 /** The next events with how full they are and the quick links the caller may use. */
-export function UpcomingEvents({ organizationId }: { organizationId: string | undefined }) {
-  const query = useQuery(upcomingEventsQuery(organizationId));
+export function UpcomingEvents({
+  organizationId,
+  enabled = true,
+}: {
+  organizationId: string | undefined;
+  /** False: not asked for yet (shown as loading meanwhile). */
+  enabled?: boolean;
+}) {
+  const query = useQuery({ ...upcomingEventsQuery(organizationId), enabled });
+  useEffect(() => {
+    loadRows().catch(() => {});
+  }, []);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="upcoming-events-heading">
       <Stack gap="xs">
@@ -91,10 +48,7 @@ export function UpcomingEvents({ organizationId }: { organizationId: string | un
           )}
         </Group>
         {query.isPending ? (
-          <Stack gap="sm" data-testid="upcoming-loading">
-            <Skeleton h={48} />
-            <Skeleton h={48} />
-          </Stack>
+          <Loading />
         ) : query.isError ? (
           <ListError label="Upcoming events" error={query.error} onRetry={() => query.refetch()} />
         ) : query.data.items.length === 0 ? (
@@ -102,7 +56,9 @@ export function UpcomingEvents({ organizationId }: { organizationId: string | un
             No upcoming events.
           </Text>
         ) : (
-          query.data.items.map((event) => <UpcomingRow key={event._id} event={event} />)
+          <Suspense fallback={<Loading />}>
+            <UpcomingRows events={query.data.items} />
+          </Suspense>
         )}
       </Stack>
     </Paper>

@@ -1,32 +1,25 @@
-import { Badge, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { DASHBOARD_PERIODS, type DashboardPeriod } from '@marquee/contract';
+import { Badge, Group, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
 import { HttpError } from '../../../lib/http';
 import { AdminDashboard } from '../../admin-dashboard';
 import { CONSOLE_ROLE_LABELS, consoleRoleOf, fullNameOf, useMayAccess, useSessionProfile } from '../../auth';
-import { dashboardQuery } from '../api/organizer-dashboard';
+import { choiceOf, type DashboardChoice, dashboardQuery, figuresQueryOf } from '../api/organizer-dashboard';
 import { DashboardCharts } from '../components/DashboardCharts';
-import { type DashboardChoice, DashboardFilters } from '../components/DashboardFilters';
+import { DashboardFilters } from '../components/DashboardFilters';
+import classes from '../components/dashboard.module.css';
 import { FigureCards } from '../components/FigureCards';
 import { MoneyCards } from '../components/MoneyCards';
 import { UpcomingEvents } from '../components/UpcomingEvents';
 import { previousLabel } from '../format';
 
-const periodOf = (value: string | null): DashboardPeriod =>
-  DASHBOARD_PERIODS.find((p) => p === value) ?? 'LAST_30_DAYS';
-
 /** The dashboard's choices live in the URL: `?organizationId=&period=&from=&to=`. */
 function useDashboardChoice() {
   const [params, setParams] = useSearchParams();
-  const choice: DashboardChoice = {
-    organizationId: params.get('organizationId') ?? '',
-    period: periodOf(params.get('period')),
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-  };
+  const choice = choiceOf(params);
   const update = (next: Partial<DashboardChoice>) => {
     const merged = { ...choice, ...next };
     const search: Record<string, string> = {};
@@ -44,16 +37,16 @@ function useDashboardChoice() {
 function DashboardSkeleton() {
   return (
     <Stack gap="md" data-testid="dashboard-loading" aria-busy>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <div className={classes.placeholders}>
         {Array.from({ length: 8 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={i} h={104} radius="md" />
         ))}
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      </div>
+      <div className={classes.charts}>
         <Skeleton h={280} radius="md" />
         <Skeleton h={280} radius="md" />
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }
@@ -61,17 +54,12 @@ function DashboardSkeleton() {
 /** The organizer's view: figures, what is owed and payouts, charts and the next events. */
 function OrganizerDashboardView() {
   const { choice, update } = useDashboardChoice();
-  const custom = choice.period === 'CUSTOM';
-  const ready = !custom || (choice.from !== '' && choice.to !== '');
-  const query = useQuery({
-    ...dashboardQuery({
-      organizationId: choice.organizationId || undefined,
-      period: choice.period,
-      from: custom ? choice.from || undefined : undefined,
-      to: custom ? choice.to || undefined : undefined,
-    }),
-    enabled: ready,
-  });
+  const figuresQuery = figuresQueryOf(choice);
+  const ready = figuresQuery !== null;
+  const query = useQuery({ ...dashboardQuery(figuresQuery ?? {}), enabled: ready });
+  // The figures first: the lists around them are asked for once the figures have come (or failed), so
+  // their answers and renders do not hold up the screen's main content on a slow phone.
+  const figuresSettled = !ready || !query.isPending;
   const fieldErrors = Object.fromEntries(
     (query.error instanceof HttpError ? (query.error.errors ?? []) : []).map((e) => [e.field, e.message]),
   );
@@ -80,7 +68,12 @@ function OrganizerDashboardView() {
 
   return (
     <Stack gap="lg">
-      <DashboardFilters choice={choice} onChange={update} fieldErrors={fieldErrors} />
+      <DashboardFilters
+        choice={choice}
+        onChange={update}
+        fieldErrors={fieldErrors}
+        loadOrganizations={figuresSettled}
+      />
       {!ready ? null : query.isPending ? (
         <DashboardSkeleton />
       ) : query.isError ? (
@@ -92,7 +85,7 @@ function OrganizerDashboardView() {
           <DashboardCharts data={data} />
         </Stack>
       ) : null}
-      <UpcomingEvents organizationId={choice.organizationId || undefined} />
+      <UpcomingEvents organizationId={choice.organizationId || undefined} enabled={figuresSettled} />
     </Stack>
   );
 }
@@ -117,7 +110,13 @@ export function DashboardPage() {
         }
       />
       {/* Administrators see the platform's dashboard; organizers and members their own. */}
-      {isAdmin ? <AdminDashboard /> : <OrganizerDashboardView />}
+      {isAdmin ? (
+        <Suspense fallback={<DashboardSkeleton />}>
+          <AdminDashboard />
+        </Suspense>
+      ) : (
+        <OrganizerDashboardView />
+      )}
     </Stack>
   );
 }
