@@ -135,6 +135,49 @@ describe('scan-ticket', () => {
     expect(await t.db.select().from(scans).where(eq(scans.nonce, nonce))).toHaveLength(1);
   });
 
+  it('a nonce decided first in another transaction wins: the later scan admits nothing and answers the first', async () => {
+    const s = await sold();
+    const [first, second] = s.codes as [string, string];
+    const nonce = randomUUID();
+    const decide = (code: string) => ({
+      text: `select * from checkin_scan($1, $2, $3, $4, 'Door-A', $5, 'ONLINE', now(), null)`,
+      values: [s.eventId, s.date, code, w.scanner.user.id, nonce],
+    });
+    const held = await t.db.$client.connect();
+    const later = await t.db.$client.connect();
+    try {
+      const laterPid = (await later.query('select pg_backend_pid() as pid')).rows[0]?.pid;
+      await held.query('begin');
+      const [kept] = (await held.query(decide(first))).rows;
+      // The later scan (another ticket, the same nonce) admits its ticket, then waits on the line's nonce.
+      const answer = later.query(decide(second));
+      for (let waited = 0; ; waited++) {
+        const { rows } = await t.db.$client.query(
+          'select wait_event_type as waits from pg_stat_activity where pid = $1',
+          [laterPid],
+        );
+        if (rows[0]?.waits === 'Lock') break;
+        if (waited > 400) throw new Error('the later scan never waited for the first');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await held.query('commit');
+      const [replayed] = (await answer).rows;
+      expect(replayed).toMatchObject({ scan_id: kept?.scan_id, result: 'ADMITTED', replayed: true });
+    } finally {
+      held.release();
+      later.release();
+    }
+    const admitted = await t.db
+      .select({ code: tickets.code, scannedAt: tickets.scannedAt })
+      .from(tickets)
+      .innerJoin(ticketAdmissions, eq(ticketAdmissions.ticketId, tickets.id))
+      .where(eq(tickets.eventId, s.eventId));
+    expect(admitted.map((a) => a.code)).toEqual([first]);
+    const [untouched] = await t.db.select().from(tickets).where(eq(tickets.code, second));
+    expect(untouched?.scannedAt).toBeNull();
+    expect(await t.db.select().from(scans).where(eq(scans.nonce, nonce))).toHaveLength(1);
+  });
+
   it('refuses a nonce another person already used', async () => {
     const s = await sold();
     const nonce = randomUUID();
