@@ -341,6 +341,33 @@ describe('sync-offline-scans', () => {
       },
     });
 
+  it('scans sent at once by people who may and may not scan are each decided for their sender', async () => {
+    const s = await sold();
+    const allowed = [w.tokens.scanner, w.tokens.organizer];
+    const refused = [w.tokens.unassigned, w.tokens.otherOrganizer, w.tokens.buyer];
+    const senders = [...allowed, ...refused];
+    const tally = await inParallel(base, 40, (i) => ({
+      method: 'POST',
+      path: c.scanTicket.path,
+      headers: clientHeaders(senders[i % senders.length] ?? ''),
+      body: {
+        eventId: s.eventId,
+        occurrenceId: s.date,
+        code: s.codes[0],
+        deviceId: `Door-${i}`,
+        nonce: randomUUID(),
+      },
+    }));
+    expect(tally.byStatus).toEqual({ 200: 16, 404: 24 });
+    for (const [i, answer] of tally.answers.entries())
+      expect(answer.status).toBe(i % senders.length < allowed.length ? 200 : 404);
+    const results = tally.answers.flatMap((a) =>
+      a.status === 200 ? [(a.body.result as c.ScanOutcome).result] : [],
+    );
+    expect(results.filter((r) => r === 'ADMITTED')).toHaveLength(1);
+    expect(await t.db.select().from(scans).where(eq(scans.eventId, s.eventId))).toHaveLength(16);
+  });
+
   it('a queue replayed twice admits once and answers the same outcomes', async () => {
     const s = await sold({ quantity: 2 });
     const queue = s.codes.map((code) => ({ code, nonce: randomUUID() }));
