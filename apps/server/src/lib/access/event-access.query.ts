@@ -69,60 +69,36 @@ const eventWithRole = preparedStatement((db) =>
 type EventWithRoleRow = Awaited<ReturnType<ReturnType<typeof eventWithRole>['execute']>>[number];
 
 /**
- * Reads of the same event by the same user share a statement while it is not sent yet (a door's
- * concurrent scans: one statement instead of one per scan). The first is sent on the next turn of the
- * event loop; while one is in PostgreSQL, those asked meanwhile wait and go together in the next, sent
- * when it is back. Nothing is kept: each lookup is decided by a statement sent after it was asked, never
- * by an answer read before. Only on the pool (a transaction reads its own).
+ * The reads of one turn of the event loop: the same event asked by the same user while the statement is
+ * not sent yet share it (a door's concurrent scans: one statement instead of one per scan). Nothing is
+ * kept once it is sent: a lookup asked after that sends its own, so each one is decided by a statement
+ * sent after it was asked, never by an older answer. Only on the pool (a transaction reads its own).
  */
-interface SharedRead {
-  /** The statement in PostgreSQL (settled when it is back, whatever it answered). */
-  inFlight: Promise<void> | null;
-  /** The next statement, not sent yet: a lookup asked now joins it. */
-  next: Promise<EventWithRoleRow | undefined> | null;
-}
-const sharedReads = new WeakMap<DbOrTx, Map<string, SharedRead>>();
-
-const sendRead = (db: DbOrTx, eventId: string, userId: string) =>
-  eventWithRole(db)
-    .execute({ eventId, userId })
-    .then((rows) => rows[0]);
+const pendingReads = new WeakMap<DbOrTx, Map<string, Promise<EventWithRoleRow | undefined>>>();
 
 function readEventWithRole(db: DbOrTx, eventId: string, userId: string) {
-  if (db instanceof PgTransaction) return sendRead(db, eventId, userId);
-  let byKey = sharedReads.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    sharedReads.set(db, byKey);
+  if (db instanceof PgTransaction)
+    return eventWithRole(db)
+      .execute({ eventId, userId })
+      .then((rows) => rows[0]);
+  let turn = pendingReads.get(db);
+  if (!turn) {
+    turn = new Map();
+    pendingReads.set(db, turn);
   }
   const key = `${eventId} ${userId}`;
-  let shared = byKey.get(key);
-  if (!shared) {
-    shared = { inFlight: null, next: null };
-    byKey.set(key, shared);
+  let read = turn.get(key);
+  if (!read) {
+    const sent = turn;
+    read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      sent.delete(key);
+      return eventWithRole(db)
+        .execute({ eventId, userId })
+        .then((rows) => rows[0]);
+    });
+    turn.set(key, read);
   }
-  if (shared.next) return shared.next;
-  const entry = shared;
-  const table = byKey;
-  const ready = entry.inFlight ?? new Promise<void>((resolve) => setImmediate(resolve));
-  const next = ready.then(() => {
-    entry.next = null;
-    const read = sendRead(db, eventId, userId);
-    const back: Promise<void> = read
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        if (entry.inFlight !== back) return;
-        entry.inFlight = null;
-        if (!entry.next) table.delete(key);
-      });
-    entry.inFlight = back;
-    return read;
-  });
-  entry.next = next;
-  return next;
+  return read;
 }
 
 /** What the actor is to the event, or null when they may not see it at all. */
