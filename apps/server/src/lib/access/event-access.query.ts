@@ -1,5 +1,6 @@
 import type { EventRole } from '@marquee/contract';
 import { type AnyColumn, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import {
@@ -65,6 +66,41 @@ const eventWithRole = preparedStatement((db) =>
     .prepare('access_event_with_role'),
 );
 
+type EventWithRoleRow = Awaited<ReturnType<ReturnType<typeof eventWithRole>['execute']>>[number];
+
+/**
+ * The reads of one turn of the event loop: the same event asked by the same user while the statement is
+ * not sent yet share it (a door's concurrent scans: one statement instead of one per scan). Nothing is
+ * kept once it is sent: a lookup asked after that sends its own, so each one is decided by a statement
+ * sent after it was asked, never by an older answer. Only on the pool (a transaction reads its own).
+ */
+const pendingReads = new WeakMap<DbOrTx, Map<string, Promise<EventWithRoleRow | undefined>>>();
+
+function readEventWithRole(db: DbOrTx, eventId: string, userId: string) {
+  if (db instanceof PgTransaction)
+    return eventWithRole(db)
+      .execute({ eventId, userId })
+      .then((rows) => rows[0]);
+  let turn = pendingReads.get(db);
+  if (!turn) {
+    turn = new Map();
+    pendingReads.set(db, turn);
+  }
+  const key = `${eventId} ${userId}`;
+  let read = turn.get(key);
+  if (!read) {
+    const sent = turn;
+    read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      sent.delete(key);
+      return eventWithRole(db)
+        .execute({ eventId, userId })
+        .then((rows) => rows[0]);
+    });
+    turn.set(key, read);
+  }
+  return read;
+}
+
 /** What the actor is to the event, or null when they may not see it at all. */
 function eventRoleOf(
   actor: Actor,
@@ -92,19 +128,22 @@ export async function requireEvent(
   /** `what`: the 404 names what was asked for ("The order" when reached through one of its orders). */
   options: { lock?: boolean; what?: string } = {},
 ): Promise<EventGrant> {
-  const [row] = options.lock
-    ? await db
-        .select({ event: events, organization: organizations, teamRole: teamRoleOf(actor.user.id) })
-        .from(events)
-        .innerJoin(organizations, eq(organizations.id, events.organizationId))
-        .where(eq(events.id, eventId))
-        .for('update', { of: events })
-    : await eventWithRole(db).execute({ eventId, userId: actor.user.id });
+  const row = options.lock
+    ? (
+        await db
+          .select({ event: events, organization: organizations, teamRole: teamRoleOf(actor.user.id) })
+          .from(events)
+          .innerJoin(organizations, eq(organizations.id, events.organizationId))
+          .where(eq(events.id, eventId))
+          .for('update', { of: events })
+      )[0]
+    : await readEventWithRole(db, eventId, actor.user.id);
   const what = options.what ?? 'The event';
   if (!row) throw notFound(what);
   const role = eventRoleOf(actor, row.organization, row.teamRole);
   if (!role || !roleAllows(role, level)) throw notFound(what);
-  return { event: row.event, organization: row.organization, role };
+  // Copies: a read shared by several calls of one turn hands each its own rows.
+  return { event: { ...row.event }, organization: { ...row.organization }, role };
 }
 
 /** The organization grant an event grant implies (what `ctx.grant` carries on event routes). */

@@ -135,6 +135,49 @@ describe('scan-ticket', () => {
     expect(await t.db.select().from(scans).where(eq(scans.nonce, nonce))).toHaveLength(1);
   });
 
+  it('a nonce decided first in another transaction wins: the later scan admits nothing and answers the first', async () => {
+    const s = await sold();
+    const [first, second] = s.codes as [string, string];
+    const nonce = randomUUID();
+    const decide = (code: string) => ({
+      text: `select * from checkin_scan($1, $2, $3, $4, 'Door-A', $5, 'ONLINE', now(), null)`,
+      values: [s.eventId, s.date, code, w.scanner.user.id, nonce],
+    });
+    const held = await t.db.$client.connect();
+    const later = await t.db.$client.connect();
+    try {
+      const laterPid = (await later.query('select pg_backend_pid() as pid')).rows[0]?.pid;
+      await held.query('begin');
+      const [kept] = (await held.query(decide(first))).rows;
+      // The later scan (another ticket, the same nonce) admits its ticket, then waits on the line's nonce.
+      const answer = later.query(decide(second));
+      for (let waited = 0; ; waited++) {
+        const { rows } = await t.db.$client.query(
+          'select wait_event_type as waits from pg_stat_activity where pid = $1',
+          [laterPid],
+        );
+        if (rows[0]?.waits === 'Lock') break;
+        if (waited > 400) throw new Error('the later scan never waited for the first');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await held.query('commit');
+      const [replayed] = (await answer).rows;
+      expect(replayed).toMatchObject({ scan_id: kept?.scan_id, result: 'ADMITTED', replayed: true });
+    } finally {
+      held.release();
+      later.release();
+    }
+    const admitted = await t.db
+      .select({ code: tickets.code, scannedAt: tickets.scannedAt })
+      .from(tickets)
+      .innerJoin(ticketAdmissions, eq(ticketAdmissions.ticketId, tickets.id))
+      .where(eq(tickets.eventId, s.eventId));
+    expect(admitted.map((a) => a.code)).toEqual([first]);
+    const [untouched] = await t.db.select().from(tickets).where(eq(tickets.code, second));
+    expect(untouched?.scannedAt).toBeNull();
+    expect(await t.db.select().from(scans).where(eq(scans.nonce, nonce))).toHaveLength(1);
+  });
+
   it('refuses a nonce another person already used', async () => {
     const s = await sold();
     const nonce = randomUUID();
@@ -297,6 +340,33 @@ describe('sync-offline-scans', () => {
         })),
       },
     });
+
+  it('scans sent at once by people who may and may not scan are each decided for their sender', async () => {
+    const s = await sold();
+    const allowed = [w.tokens.scanner, w.tokens.organizer];
+    const refused = [w.tokens.unassigned, w.tokens.otherOrganizer, w.tokens.buyer];
+    const senders = [...allowed, ...refused];
+    const tally = await inParallel(base, 40, (i) => ({
+      method: 'POST',
+      path: c.scanTicket.path,
+      headers: clientHeaders(senders[i % senders.length] ?? ''),
+      body: {
+        eventId: s.eventId,
+        occurrenceId: s.date,
+        code: s.codes[0],
+        deviceId: `Door-${i}`,
+        nonce: randomUUID(),
+      },
+    }));
+    expect(tally.byStatus).toEqual({ 200: 16, 404: 24 });
+    for (const [i, answer] of tally.answers.entries())
+      expect(answer.status).toBe(i % senders.length < allowed.length ? 200 : 404);
+    const results = tally.answers.flatMap((a) =>
+      a.status === 200 ? [(a.body.result as c.ScanOutcome).result] : [],
+    );
+    expect(results.filter((r) => r === 'ADMITTED')).toHaveLength(1);
+    expect(await t.db.select().from(scans).where(eq(scans.eventId, s.eventId))).toHaveLength(16);
+  });
 
   it('a queue replayed twice admits once and answers the same outcomes', async () => {
     const s = await sold({ quantity: 2 });

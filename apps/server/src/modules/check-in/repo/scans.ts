@@ -1,6 +1,6 @@
 import type { ScanResult, ScanSource } from '@marquee/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { namedStatement } from '../../../db/named-statement.js';
 import { pgErrorOf } from '../../../lib/db-errors.js';
 import { notAnEventDate } from '../door-errors.js';
 
@@ -42,6 +42,22 @@ export interface OutcomeRow extends Record<string, unknown> {
   previous_source: ScanSource | null;
 }
 
+// The door's statements, named: PostgreSQL parses and plans them once per connection (db/named-statement.ts).
+const scanOne = namedStatement<OutcomeRow>(
+  'checkin_scan_one',
+  `select * from checkin_scan($1::uuid, $2::uuid, $3, $4::uuid, $5, $6::uuid, $7::scan_source,
+    $8::timestamptz, $9::scan_result)`,
+);
+const scanBatch = namedStatement<OutcomeRow>(
+  'checkin_scan_batch',
+  `select s.* from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::uuid[],
+    $7::scan_source[], $8::timestamptz[], $9::scan_result[])
+    with ordinality as i(event_id, occurrence_id, code, actor_id, device_id, nonce, source, scanned_at, local_result, n)
+  cross join lateral checkin_scan(i.event_id, i.occurrence_id, i.code, i.actor_id, i.device_id, i.nonce,
+    i.source, i.scanned_at, i.local_result) s
+  order by i.n`,
+);
+
 /**
  * The door's one decision (docs/check-in.md): `checkin_scan` in PostgreSQL admits a ticket at most once
  * per date and records the scan, in one statement and one round trip (the admission is its guarded
@@ -49,11 +65,17 @@ export interface OutcomeRow extends Record<string, unknown> {
  */
 export async function decideScan(db: Db, input: ScanInput): Promise<OutcomeRow> {
   try {
-    const result = await db.execute<OutcomeRow>(sql`
-      select * from checkin_scan(
-        ${input.eventId}::uuid, ${input.occurrenceId}::uuid, ${input.code}, ${input.actorId}::uuid,
-        ${input.deviceId}, ${input.nonce}::uuid, ${input.source}::scan_source,
-        ${input.scannedAt.toISOString()}::timestamptz, ${input.localResult}::scan_result)`);
+    const result = await scanOne(db, [
+      input.eventId,
+      input.occurrenceId,
+      input.code,
+      input.actorId,
+      input.deviceId,
+      input.nonce,
+      input.source,
+      input.scannedAt.toISOString(),
+      input.localResult,
+    ]);
     const row = result.rows[0];
     if (!row) throw new Error('checkin_scan answered no row');
     return row;
@@ -63,9 +85,6 @@ export async function decideScan(db: Db, input: ScanInput): Promise<OutcomeRow> 
   }
 }
 
-/** A scan of a batch, with where it came in the batch (`n`, from 1). */
-type BatchRow = OutcomeRow & { n: string | number };
-
 /**
  * Several scans decided in one statement and one transaction (the engine's group commit): each is one
  * call of the same `checkin_scan`, in the order given, so two scans of one ticket in a batch are decided
@@ -74,18 +93,18 @@ type BatchRow = OutcomeRow & { n: string | number };
  * one by one then (nothing of the failed batch was kept).
  */
 export async function decideScanBatch(db: Db, inputs: ScanInput[]): Promise<OutcomeRow[]> {
-  const column = <T>(pick: (input: ScanInput) => T) => sql.param(inputs.map(pick));
-  const result = await db.execute<BatchRow>(sql`
-    select i.n, s.* from unnest(
-      ${column((x) => x.eventId)}::uuid[], ${column((x) => x.occurrenceId)}::uuid[],
-      ${column((x) => x.code)}::text[], ${column((x) => x.actorId)}::uuid[],
-      ${column((x) => x.deviceId)}::text[], ${column((x) => x.nonce)}::uuid[],
-      ${column((x) => x.source)}::scan_source[], ${column((x) => x.scannedAt.toISOString())}::timestamptz[],
-      ${column((x) => x.localResult)}::scan_result[]
-    ) with ordinality as i(event_id, occurrence_id, code, actor_id, device_id, nonce, source, scanned_at, local_result, n)
-    cross join lateral checkin_scan(i.event_id, i.occurrence_id, i.code, i.actor_id, i.device_id, i.nonce,
-      i.source, i.scanned_at, i.local_result) s
-    order by i.n`);
+  const column = <T>(pick: (input: ScanInput) => T) => inputs.map(pick);
+  const result = await scanBatch(db, [
+    column((x) => x.eventId),
+    column((x) => x.occurrenceId),
+    column((x) => x.code),
+    column((x) => x.actorId),
+    column((x) => x.deviceId),
+    column((x) => x.nonce),
+    column((x) => x.source),
+    column((x) => x.scannedAt.toISOString()),
+    column((x) => x.localResult),
+  ]);
   if (result.rows.length !== inputs.length)
     throw new Error('checkin_scan answered a row per scan only in part');
   return result.rows;
