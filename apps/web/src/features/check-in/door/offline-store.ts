@@ -119,7 +119,9 @@ export class DoorStore {
     let cursor = await tx.objectStore('admissions').openCursor(dateRange(eventId, occurrenceId));
     while (cursor) {
       const { syncedAt } = cursor.value;
-      if (syncedAt !== null && syncedAt < requestedAt) writes.push(cursor.delete());
+      // At or before: `syncedAt` is stamped once the server's answer has come, and the list is asked for
+      // after that, so the same millisecond still means the server knew (a fast device does both in one).
+      if (syncedAt !== null && syncedAt <= requestedAt) writes.push(cursor.delete());
       cursor = await cursor.continue();
     }
     await Promise.all([...writes, tx.done]);
