@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Alert, Box, Grid, Stack, Text, Title } from '@mantine/core';
 import { type PublicEvent, type PublicOccurrence, SHARE_MESSAGES } from '@marquee/contract';
 import { IconEye } from '@tabler/icons-react';
