@@ -1,4 +1,3 @@
-import '../../../styles/mantine-all.css';
 import { Alert, Box, Grid, Stack, Text, Title } from '@mantine/core';
 import { type PublicEvent, type PublicOccurrence, SHARE_MESSAGES } from '@marquee/contract';
 import { IconEye } from '@tabler/icons-react';
