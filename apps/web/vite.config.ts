@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { bundleReportPlugin } from './bundle-report';
+import { mantineFirstPaintPlugin } from './mantine-first-paint';
 import { precacheOnlyShell, shellPrecachePlugin } from './shell-precache';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -65,7 +66,13 @@ export const pwaOptions: Partial<VitePWAOptions> = {
 
 export default defineConfig({
   root,
-  plugins: [react(), shellPrecachePlugin(), VitePWA(pwaOptions), bundleReportPlugin()],
+  plugins: [
+    react(),
+    mantineFirstPaintPlugin(),
+    shellPrecachePlugin(),
+    VitePWA(pwaOptions),
+    bundleReportPlugin(),
+  ],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

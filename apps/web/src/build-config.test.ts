@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { unstyledOnFirstPaint } from '../bundle-report';
+import { mantinePart, topLevelBlocks } from '../mantine-first-paint';
 import { SHELL_MODULES, shellOf } from '../shell-precache';
 import viteConfig, { pwaOptions } from '../vite.config';
 import { wantsServiceWorker } from './lib/service-worker';
@@ -93,7 +94,7 @@ describe('the service worker', () => {
 
 describe("Mantine's styles, split for the first paint", () => {
   const require = createRequire(import.meta.url);
-  const read = (file: string) => readFileSync(file, 'utf8');
+  const read = (file: string | URL) => readFileSync(file, 'utf8');
   const firstPaint = read(new URL('./styles/mantine-first.css', import.meta.url));
   const imported = [...firstPaint.matchAll(/@import ["']@mantine\/core\/styles\/([^"']+)\.css["'];/g)].map(
     (m) => m[1] ?? '',
@@ -121,6 +122,22 @@ describe("Mantine's styles, split for the first paint", () => {
     const main = read(new URL('./main.tsx', import.meta.url));
     expect(main).not.toContain("'@mantine/core/styles.css'");
     expect(main).toContain("import './styles/mantine-first.css';");
+  });
+
+  it("takes the parts' rules from Mantine's whole stylesheet (rem times the scale), not from its per-part files (px)", () => {
+    const wholeFile = require.resolve('@mantine/core/styles.css');
+    const whole = read(wholeFile);
+    const partFile = (name: string) => read(require.resolve(`@mantine/core/styles/${name}.css`));
+    const partFiles = Object.fromEntries(imported.map((name) => [name, partFile(name)]));
+    const part = mantinePart(whole, partFiles, ['baseline', 'default-css-variables', 'global', 'ThemeIcon']);
+    expect(partFile('ThemeIcon')).toContain('--ti-size-md: 28px');
+    expect(part).toContain('--ti-size-md: calc(1.75rem * var(--mantine-scale))');
+    expect(part).not.toContain('--ti-size-md: 28px');
+    // Every rule is one of the whole's, in the whole's order.
+    const positions = topLevelBlocks(part).map((block) => whole.indexOf(block));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(() => mantinePart(whole, partFiles, ['ThemeIcon'])).toThrow(/base parts/);
   });
 
   it("fails the build when the first paint uses a Mantine class the entry's stylesheet lacks", () => {
