@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent, insertOrganization } from '../../test/event-fixtures.js';
@@ -199,6 +200,13 @@ describe("an event's public page, rendered by the server", () => {
   let dir: string;
   const HOSTILE = '</script><script>alert("x")</script> & <b>Jazz</b>';
   let slugs: { published: string; draft: string; hostile: string; id: string };
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(String(chunk));
+      callback();
+    },
+  });
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'marquee-web-'));
     await fs.mkdir(path.join(dir, 'ssr'));
@@ -225,6 +233,7 @@ export async function renderPublicEventPage(event) {
     );
     e = await createTestApp({
       config: { env: 'production', webDistDir: dir, publicUrl: 'https://tickets.example' },
+      logger: { level: 'info', stream: logStream },
     });
     const owner = await createUser(e);
     const organization = await insertOrganization(e.db, owner.id);
@@ -275,6 +284,20 @@ export async function renderPublicEventPage(event) {
     const [[key, data]] = JSON.parse(block?.[1] ?? '[]');
     expect(key).toEqual(['public-event', 'detail', { event: 'harbour-jazz' }]);
     expect(data).toMatchObject({ _id: slugs.id, slug: 'harbour-jazz', title: 'Harbour Jazz' });
+  });
+
+  it('answers each request once: the page, a missing event and a move send nothing after their answer', async () => {
+    logLines.length = 0;
+    const answers = await Promise.all([
+      page(`/e/${slugs.published}`),
+      page(`/e/${slugs.published}`, { 'accept-encoding': 'br' }),
+      page('/e/no-such-event'),
+      page(`/e/${slugs.id}`),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 404, 302]);
+    // A handler that answered and then fell through to the console's index.html tried a second answer.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logLines.filter((line) => line.includes('already sent'))).toEqual([]);
   });
 
   it('escapes what the organizer wrote: a title cannot end the data block or add a script or a tag', async () => {

@@ -250,27 +250,42 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
 
   /**
    * /e/<slug>: the event's page rendered, or the console's 404 for an event there is none of; an id or
-   * a former slug is sent on to the current address. Null: not an event's page, or nothing to render
-   * it with (the console then builds the page in the browser as before).
+   * a former slug is sent on to the current address. False: not an event's page, or nothing to render
+   * it with (the console then builds the page in the browser as before). True once an answer is on its
+   * way; never the reply itself, which is thenable: awaiting it would wait for the answer to finish and
+   * give back undefined, and the caller would send a second answer.
    */
-  const sendPublicEventPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+  const sendPublicEventPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+  ): Promise<boolean> => {
     const match = /^\/e\/([^/]+)$/.exec(url);
-    if (!match?.[1] || !opts.publicEventPage || !existsSync(rendererFile)) return null;
+    if (!match?.[1] || !opts.publicEventPage || !existsSync(rendererFile)) return false;
     let ref: string;
     try {
       ref = decodeURIComponent(match[1]);
     } catch {
-      return null;
+      return false;
     }
     reply.header('cache-control', 'no-cache');
     let page = rendered.get(ref);
     if (!page || page.expires <= Date.now()) {
       const event = await opts.publicEventPage(ref);
-      if (!event) return reply.status(404).sendFile('index.html');
+      if (!event) {
+        reply.status(404).sendFile('index.html');
+        return true;
+      }
       const search = request.url.slice(url.length);
-      if (event.slug !== ref) return reply.redirect(`/e/${encodeURIComponent(event.slug)}${search}`, 302);
+      if (event.slug !== ref) {
+        reply.redirect(`/e/${encodeURIComponent(event.slug)}${search}`, 302);
+        return true;
+      }
       const made = await renderedPage(request, ref, event);
-      if (!made) return reply.sendFile('index.html');
+      if (!made) {
+        reply.sendFile('index.html');
+        return true;
+      }
       page = made;
     }
     const preload = preloads.get('/e/:event');
@@ -280,13 +295,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     // Made here, so compressed here, quickly (a few kB instead of ~40), once per rendering.
     if (/\bbr\b/.test(accepts)) {
       page.br ??= await brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-      return reply.header('content-encoding', 'br').send(page.br);
-    }
-    if (/\bgzip\b/.test(accepts)) {
+      reply.header('content-encoding', 'br').send(page.br);
+    } else if (/\bgzip\b/.test(accepts)) {
       page.gzip ??= await gzip(page.html);
-      return reply.header('content-encoding', 'gzip').send(page.gzip);
-    }
-    return reply.send(page.html);
+      reply.header('content-encoding', 'gzip').send(page.gzip);
+    } else reply.send(page.html);
+    return true;
   };
   // On this route only (every console file is sent by it), so no API call runs it.
   const assetHeaders = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: DoneWith) => {
@@ -303,8 +317,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     const file = path.join(root, path.normalize(url));
     if (isSourceMap(url) || path.relative(root, file).split(path.sep)[0] === SSR_DIR)
       return reply.status(404).send({ message: 'File not found.' });
-    const eventPage = await sendPublicEventPage(request, reply, url);
-    if (eventPage) return eventPage;
+    if (await sendPublicEventPage(request, reply, url)) return reply;
     if (file.startsWith(root) && path.extname(url) && existsSync(file))
       return reply.sendFile(path.relative(root, file));
     if (path.extname(url) && !url.endsWith('.html'))
