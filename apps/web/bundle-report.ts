@@ -129,7 +129,7 @@ export const PUBLIC_EVENT_PAGE_MODULE = 'src/features/public-event/routes/Public
 /**
  * The lazy chunks of the screen made of `modules` (and what they import statically) that the entry does
  * not already pull in, as `loginPreloads` for the sign-in screen: for an event's public page, whose HTML
- * the server renders, so the page's code arrives with the entry.
+ * the server renders, so the page's code is fetched together with the entry.
  */
 export function routePreloads(report: BundleReport, modules: string[]): string[] {
   const byName = new Map(report.chunks.map((chunk) => [chunk.fileName, chunk]));
