@@ -308,13 +308,13 @@ export async function renderPublicEventPage(event) {
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toContain('<b>Jazz');
     expect(html).toContain(
-      '<title>&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Jazz&lt;/b&gt; · Marquee</title>',
+      '<title>&#60;/script&#62;&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#60;b&#62;Jazz&#60;/b&#62; · Marquee</title>',
     );
     expect(html).toContain(
-      '<meta property="og:title" content="&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Jazz&lt;/b&gt;" />',
+      '<meta property="og:title" content="&#60;/script&#62;&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#60;b&#62;Jazz&#60;/b&#62;" />',
     );
     // One line for the preview, escaped too.
-    expect(html).toContain('<meta name="description" content="Line one &lt;/script&gt;');
+    expect(html).toContain('<meta name="description" content="Line one &#60;/script&#62;');
     const block = /<script type="application\/json" id="marquee-queries">([^<]*)<\/script>/.exec(html);
     expect(block?.[1]).toContain('\\u003c/script\\u003e');
     expect(JSON.parse(block?.[1] ?? '[]')[0][1].title).toBe(HOSTILE);

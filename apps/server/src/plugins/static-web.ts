@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { PublicEvent } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/templates.js';
 
 const brotli = promisify(zlib.brotliCompress);
 type DoneWith = (error: Error | null, payload: unknown) => void;
@@ -95,13 +96,6 @@ const RENDERED_PAGES_KEPT = 500;
 
 /** The renderer's folder: the server's, never sent to a browser. */
 const SSR_DIR = 'ssr';
-
-/** Text for HTML text and quoted attribute values. */
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * JSON inside an HTML data block: no `<` (so no `</script>` or `<!--` can end or change the block), and
