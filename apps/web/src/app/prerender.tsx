@@ -43,6 +43,9 @@ export async function renderPage(
   // Nothing typed into the page before the live page replaces it may be lost: its text fields are
   // read-only until then (browsers and Playwright wait for a field to be editable).
   body = body.replace(/<input (?![^>]*type="(checkbox|radio|hidden)")/g, '<input readonly="" ');
+  // Nor may a tap be swallowed: a button on the rendered page does nothing until the live page is there
+  // (a ticket's "+" tapped early was lost), so it is disabled until then, and waited for.
+  body = body.replace(/<button (?![^>]*\bdisabled\b)/g, '<button disabled="" ');
   const queries = queryClient
     .getQueryCache()
     .getAll()
