@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { SettlePayment } from './adapters/payments/webhook.routes.js';
 import type { Config } from './config.js';
 import { connectionName, type Db, poolOf } from './db/client.js';
@@ -14,6 +14,7 @@ import { redactingLogSerializers } from './lib/log-redaction.js';
 import { createMetrics } from './lib/metrics.js';
 import { pubsubPlugin } from './lib/pubsub.js';
 import { createRedisLink } from './lib/redis.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { createLifecycle } from './lib/shutdown.js';
 import { accountModule } from './modules/account/index.js';
 import { adminDashboardModule } from './modules/admin-dashboard/index.js';
@@ -155,12 +156,12 @@ export async function buildApp(deps: AppDeps) {
     schemaController: {
       compilersFactory: {
         buildValidator: (() => validatorCompiler) as never,
-        buildSerializer: (() => serializerCompiler) as never,
+        buildSerializer: (() => responseSerializerCompiler) as never,
       },
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler as never);
   // Stopping (lib/shutdown.ts): readiness answers 503 and, while the last requests are served, every
   // answer closes its connection, so no client is left holding a keep-alive connection the server is
   // about to close under it.

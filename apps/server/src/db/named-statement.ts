@@ -2,6 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { QueryResult } from 'pg';
 import type { DbOrTx } from './client.js';
+import { leanRawStatement } from './lean-execute.js';
 
 /**
  * A statement of the hot paths (checkout, idempotency keys, the outbox) with constant text and a name:
@@ -10,10 +11,20 @@ import type { DbOrTx } from './client.js';
  * positional (`$1` …); the caller turns the raw rows into its types.
  */
 export function namedStatement<R extends Record<string, unknown>>(name: string, text: string) {
-  return (db: DbOrTx, values: readonly unknown[]): Promise<QueryResult<R>> =>
-    db._.session
-      .prepareQuery({ sql: text, params: [...values] }, undefined, name, false)
-      .execute() as Promise<QueryResult<R>>;
+  // Drizzle's query object for this text, made once per handle (the pool, or a transaction's
+  // connection) and run lean (db/lean-execute.ts): its client, type parsers and error wrapping, without
+  // a new object and three tracing spans per call.
+  const built = new WeakMap<DbOrTx, (values: readonly unknown[]) => Promise<QueryResult>>();
+  return (db: DbOrTx, values: readonly unknown[]): Promise<QueryResult<R>> => {
+    let run = built.get(db);
+    if (!run) {
+      const prepare = (params: unknown[]) =>
+        db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
+      run = leanRawStatement(prepare([]), (slowValues) => prepare([...slowValues]).execute());
+      built.set(db, run);
+    }
+    return run(values) as Promise<QueryResult<R>>;
+  };
 }
 
 type ColumnReader = [key: string, name: string, read: (value: unknown) => unknown];
