@@ -328,6 +328,39 @@ describe('event form', () => {
     expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('Autumn Fair');
   });
 
+  it('keeps the form and what was typed when the re-read of the draft it just saved fails', async () => {
+    const api = organizerApi({
+      [`POST ${E}/save-as-draft`]: (call: RecordedCall) =>
+        ok(
+          draft({
+            title: (call.body as { title: string }).title,
+            occurrences: [],
+            ticketTypes: [],
+            location: null,
+            timeZone: null,
+          }),
+          'Draft saved.',
+        ),
+      [`GET ${O}/panel-organizer-event-detail`]: () => ({
+        status: 503,
+        body: { message: 'The server is busy. Please try again in a moment.' },
+      }),
+    });
+    const { router } = renderApp('/event-management/new', api);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`/event-management/new?draft=${EVENT}`));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === `${O}/panel-organizer-event-detail`)).toBe(true),
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: /Title/ }), ' 2027');
+    expect(screen.getByRole('heading', { name: 'Draft: Autumn Fair' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe(
+      'Autumn Fair 2027',
+    );
+    expect(screen.queryByText(/Page not found/)).toBeNull();
+  });
+
   it('leaves a begun but incomplete ticket out of a draft, says so, and keeps it on screen', async () => {
     const api = organizerApi(
       draftStore((body) =>

@@ -69,8 +69,12 @@ export function EventFormPage() {
       : { title: `Edit ${event.title}`, back: { to: eventDetailsPath(event._id, kind), label: event.title } }
     : { title: TITLES[kind], back: { to: EVENT_PATHS.eventManagement, label: 'Events' } };
 
-  if (routeId && detail.error instanceof HttpError && detail.error.status === 404) return <NotFoundMessage />;
-  const failed = options.error ?? (routeId ? detail.error : null) ?? (checkEdit ? availability.error : null);
+  // A failed re-read of what the form already holds (the draft it has just saved, read again once the
+  // address names it) keeps the form and what was typed: saving again says what is wrong, if anything.
+  const detailError = routeId && !event ? detail.error : null;
+  const optionsError = options.data ? null : options.error;
+  if (detailError instanceof HttpError && detailError.status === 404) return <NotFoundMessage />;
+  const failed = optionsError ?? detailError ?? (checkEdit ? availability.error : null);
   const waiting =
     options.isPending || (!!routeId && detail.isPending) || (checkEdit && availability.isPending);
 
