@@ -82,7 +82,7 @@ export function startFigures(pageUrl: string): void {
   const url = figuresUrlOf(query);
   const waiting = started.get(url);
   if (waiting && Date.now() - waiting.at < KEPT_MS) return;
-  const answer = http(uncheckedFigures, { query: query as never, silent: true });
+  const answer = http(uncheckedFigures, { query: query as never, silent: true, background: true });
   const entry: Started = { at: Date.now(), answer };
   // Perhaps nobody takes it: its failure must not be left unhandled.
   answer.then(
