@@ -1,5 +1,6 @@
 // The auth feature's public surface for the app shell and other features.
 
+export { startProfile } from './api/early-profile';
 export { PROFILE_QUERY_KEY, profileQueryOptions } from './api/get-user-detail';
 export { NoConsoleAccess } from './components/NoConsoleAccess';
 export {
