@@ -2,10 +2,37 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import { bundleReportPlugin } from './bundle-report';
+import {
+  BUNDLE_BUDGETS,
+  bundleReportPlugin,
+  DASHBOARD_MODULES,
+  PUBLIC_EVENT_PAGE_MODULE,
+} from './bundle-report';
+import { firstScreenChunk } from './first-screen-chunk';
 import { precacheOnlyShell, shellPrecachePlugin } from './shell-precache';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+// The packages' code of the console's home, signed in (the admin layout's and the dashboard's
+// components), as one chunk instead of dozens (first-screen-chunk.ts, docs/performance.md). Not zod (the
+// contract's chunks import it) nor react-remove-scroll (its side car is a chunk of its own that imports
+// it back).
+const consoleChunk = firstScreenChunk({
+  name: 'console-kit',
+  root,
+  seeds: DASHBOARD_MODULES,
+  // Not for the pages a buyer opens (sign-in, an event's page, booking) nor the toast and dialog hosts
+  // every page loads: they keep their small chunks. The account area's rarer screens (password reset,
+  // e-mail confirmation) load it whole.
+  leaveOut: [
+    ...BUNDLE_BUDGETS.loginModules,
+    PUBLIC_EVENT_PAGE_MODULE,
+    'src/features/public-event/routes/BookingPage.tsx',
+    'src/app/ToastViewport.tsx',
+    'src/app/ModalsHost.tsx',
+  ],
+  only: /\/node_modules\/(?!zod\/|react-remove-scroll|use-sidecar|use-callback-ref|react-style-singleton|tslib\/)/,
+});
 
 // The API server listens on 3000 in development; proxying keeps the console same-origin,
 // which is also how production serves it (the API server serves apps/web/dist).
@@ -65,7 +92,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
 
 export default defineConfig({
   root,
-  plugins: [react(), shellPrecachePlugin(), VitePWA(pwaOptions), bundleReportPlugin()],
+  plugins: [react(), consoleChunk.plugin, shellPrecachePlugin(), VitePWA(pwaOptions), bundleReportPlugin()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
@@ -99,6 +126,7 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'shell', tags: ['$initial'], priority: 1 },
+            consoleChunk.group,
             { name: 'charts', test: /\/node_modules\/(recharts|@mantine\/charts)\/.*\.m?js$/ },
             {
               name: 'charts-deps',
