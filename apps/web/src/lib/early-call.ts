@@ -45,7 +45,9 @@ export function startEarlyCall(path: string, query?: Record<string, string | und
     response: { safeParse: (data: unknown) => ({ success: true, data }) },
   } as unknown as RouteDef;
   // After the current task: a router being made calls this before main.tsx has wired the http helper.
-  const answer = Promise.resolve().then(() => http(unchecked, { query: query as never, silent: true }));
+  const answer = Promise.resolve().then(() =>
+    http(unchecked, { query: query as never, silent: true, background: true }),
+  );
   const entry: Started = { at: Date.now(), token, answer };
   // Perhaps nobody takes it: its failure must not be left unhandled.
   answer.then(

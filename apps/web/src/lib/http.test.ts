@@ -320,6 +320,12 @@ describe('requests', () => {
     expect(collaborators.onCallStart).toHaveBeenCalledTimes(1);
     expect(collaborators.onCallEnd).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves the loading bar alone for a background call (started before the console renders)', async () => {
+    await http(getItem, { background: true });
+    expect(collaborators.onCallStart).not.toHaveBeenCalled();
+    expect(collaborators.onCallEnd).not.toHaveBeenCalled();
+  });
 });
 
 describe('error catalogue', () => {

@@ -131,6 +131,12 @@ export interface CallOptions<R extends RouteDef> {
   formData?: FormData;
   /** Skip the error toast for this call; a 401/423 still ends the session. */
   silent?: boolean;
+  /**
+   * Not shown on the loading bar: a call started before the console has rendered (lib/early-call.ts).
+   * The bar's store is set up by its component's first render, which drops a bar already started: its
+   * timer would then run for good, re-rendering the bar ten times a second.
+   */
+  background?: boolean;
   signal?: AbortSignal;
 }
 
@@ -330,7 +336,7 @@ export async function http<R extends RouteDef>(route: R, ...args: CallArgs<R>): 
   };
 
   const deferToForm = formSubmitsRunning > 0 && route.method !== 'GET';
-  collaborators.onCallStart();
+  if (!options.background) collaborators.onCallStart();
   const deadline = createDeadline(timeoutMs, options.signal);
   try {
     if (!collaborators.isOnline()) throw new HttpError('offline', 0, MESSAGES.offline);
@@ -346,7 +352,7 @@ export async function http<R extends RouteDef>(route: R, ...args: CallArgs<R>): 
     throw httpError;
   } finally {
     deadline.clear();
-    collaborators.onCallEnd();
+    if (!options.background) collaborators.onCallEnd();
   }
 }
 
