@@ -1,4 +1,3 @@
-import '../../styles/mantine-all.css';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';

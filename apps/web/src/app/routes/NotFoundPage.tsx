@@ -1,4 +1,3 @@
-import '../../styles/mantine-all.css';
 import { NotFoundMessage } from '../../components/NotFoundMessage';
 
 export function NotFoundPage() {

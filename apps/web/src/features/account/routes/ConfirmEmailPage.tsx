@@ -1,4 +1,3 @@
-import '../../../styles/mantine-all.css';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';

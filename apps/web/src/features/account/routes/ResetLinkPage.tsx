@@ -1,4 +1,3 @@
-import '../../../styles/mantine-all.css';
 import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -1,4 +1,3 @@
-import '../../../styles/mantine-all.css';
 import { Stack } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { PATHS } from '../../../app/paths';

@@ -1,4 +1,3 @@
-import '../../../styles/mantine-all.css';
 import {
   Alert,
   Anchor,

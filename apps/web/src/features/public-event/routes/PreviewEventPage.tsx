@@ -1,4 +1,3 @@
-import '../../../styles/mantine-all.css';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { StatusPage } from '../../../components/StatusPage';

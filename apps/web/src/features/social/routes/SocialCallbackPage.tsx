@@ -1,4 +1,3 @@
-import '../../../styles/mantine-all.css';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
