@@ -170,6 +170,8 @@ describe('console mechanisms', () => {
     const page = await b.newPage(DESKTOP);
     await page.goto('/login');
     await page.getByLabel('Email or username').waitFor();
+    // The rendered sign-in page's buttons wait (disabled) until the live page has taken it over.
+    await expect.poll(() => page.getByRole('button', { name: 'Show password' }).isEnabled()).toBe(true);
     const firstFocusable = await page.evaluate(
       () =>
         document.querySelector<HTMLElement>(

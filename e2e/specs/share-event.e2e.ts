@@ -104,7 +104,10 @@ describe('share the event', () => {
       const buyerPage = await buyer.newPage();
       await buyerPage.goto(link);
       await buyerPage.getByRole('heading', { name: title, level: 1 }).waitFor();
-      expect(await buyerPage.getByRole('button', { name: 'Reserve and pay' }).isEnabled()).toBe(true);
+      // The server-rendered page's buttons wait (disabled) until the live page has taken it over.
+      await expect
+        .poll(() => buyerPage.getByRole('button', { name: 'Reserve and pay' }).isEnabled())
+        .toBe(true);
       await expectNoSeriousAxeFindings(buyerPage);
       await buyerPage.goto(`/e/${event._id}`);
       await buyerPage.waitForURL(`**/e/share-journey-${stamp}`);

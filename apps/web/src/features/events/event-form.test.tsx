@@ -3,7 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { currentUrl, fakeApi, profileAnswer, profileFixture, renderApp } from '../../test/render-app';
+import {
+  currentUrl,
+  fakeApi,
+  profileAnswer,
+  profileFixture,
+  type RecordedCall,
+  renderApp,
+} from '../../test/render-app';
 
 const E = '/api/v1/event';
 const O = '/api/v1/organizer';
@@ -139,6 +146,23 @@ function organizerApi(extra: Parameters<typeof fakeApi>[0] = {}, options = dropD
   });
 }
 
+/**
+ * save-as-draft and the read of what it stored, as the server answers them: once a new draft's id is in
+ * the address (`?draft=`), the form page reads that draft (EventFormPage), and an id the server never
+ * stored is a 404, which the page shows as "Page not found".
+ */
+function draftStore(stored: (body: { title: string }) => EventDetail) {
+  let saved: EventDetail | null = null;
+  return {
+    [`POST ${E}/save-as-draft`]: (call: RecordedCall) => {
+      saved = stored(call.body as { title: string });
+      return ok(saved, 'Draft saved.');
+    },
+    [`GET ${O}/panel-organizer-event-detail`]: (call: RecordedCall) =>
+      saved && call.query.eventId === saved._id ? ok(saved) : { status: 404, body: { message: 'Not found' } },
+  };
+}
+
 async function goToStep(name: string) {
   await userEvent.click(await screen.findByRole('button', { name }));
 }
@@ -270,15 +294,11 @@ describe('event form', () => {
   });
 
   it('saves a draft with just the organization and title, then moves to its resume address', async () => {
-    const api = organizerApi({
-      [`POST ${E}/save-as-draft`]: (call) => {
-        const body = call.body as { title: string };
-        return ok(
-          draft({ title: body.title, occurrences: [], ticketTypes: [], location: null, timeZone: null }),
-          'Draft saved.',
-        );
-      },
-    });
+    const api = organizerApi(
+      draftStore((body) =>
+        draft({ title: body.title, occurrences: [], ticketTypes: [], location: null, timeZone: null }),
+      ),
+    );
     const { router } = renderApp('/event-management/new', api);
     await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
     await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
@@ -294,15 +314,18 @@ describe('event form', () => {
     });
     expect(sent).not.toHaveProperty('eventId');
     expect(await screen.findByText('Draft saved.')).toBeTruthy();
-    // Still the same form, with what was typed.
+    // The page has moved to the draft (its header names it), still the same form, with what was typed.
+    expect(await screen.findByRole('heading', { name: 'Draft: Autumn Fair' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('Autumn Fair');
 
-    // A second save goes over the same draft.
+    // A second save goes over the same draft, and the form stays.
     await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(api.calls.filter((c) => c.path === `${E}/save-as-draft`)).toHaveLength(2));
     expect(api.calls.filter((c) => c.path === `${E}/save-as-draft`)[1]?.body).toMatchObject({
       eventId: EVENT,
     });
+    expect(screen.getByRole('heading', { name: 'Draft: Autumn Fair' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('Autumn Fair');
   });
 
   it('keeps the form and what was typed when the re-read of the draft it just saved fails', async () => {
@@ -339,12 +362,11 @@ describe('event form', () => {
   });
 
   it('leaves a begun but incomplete ticket out of a draft, says so, and keeps it on screen', async () => {
-    const api = organizerApi({
-      [`POST ${E}/save-as-draft`]: ok(
-        draft({ title: 'Autumn Fair', occurrences: [], ticketTypes: [], location: null, timeZone: null }),
-        'Draft saved.',
+    const api = organizerApi(
+      draftStore((body) =>
+        draft({ title: body.title, occurrences: [], ticketTypes: [], location: null, timeZone: null }),
       ),
-    });
+    );
     renderApp('/event-management/new', api);
     await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Autumn Fair');
     await goToStep('Tickets');
@@ -355,7 +377,10 @@ describe('event form', () => {
     expect(await screen.findByText('Not in the draft yet, as not complete: ticket 1.')).toBeTruthy();
     const sent = api.calls.find((c) => c.path === `${E}/save-as-draft`)?.body as { ticketTypes: unknown[] };
     expect(sent.ticketTypes).toEqual([]);
-    expect((within(row).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
+    // On the draft's page now, the row is still on screen with what was typed.
+    await screen.findByRole('heading', { name: 'Draft: Autumn Fair' });
+    const shown = (await screen.findAllByTestId('ticket-row'))[0] as HTMLElement;
+    expect((within(shown).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
       'Early bird',
     );
   });
