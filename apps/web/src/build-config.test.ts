@@ -1,5 +1,9 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { unstyledOnFirstPaint } from '../bundle-report';
+import { mantinePart, topLevelBlocks } from '../mantine-first-paint';
 import { SHELL_MODULES, shellOf } from '../shell-precache';
 import viteConfig, { pwaOptions } from '../vite.config';
 import { wantsServiceWorker } from './lib/service-worker';
@@ -85,5 +89,91 @@ describe('the service worker', () => {
 
   it('is not registered by an injected inline script (the CSP forbids inline scripts)', () => {
     expect(pwaOptions.injectRegister).toBe(false);
+  });
+});
+
+describe("Mantine's styles, split for the first paint", () => {
+  const require = createRequire(import.meta.url);
+  const read = (file: string | URL) => readFileSync(file, 'utf8');
+  const firstPaint = read(new URL('./styles/mantine-first.css', import.meta.url));
+  const imported = [...firstPaint.matchAll(/@import ["']@mantine\/core\/styles\/([^"']+)\.css["'];/g)].map(
+    (m) => m[1] ?? '',
+  );
+
+  it("keeps Mantine's own order, so the part cascades as the whole stylesheet does", () => {
+    const whole = read(require.resolve('@mantine/core/styles.css'));
+    expect(imported.slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
+    const positions = imported.slice(3).map((name) => {
+      const css = read(require.resolve(`@mantine/core/styles/${name}.css`));
+      const firstClass = css.match(/\.m_[0-9a-f]{5,8}\b/)?.[0] ?? '';
+      return whole.indexOf(firstClass);
+    });
+    expect(positions.every((at) => at > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('leaves the rest to the screens, which load the whole stylesheet again after it', () => {
+    const all = read(new URL('./styles/mantine-all.css', import.meta.url));
+    expect([...all.matchAll(/@import ["']([^"']+)["'];/g)].map((m) => m[1])).toEqual([
+      '@mantine/core/styles.css',
+      '@mantine/notifications/styles.css',
+      '@mantine/nprogress/styles.css',
+    ]);
+    const main = read(new URL('./main.tsx', import.meta.url));
+    expect(main).not.toContain("'@mantine/core/styles.css'");
+    expect(main).toContain("import './styles/mantine-first.css';");
+  });
+
+  it("takes the parts' rules from Mantine's whole stylesheet (rem times the scale), not from its per-part files (px)", () => {
+    const wholeFile = require.resolve('@mantine/core/styles.css');
+    const whole = read(wholeFile);
+    const partFile = (name: string) => read(require.resolve(`@mantine/core/styles/${name}.css`));
+    const partFiles = Object.fromEntries(imported.map((name) => [name, partFile(name)]));
+    const part = mantinePart(whole, partFiles, ['baseline', 'default-css-variables', 'global', 'ThemeIcon']);
+    expect(partFile('ThemeIcon')).toContain('--ti-size-md: 28px');
+    expect(part).toContain('--ti-size-md: calc(1.75rem * var(--mantine-scale))');
+    expect(part).not.toContain('--ti-size-md: 28px');
+    // Every rule is one of the whole's, in the whole's order.
+    const positions = topLevelBlocks(part).map((block) => whole.indexOf(block));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(() => mantinePart(whole, partFiles, ['ThemeIcon'])).toThrow(/base parts/);
+  });
+
+  it("fails the build when the first paint uses a Mantine class the entry's stylesheet lacks", () => {
+    const chunk = (
+      fileName: string,
+      code: string,
+      imports: string[] = [],
+      modules: string[] = [],
+      isEntry = false,
+    ) => ({
+      fileName,
+      code,
+      imports,
+      modules,
+      isEntry,
+      gzip: 0,
+      raw: 0,
+    });
+    const chunks = [
+      chunk('assets/index.js', 'const a={root:"m_aaaa1111"}', [], ['/w/src/main.tsx'], true),
+      chunk(
+        'assets/LoginPage.js',
+        'const b={root:"m_bbbb2222"}',
+        ['assets/Input.js'],
+        ['/w/src/features/auth/routes/LoginPage.tsx'],
+      ),
+      chunk('assets/Input.js', 'const c={spin:"m_cccc3333"}'),
+      chunk(
+        'assets/DashboardPage.js',
+        'const d={root:"m_dddd4444"}',
+        [],
+        ['/w/src/features/dashboard/routes/DashboardPage.tsx'],
+      ),
+    ];
+    const entryCss = '.m_aaaa1111{color:red}@keyframes m_cccc3333{to{opacity:0}}';
+    expect(unstyledOnFirstPaint(chunks, entryCss)).toEqual(['m_bbbb2222 (assets/LoginPage.js)']);
+    expect(unstyledOnFirstPaint(chunks, `${entryCss}.m_bbbb2222{color:blue}`)).toEqual([]);
   });
 });

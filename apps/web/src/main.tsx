@@ -1,4 +1,6 @@
-import '@mantine/core/styles.css';
+// Only what the first paint needs of Mantine's styles; the rest comes with the screens that use it
+// (styles/mantine-first.css, styles/mantine-all.css).
+import './styles/mantine-first.css';
 // The date pickers' and the charts' styles come with the screens that use them (ZonedDateTimeInput,
 // ClassSessions, the dashboards' charts): Vite loads a lazy chunk's CSS with it, so the sign-in page
 // does not download them (docs/performance.md, "Console on the wire and cold mobile").

@@ -1,3 +1,4 @@
+import '../../styles/mantine-all.css';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';

@@ -1,3 +1,4 @@
+import '../../styles/mantine-all.css';
 import { NotFoundMessage } from '../../components/NotFoundMessage';
 
 export function NotFoundPage() {

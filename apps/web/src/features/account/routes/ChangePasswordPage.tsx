@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ChangePasswordBody } from '@marquee/contract';

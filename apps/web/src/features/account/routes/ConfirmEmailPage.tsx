@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';

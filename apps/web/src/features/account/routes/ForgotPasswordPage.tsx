@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Alert, Anchor, Button, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ForgotPasswordBody } from '@marquee/contract';

@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Paper, Stack, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSessionProfile } from '../../auth';

@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES, OTP_LENGTH, OTP_RESEND_SECONDS } from '@marquee/contract';

@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';

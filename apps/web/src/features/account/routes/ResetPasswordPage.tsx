@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Stack } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { PATHS } from '../../../app/paths';

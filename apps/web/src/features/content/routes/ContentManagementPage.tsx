@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Loader, Stack, Tabs } from '@mantine/core';
 import type { ContentKey } from '@marquee/contract';
 import { useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import type { ContentKey } from '@marquee/contract';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';

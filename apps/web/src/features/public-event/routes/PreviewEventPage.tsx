@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { StatusPage } from '../../../components/StatusPage';

@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type BuyerBooking, WAITING_LIST_STATUS_LABELS, type WaitingListEntryView } from '@marquee/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

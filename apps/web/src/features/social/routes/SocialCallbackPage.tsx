@@ -1,3 +1,4 @@
+import '../../../styles/mantine-all.css';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
