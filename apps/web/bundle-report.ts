@@ -41,6 +41,8 @@ interface ChunkFacts {
   imports: string[];
   isEntry: boolean;
   modules: string[];
+  /** The stylesheets loaded with the chunk (its CSS modules' and packages' styles). */
+  css?: string[];
 }
 
 export interface BundleReport {
@@ -131,7 +133,11 @@ export const PUBLIC_EVENT_PAGE_MODULE = 'src/features/public-event/routes/Public
  * not already pull in, as `loginPreloads` for the sign-in screen: for an event's public page, whose HTML
  * the server renders, so the page's code is fetched together with the entry.
  */
-export function routePreloads(report: BundleReport, modules: string[]): string[] {
+export function routePreloads(
+  report: BundleReport,
+  modules: string[],
+  options: { withCss?: boolean } = {},
+): string[] {
   const byName = new Map(report.chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (seeds: ChunkFacts[]) => {
     const names = new Set<string>();
@@ -149,8 +155,24 @@ export function routePreloads(report: BundleReport, modules: string[]): string[]
       modules.some((module) => chunk.modules.some((id) => id.endsWith(module))),
     ),
   );
-  return [...screen].filter((name) => !withEntry.has(name)).map((name) => `/${name}`);
+  const files = [...screen].filter((name) => !withEntry.has(name));
+  // A lazy chunk's stylesheet is asked for only when the chunk is imported, and the import waits for it.
+  const css = options.withCss ? [...new Set(files.flatMap((name) => byName.get(name)?.css ?? []))] : [];
+  return [...files, ...css].map((name) => `/${name}`);
 }
+
+/**
+ * The modules of the signed-in dashboard (/dashboard, the console's home): the session guard with the
+ * admin layout, the route's small entry and the screen. The console's page is the same for every visitor,
+ * so a signed-out one fetches these too, at low priority, before being sent to sign in (where they are
+ * the next screen anyway); a signed-in one gets the screen with the entry instead of two and three round
+ * trips after it (docs/performance.md, "The dashboard's first paint").
+ */
+export const DASHBOARD_MODULES = [
+  'src/app/guards/RequireSession.tsx',
+  'src/features/dashboard/routes/dashboard-entry.ts',
+  'src/features/dashboard/routes/DashboardPage.tsx',
+];
 
 /**
  * What a first download can paint before any other screen's code has loaded: the sign-in page (its
@@ -218,6 +240,7 @@ export function bundleReportPlugin(budgets: BundleBudgets = BUNDLE_BUDGETS): Plu
           imports: output.imports,
           isEntry: output.isEntry,
           modules: output.moduleIds.map((id) => id.replaceAll('\\', '/')),
+          css: [...(output.viteMetadata?.importedCss ?? [])],
         });
       }
       // BUNDLE_REPORT_MODULES=1: each large chunk's biggest packages too, to see what to split.
@@ -265,7 +288,15 @@ export function bundleReportPlugin(budgets: BundleBudgets = BUNDLE_BUDGETS): Plu
       if (options.dir)
         writeFileSync(
           path.join(options.dir, ROUTE_PRELOADS_FILE),
-          `${JSON.stringify({ '/login': loginPreloads(report), '/e/:event': routePreloads(report, [PUBLIC_EVENT_PAGE_MODULE]) }, null, 2)}\n`,
+          `${JSON.stringify(
+            {
+              '/login': loginPreloads(report),
+              '/e/:event': routePreloads(report, [PUBLIC_EVENT_PAGE_MODULE]),
+              '/dashboard': routePreloads(report, DASHBOARD_MODULES, { withCss: true }),
+            },
+            null,
+            2,
+          )}\n`,
         );
       if (report.problems.length > 0) this.error(`bundle over budget: ${report.problems.join('; ')}`);
     },

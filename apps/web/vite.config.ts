@@ -2,11 +2,44 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import { bundleReportPlugin } from './bundle-report';
+import {
+  BUNDLE_BUDGETS,
+  bundleReportPlugin,
+  DASHBOARD_MODULES,
+  PUBLIC_EVENT_PAGE_MODULE,
+} from './bundle-report';
+import { firstScreenChunk } from './first-screen-chunk';
 import { mantineFirstPaintPlugin } from './mantine-first-paint';
 import { precacheOnlyShell, shellPrecachePlugin } from './shell-precache';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The form kit's modules (see its chunk group below). */
+const FORM_KIT =
+  /\/node_modules\/(@mantine\/(core\/esm\/(components\/(Anchor|Paper|Group|Input|InputBase|TextInput|PasswordInput|CloseButton|ActionIcon|Checkbox)|utils\/(InlineInput|InputsGroupFieldset))\/|hooks\/esm\/use-(id|uncontrolled)\/|form\/esm\/)|fast-deep-equal\/|klona\/|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$)/;
+
+// What the console's home (the signed-in dashboard: the session guard, the admin layout and the
+// screen) needs beyond the entry, as a few chunks instead of ~60 (first-screen-chunk.ts,
+// docs/performance.md, "The dashboard's first paint"): on a phone each file is a request of its own.
+// The sign-in page downloads none of it; an event's page, the booking page and the toast and dialog
+// hosts share some of it and download only their part. Not zod (the contract's chunks import it), nor
+// react-remove-scroll (its side car is a chunk of its own that imports it back), nor the form kit's
+// modules: that chunk takes whole Mantine folders, and one split between the two would initialise out of
+// order.
+const consoleChunk = firstScreenChunk({
+  name: 'console-kit',
+  root,
+  seeds: DASHBOARD_MODULES,
+  leaveOut: BUNDLE_BUDGETS.loginModules,
+  apart: {
+    event: [PUBLIC_EVENT_PAGE_MODULE],
+    booking: ['src/features/public-event/routes/BookingPage.tsx'],
+    toasts: ['src/app/ToastViewport.tsx'],
+    modals: ['src/app/ModalsHost.tsx'],
+  },
+  only: /\/node_modules\/(?!zod\/|react-remove-scroll|use-sidecar|use-callback-ref|react-style-singleton|tslib\/)|\/apps\/web\/src\/|\/packages\/contract\/src\//,
+  except: FORM_KIT,
+});
 
 // The API server listens on 3000 in development; proxying keeps the console same-origin,
 // which is also how production serves it (the API server serves apps/web/dist).
@@ -69,6 +102,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineFirstPaintPlugin(),
+    consoleChunk.plugin,
     shellPrecachePlugin(),
     VitePWA(pwaOptions),
     bundleReportPlugin(),
@@ -117,8 +151,9 @@ export default defineConfig({
             // only partly here). Every screen still opens (the e2e journeys).
             {
               name: 'form-kit',
-              test: /\/node_modules\/(@mantine\/(core\/esm\/(components\/(Anchor|Paper|Group|Input|InputBase|TextInput|PasswordInput|CloseButton|ActionIcon|Checkbox)|utils\/(InlineInput|InputsGroupFieldset))\/|hooks\/esm\/use-(id|uncontrolled)\/|form\/esm\/)|fast-deep-equal\/|klona\/|@tanstack\/(react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$)/,
+              test: FORM_KIT,
             },
+            consoleChunk.group,
             { name: 'charts', test: /\/node_modules\/(recharts|@mantine\/charts)\/.*\.m?js$/ },
             {
               name: 'charts-deps',

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,7 @@ import type { BenchLine } from './lists.js';
  *   and its caches are cleared, the session (localStorage) kept. Targets: /login score ≥ 90 and LCP ≤
  *   2.5 s; /dashboard LCP ≤ 3.5 s and TBT ≤ 600 ms; the event page like /login.
  *
+ * BENCH_LIGHTHOUSE_SAVE=<folder> keeps each run's report (JSON) there.
  * BENCH_LIGHTHOUSE_RUNS (default 3) runs per page; min, median and max are printed with the load
  * average, since Lighthouse's simulation reads the CPU time the page really took: on a loaded machine
  * TBT and LCP come out worse than on an idle one.
@@ -150,6 +151,13 @@ async function lighthouseRun(url: string, options: { signIn?: { email: string; p
       >;
     };
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    // BENCH_LIGHTHOUSE_SAVE=<folder>: each run's whole report, to see where a page's time goes.
+    const saveTo = process.env.BENCH_LIGHTHOUSE_SAVE;
+    if (saveTo) {
+      mkdirSync(saveTo, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(saveTo, name), stdout);
+    }
     if (options.signIn && new URL(lhr.finalDisplayedUrl).pathname.startsWith('/login'))
       throw new Error('lighthouse: the dashboard run ended on the login page (session lost)');
     // Which element Lighthouse took as the largest contentful paint: what to make appear sooner.

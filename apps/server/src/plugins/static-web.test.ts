@@ -31,7 +31,10 @@ beforeAll(async () => {
   // What the web build writes for the login route (apps/web/bundle-report.ts).
   await fs.writeFile(
     path.join(webDir, 'route-preloads.json'),
-    JSON.stringify({ '/login': ['/assets/LoginPage-abc.js', '/assets/Input-abc.js'] }),
+    JSON.stringify({
+      '/login': ['/assets/LoginPage-abc.js', '/assets/Input-abc.js'],
+      '/dashboard': ['/assets/DashboardPage-abc.js', '/assets/DashboardPage-abc.css'],
+    }),
   );
   // What `npm run build` leaves (apps/web/scripts/precompress.mjs): a brotli and a gzip copy of each
   // text file above 1 KB, index.html included.
@@ -93,13 +96,17 @@ describe('the built console', () => {
     }
   });
 
-  it("names the login screen's chunks in a preload header on /login only", async () => {
+  it("names a route's chunks in a preload header on that route only, its stylesheets as styles", async () => {
     const login = await t.app.inject({ method: 'GET', url: '/login?redirect=%2Fdashboard' });
     expect(login.headers.link).toBe(
       '</assets/LoginPage-abc.js>; rel=modulepreload; fetchpriority=low, </assets/Input-abc.js>; rel=modulepreload; fetchpriority=low',
     );
-    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard' });
-    expect(dashboard.headers.link).toBeUndefined();
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard?period=LAST_7_DAYS' });
+    expect(dashboard.headers.link).toBe(
+      '</assets/DashboardPage-abc.js>; rel=modulepreload; fetchpriority=low, </assets/DashboardPage-abc.css>; rel=preload; as=style; fetchpriority=low',
+    );
+    const orders = await t.app.inject({ method: 'GET', url: '/orders' });
+    expect(orders.headers.link).toBeUndefined();
   });
 
   it('sends the sign-in screen rendered beforehand for /login, with its preload header', async () => {

@@ -58,7 +58,14 @@ function routePreloadHeaders(root: string): Map<string, string> {
       .filter(([, files]) => files.length > 0)
       .map(([route, files]) => [
         route,
-        files.map((f) => `<${f}>; rel=modulepreload; fetchpriority=low`).join(', '),
+        files
+          .map((f) =>
+            // A screen's stylesheet: its chunk waits for it before the screen renders.
+            f.endsWith('.css')
+              ? `<${f}>; rel=preload; as=style; fetchpriority=low`
+              : `<${f}>; rel=modulepreload; fetchpriority=low`,
+          )
+          .join(', '),
       ]),
   );
 }

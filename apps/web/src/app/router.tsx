@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/PageLoader';
+import { startProfile } from '../features/auth';
 import { lazyComponent } from '../lib/routing';
 import { accountAreaRoutes, adminAreaRoutes, publicAreaRoutes } from './feature-routes';
 import { RootLayout } from './layouts/RootLayout';
@@ -33,8 +34,13 @@ export const routes: RouteObject[] = [
       { id: 'public', children: publicAreaRoutes },
       {
         id: 'admin',
+        // The profile is asked for as the area matches, alongside the guard's and the screen's code:
+        // nothing of the area renders before it has loaded (features/auth/api/early-profile.ts).
         lazy: lazyComponent(
-          () => import('./guards/RequireSession'),
+          () => {
+            startProfile();
+            return import('./guards/RequireSession');
+          },
           (m) => m.RequireSession,
         ),
         children: adminAreaRoutes,

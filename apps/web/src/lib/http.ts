@@ -132,9 +132,9 @@ export interface CallOptions<R extends RouteDef> {
   /** Skip the error toast for this call; a 401/423 still ends the session. */
   silent?: boolean;
   /**
-   * Not shown on the loading bar: a call started before the console has rendered (the dashboard's early
-   * figures). The bar's store is set up by its component's first render, which drops a bar already
-   * started: its timer would then run for good, re-rendering the bar ten times a second.
+   * Not shown on the loading bar: a call started before the console has rendered (lib/early-call.ts).
+   * The bar's store is set up by its component's first render, which drops a bar already started: its
+   * timer would then run for good, re-rendering the bar ten times a second.
    */
   background?: boolean;
   signal?: AbortSignal;

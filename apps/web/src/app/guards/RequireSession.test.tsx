@@ -35,6 +35,8 @@ describe('admin area guard', () => {
     expect(screen.getByTestId('dashboard-role').textContent).toBe('Administrator');
     expect(screen.getByTestId('user-full-name').textContent).toBe('Ada Lovelace');
     expect(api.calls[0]?.headers.accesstoken).toBe('token-abc');
+    // Asked for once: the call started as the admin area matched was taken over by the guard.
+    expect(api.calls.filter((call) => `${call.method} ${call.path}` === PROFILE)).toHaveLength(1);
     // The administrators' own screens appear in their navigation.
     const nav = screen.getByLabelText('Main navigation');
     expect(within(nav).getByText('Dashboard')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { hasConsoleAccess } from '@marquee/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/PageLoader';
 import {
@@ -56,7 +56,12 @@ function ProfileGate() {
   useFollowSessionChangesInOtherTabs();
 
   if (!profile || blocked) return <FullPageLoader label="Loading your profile" />;
-  if (!hasConsoleAccess(profile)) return <NoConsoleAccess profile={profile} />;
+  if (!hasConsoleAccess(profile))
+    return (
+      <Suspense fallback={<FullPageLoader label="Loading your profile" />}>
+        <NoConsoleAccess profile={profile} />
+      </Suspense>
+    );
   return (
     <SessionProfileProvider profile={profile}>
       <AdminLayout />

@@ -1,4 +1,5 @@
 import { consoleScreen, type FeatureRoutes } from '../../lib/routing';
+import { startFigures } from './api/early-figures';
 import { DASHBOARD_PATHS } from './paths';
 
 export const dashboardRoutes: FeatureRoutes = {
@@ -6,7 +7,12 @@ export const dashboardRoutes: FeatureRoutes = {
     consoleScreen(
       DASHBOARD_PATHS.dashboard,
       'console',
-      () => import('./routes/dashboard-entry').then((m) => m.loadDashboard()),
+      // The figures are asked for as the route matches, alongside the screen's code and the profile
+      // (api/early-figures.ts), not once that code has arrived.
+      () => {
+        startFigures(window.location.href);
+        return import('./routes/dashboard-entry').then((m) => m.loadDashboard());
+      },
       (m) => m.DashboardPage,
     ),
   ],

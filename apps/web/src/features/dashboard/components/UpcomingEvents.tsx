@@ -6,8 +6,8 @@ import { ListError } from '../../../components/ListError';
 import { upcomingEventsQuery } from '../api/dashboard-upcoming-event-list';
 
 /**
- * The rows come in their own chunk (with the dates' formatting), asked for once the card has painted,
- * alongside the list's call: the dashboard's first paint does not wait for them.
+ * The rows come in their own chunk (with the dates' formatting), asked for with the list's call once
+ * the card may ask (`enabled`): the dashboard's first paint does not wait for them.
  */
 const loadRows = () => import('./UpcomingRows');
 const UpcomingRows = lazy(() => loadRows().then((m) => ({ default: m.UpcomingRows })));
@@ -32,8 +32,8 @@ export function UpcomingEvents({
 }) {
   const query = useQuery({ ...upcomingEventsQuery(organizationId), enabled });
   useEffect(() => {
-    loadRows().catch(() => {});
-  }, []);
+    if (enabled) loadRows().catch(() => {});
+  }, [enabled]);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="upcoming-events-heading">
       <Stack gap="xs">

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAfterPaint } from '../../../lib/after-paint';
 import { HttpError } from '../../../lib/http';
 import { AdminDashboard } from '../../admin-dashboard';
 import { CONSOLE_ROLE_LABELS, consoleRoleOf, fullNameOf, useMayAccess, useSessionProfile } from '../../auth';
@@ -57,9 +58,10 @@ function OrganizerDashboardView() {
   const figuresQuery = figuresQueryOf(choice);
   const ready = figuresQuery !== null;
   const query = useQuery({ ...dashboardQuery(figuresQuery ?? {}), enabled: ready });
-  // The figures first: the lists around them are asked for once the figures have come (or failed), so
-  // their answers and renders do not hold up the screen's main content on a slow phone.
-  const figuresSettled = !ready || !query.isPending;
+  // The figures first: the lists around them are asked for once the figures have come (or failed) and
+  // are on screen, so their calls, code and renders do not hold up the screen's main content on a slow
+  // phone (the figures may be there at the first render, asked for early: lib/early-call.ts).
+  const figuresSettled = useAfterPaint(!ready || !query.isPending);
   const fieldErrors = Object.fromEntries(
     (query.error instanceof HttpError ? (query.error.errors ?? []) : []).map((e) => [e.field, e.message]),
   );
