@@ -27,6 +27,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * BENCH_CPU_PROF=<folder>: each measured process writes a V8 CPU profile there when it stops (`server-…`,
+ * `anchor-…`), to compare where the two spend their time. It costs both some throughput: a diagnostic,
+ * not a figure.
+ */
+function profiled(command: string[], name: string): string[] {
+  const folder = process.env.BENCH_CPU_PROF;
+  return folder
+    ? [
+        `--cpu-prof`,
+        `--cpu-prof-dir=${folder}`,
+        `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
+        ...command,
+      ]
+    : command;
+}
+
 async function start(command: string[], env: Record<string, string>, healthPath: string): Promise<Measured> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, command, {
@@ -64,7 +81,7 @@ async function start(command: string[], env: Record<string, string>, healthPath:
 /** The built server (run `npm run build` first), production mode, on the given database. */
 export function startServerUnderTest(databaseUrl: string, poolMax: number): Promise<Measured> {
   return start(
-    ['--enable-source-maps', serverEntry],
+    profiled(['--enable-source-maps', serverEntry], 'server'),
     {
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
@@ -86,7 +103,7 @@ export function startAnchor(
   readStatementsFile: string,
 ): Promise<Measured> {
   return start(
-    [anchorEntry],
+    profiled([anchorEntry], 'anchor'),
     { DATABASE_URL: databaseUrl, DB_POOL_MAX: String(poolMax), READ_STATEMENTS_FILE: readStatementsFile },
     '/health',
   );
