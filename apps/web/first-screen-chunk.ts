@@ -117,11 +117,16 @@ export function firstScreenChunk(options: {
 const SMALL_GROUP_CHARS = 2_000;
 
 /**
- * A small part (`console-kit-event`: one icon) goes into the smallest part whose pages include all of its
- * pages (`console-kit-booking-event`): its pages load that part anyway, and the others there (booking)
- * download its few bytes more. One request fewer for every page that loaded both.
+ * A small part (`console-kit-event`: one icon) goes into the part made for the fewest pages that include
+ * all of its own (`console-kit-booking-event`; the smaller of two such): its pages load that part anyway,
+ * and the others there (booking) download its few bytes more. One request fewer for every page that
+ * loaded both.
  */
-function mergeSmallGroups(captured: Map<string, string>, base: string, sizeOf: (id: string) => number): void {
+export function mergeSmallGroups(
+  captured: Map<string, string>,
+  base: string,
+  sizeOf: (id: string) => number,
+): void {
   const members = new Map<string, string[]>();
   for (const [id, name] of captured) members.set(name, [...(members.get(name) ?? []), id]);
   const size = (name: string) => (members.get(name) ?? []).reduce((sum, id) => sum + sizeOf(id), 0);
@@ -132,7 +137,7 @@ function mergeSmallGroups(captured: Map<string, string>, base: string, sizeOf: (
     if (keys.length === 0 || size(name) >= SMALL_GROUP_CHARS) continue;
     const into = [...members.keys()]
       .filter((other) => other !== name && keys.every((key) => keysOf(other).includes(key)))
-      .sort((a, b) => size(a) - size(b))[0];
+      .sort((a, b) => keysOf(a).length - keysOf(b).length || size(a) - size(b))[0];
     if (!into) continue;
     for (const id of members.get(name) ?? []) captured.set(id, into);
     members.set(into, [...(members.get(into) ?? []), ...(members.get(name) ?? [])]);
@@ -163,7 +168,7 @@ function namesOf(clause: string): [string, string][] {
 }
 
 /** A package's index: nothing but imports and exports (a module with code of its own needs all it imports). */
-function isIndex(code: string): boolean {
+export function isIndex(code: string): boolean {
   const lines = code
     .split('\n')
     .filter((line) => line.trim() && !line.trim().startsWith('*') && !line.trim().startsWith('/'));

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { unstyledOnFirstPaint } from '../bundle-report';
+import { isIndex, mergeSmallGroups } from '../first-screen-chunk';
 import { mantinePart, topLevelBlocks } from '../mantine-first-paint';
 import { SHELL_MODULES, shellOf } from '../shell-precache';
 import viteConfig, { pwaOptions } from '../vite.config';
@@ -175,5 +176,47 @@ describe("Mantine's styles, split for the first paint", () => {
     const entryCss = '.m_aaaa1111{color:red}@keyframes m_cccc3333{to{opacity:0}}';
     expect(unstyledOnFirstPaint(chunks, entryCss)).toEqual(['m_bbbb2222 (assets/LoginPage.js)']);
     expect(unstyledOnFirstPaint(chunks, `${entryCss}.m_bbbb2222{color:blue}`)).toEqual([]);
+  });
+});
+
+describe("the console's home in a few chunks (first-screen-chunk.ts)", () => {
+  it('folds a small part into the smallest part whose pages include all of its pages, and no other', () => {
+    const size: Record<string, number> = { icon: 600, big: 40_000, mid: 9_000, modal: 300, home: 50_000 };
+    const captured = new Map([
+      ['icon', 'console-kit-event'],
+      ['big', 'console-kit-booking-event'],
+      ['mid', 'console-kit-booking-event-modals'],
+      ['modal', 'console-kit-modals'],
+      ['home', 'console-kit'],
+    ]);
+    mergeSmallGroups(captured, 'console-kit', (id) => size[id] ?? 0);
+    // The event page loads booking-event anyway; the booking page downloads one icon more.
+    expect(captured.get('icon')).toBe('console-kit-booking-event');
+    // No part holds every page of `modals` but booking-event-modals: it goes there.
+    expect(captured.get('modal')).toBe('console-kit-booking-event-modals');
+    // Large parts and the home's own part stay where they are.
+    expect(captured.get('big')).toBe('console-kit-booking-event');
+    expect(captured.get('mid')).toBe('console-kit-booking-event-modals');
+    expect(captured.get('home')).toBe('console-kit');
+  });
+
+  it('keeps a small part of its own when no part is made for all of its pages', () => {
+    const captured = new Map([
+      ['a', 'console-kit-toasts'],
+      ['b', 'console-kit-event'],
+    ]);
+    mergeSmallGroups(captured, 'console-kit', () => 100);
+    expect(captured.get('a')).toBe('console-kit-toasts');
+    expect(captured.get('b')).toBe('console-kit-event');
+  });
+
+  it('follows an index only for the names it passes on, unless a module runs code when loaded', () => {
+    expect(isIndex("import { lazy } from 'react';\nexport { keys } from './api/keys';")).toBe(true);
+    expect(isIndex("export * from './a.js';\nexport {\n  b,\n  c,\n} from './b.js';")).toBe(true);
+    // Code of its own: everything it imports is needed.
+    expect(
+      isIndex("import { queryKeys } from '../query-keys';\nexport const keys = queryKeys('x', {});"),
+    ).toBe(false);
+    expect(isIndex("export const Page = lazy(() => import('./Page'));")).toBe(false);
   });
 });
