@@ -54,22 +54,45 @@ export interface BundleReport {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+/**
+ * `files` and every chunk they import, directly or through others (`importsOf` names a chunk's imports),
+ * depth first in import order: a screen's own chunk, then what it imports, as the preload lists name them.
+ */
+export function importClosure(
+  files: Iterable<string>,
+  importsOf: (file: string) => readonly string[] | undefined,
+): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...files].reverse();
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    pending.push(...[...(importsOf(file) ?? [])].reverse());
+  }
+  return seen;
+}
+
+/** The chunks that hold one of `modules` (source paths, as `src/app/…`). */
+export function chunksHolding<C extends { modules: readonly string[] }>(
+  chunks: C[],
+  modules: readonly string[],
+): C[] {
+  return chunks.filter((chunk) => modules.some((module) => chunk.modules.some((id) => id.endsWith(module))));
+}
+
 /** The report for a set of chunks (pure, so it can be tested without a build). */
 export function bundleReport(chunks: ChunkFacts[], budgets: BundleBudgets): BundleReport {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const seeds = chunks.filter(
-    (chunk) =>
-      chunk.isEntry || budgets.loginModules.some((module) => chunk.modules.some((id) => id.endsWith(module))),
+  const seeds = [...chunks.filter((chunk) => chunk.isEntry), ...chunksHolding(chunks, budgets.loginModules)];
+  const loginChunks = new Set(
+    [
+      ...importClosure(
+        seeds.map((seed) => seed.fileName),
+        (name) => byName.get(name)?.imports,
+      ),
+    ].filter((name) => byName.has(name)),
   );
-  const loginChunks = new Set<string>();
-  const visit = (name: string) => {
-    if (loginChunks.has(name)) return;
-    const chunk = byName.get(name);
-    if (!chunk) return;
-    loginChunks.add(name);
-    for (const imported of chunk.imports) visit(imported);
-  };
-  for (const seed of seeds) visit(seed.fileName);
   const loginInitial = [...loginChunks].reduce((sum, name) => sum + (byName.get(name)?.gzip ?? 0), 0);
 
   const problems: string[] = [];
@@ -115,13 +138,10 @@ export function formatReport(report: BundleReport, budgets: BundleBudgets): stri
  */
 export function loginPreloads(report: BundleReport): string[] {
   const byName = new Map(report.chunks.map((chunk) => [chunk.fileName, chunk]));
-  const withEntry = new Set<string>();
-  const visit = (name: string) => {
-    if (withEntry.has(name)) return;
-    withEntry.add(name);
-    for (const imported of byName.get(name)?.imports ?? []) visit(imported);
-  };
-  for (const chunk of report.chunks) if (chunk.isEntry) visit(chunk.fileName);
+  const withEntry = importClosure(
+    report.chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+    (name) => byName.get(name)?.imports,
+  );
   return report.loginChunks.filter((name) => !withEntry.has(name)).map((name) => `/${name}`);
 }
 
@@ -139,22 +159,13 @@ export function routePreloads(
   options: { withCss?: boolean } = {},
 ): string[] {
   const byName = new Map(report.chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (seeds: ChunkFacts[]) => {
-    const names = new Set<string>();
-    const visit = (name: string) => {
-      if (names.has(name)) return;
-      names.add(name);
-      for (const imported of byName.get(name)?.imports ?? []) visit(imported);
-    };
-    for (const seed of seeds) visit(seed.fileName);
-    return names;
-  };
+  const closure = (seeds: ChunkFacts[]) =>
+    importClosure(
+      seeds.map((seed) => seed.fileName),
+      (name) => byName.get(name)?.imports,
+    );
   const withEntry = closure(report.chunks.filter((chunk) => chunk.isEntry));
-  const screen = closure(
-    report.chunks.filter((chunk) =>
-      modules.some((module) => chunk.modules.some((id) => id.endsWith(module))),
-    ),
-  );
+  const screen = closure(chunksHolding(report.chunks, modules));
   const files = [...screen].filter((name) => !withEntry.has(name));
   // A lazy chunk's stylesheet is asked for only when the chunk is imported, and the import waits for it.
   const css = options.withCss ? [...new Set(files.flatMap((name) => byName.get(name)?.css ?? []))] : [];
@@ -203,15 +214,10 @@ export function unstyledOnFirstPaint(
   modules: string[] = FIRST_PAINT_MODULES,
 ): string[] {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const names = new Set<string>();
-  const visit = (name: string) => {
-    if (names.has(name)) return;
-    names.add(name);
-    for (const imported of byName.get(name)?.imports ?? []) visit(imported);
-  };
-  for (const chunk of chunks)
-    if (chunk.isEntry || modules.some((module) => chunk.modules.some((id) => id.endsWith(module))))
-      visit(chunk.fileName);
+  const names = importClosure(
+    [...chunks.filter((chunk) => chunk.isEntry), ...chunksHolding(chunks, modules)].map((c) => c.fileName),
+    (name) => byName.get(name)?.imports,
+  );
   const defined = new Set([...entryCss.matchAll(MANTINE_CLASS_RULE)].map((match) => match[1]));
   const missing = new Set<string>();
   for (const name of names)

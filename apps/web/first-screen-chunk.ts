@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { chunksHolding, importClosure } from './bundle-report';
 
 /**
  * A few chunks for the code the console's home (the signed-in dashboard) needs before it paints, instead
@@ -64,17 +65,7 @@ export function firstScreenChunk(options: {
         const c = bundle[file];
         return c && c.type === 'chunk' ? c.imports : [];
       };
-      const closureOf = (files: string[]) => {
-        const seen = new Set<string>();
-        const pending = [...files];
-        while (pending.length > 0) {
-          const file = pending.pop() as string;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          pending.push(...importsOf(file));
-        }
-        return seen;
-      };
+      const closureOf = (files: string[]) => importClosure(files, importsOf);
       const ours = chunks.filter((c) => c.name === options.name || c.name.startsWith(`${options.name}-`));
       // No chunk of ours may be in an import cycle between chunks: a chunk it imports that imports it
       // back runs first, and reads its exports before they exist ("Cannot read properties of undefined").
@@ -94,8 +85,9 @@ export function firstScreenChunk(options: {
         ...apart.map(([key, modules]) => [key, modules] as const),
       ];
       for (const [key, modules] of pages) {
-        const own = chunks.filter((c) =>
-          c.moduleIds.some((id) => modules.some((module) => id.endsWith(module))),
+        const own = chunksHolding(
+          chunks.map((c) => ({ fileName: c.fileName, modules: c.moduleIds })),
+          modules,
         );
         for (const file of closureOf(own.map((c) => c.fileName))) {
           const chunk = bundle[file];

@@ -42,7 +42,7 @@ export const rawChoiceOf = (params: URLSearchParams): FiguresChoice => ({
 });
 
 /** The call's path with its query string: what identifies it. */
-export const figuresUrlOf = (query: Record<string, string | undefined>) => earlyCallUrl(FIGURES_PATH, query);
+const figuresUrlOf = (query: Record<string, string | undefined>) => earlyCallUrl(FIGURES_PATH, query);
 
 /**
  * Starts the figures' call of the page's URL. Only on the dashboard's own address (the route's code also
