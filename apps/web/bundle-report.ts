@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { MANTINE_LAYER, MANTINE_LAYERS, topLevelBlocks } from './mantine-first-paint';
 
 /**
  * The console's bundle budgets (docs/performance.md, "Console"): what the login route downloads before
@@ -39,6 +40,8 @@ interface ChunkFacts {
   gzip: number;
   raw: number;
   imports: string[];
+  /** The chunks it loads with `import()`. */
+  dynamicImports?: string[];
   isEntry: boolean;
   modules: string[];
   /** The stylesheets loaded with the chunk (its CSS modules' and packages' styles). */
@@ -226,6 +229,110 @@ export function unstyledOnFirstPaint(
   return [...missing].sort();
 }
 
+/** The whole of Mantine's styles (src/styles/mantine-all.css), which the dashboard's first paint must not load. */
+export const WHOLE_MANTINE_STYLES = 'src/styles/mantine-all.css';
+
+/**
+ * What the console's home (the signed-in dashboard) would show unstyled or load too much of
+ * (docs/performance.md, "The bench, fourth round"). Its first paint (the entry, `modules`' chunks and all
+ * they import statically) loads only part of Mantine's styles: the first paint's (the entry's stylesheet)
+ * and the admin layout's (src/styles/mantine-console.css, in a stylesheet of the layout's chunk). So:
+ * - a Mantine class those chunks use that none of their stylesheets defines is a problem (add its
+ *   component to mantine-console.css);
+ * - so is one used by a chunk they load later with `import()` (the upcoming events' rows, the admin's
+ *   dashboard, the charts…), unless that chunk's own stylesheets define it (it may import
+ *   mantine-all.css); the chunks those load later in turn too. The entry's own `import()`s are the
+ *   routes and the hosts of the first paint, which load their styles themselves (lib/routing.ts);
+ * - and so is a chunk of the first paint holding mantine-all.css: the whole stylesheet would be back on
+ *   the home's critical path.
+ * `cssText` gives a stylesheet's text by its file name. Pure, so it can be tested without a build.
+ */
+export function unstyledOnDashboard(
+  chunks: (ChunkFacts & { code: string })[],
+  cssText: (file: string) => string,
+  modules: string[] = DASHBOARD_MODULES,
+): string[] {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (files: string[]) => importClosure(files, (name) => byName.get(name)?.imports);
+  const classesOf = (files: Iterable<string>) =>
+    new Set(
+      [...files]
+        .flatMap((name) => [...(byName.get(name)?.css ?? [])])
+        .flatMap((css) => [...cssText(css).matchAll(MANTINE_CLASS_RULE)].map((match) => match[1])),
+    );
+  const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const first = closure([...entry, ...chunksHolding(chunks, modules).map((chunk) => chunk.fileName)]);
+  const problems = new Set<string>();
+  for (const name of first)
+    if (byName.get(name)?.modules.some((id) => id.endsWith(WHOLE_MANTINE_STYLES)))
+      problems.add(`${name} holds ${WHOLE_MANTINE_STYLES}, on the dashboard's first paint`);
+  const unstyled = (names: Iterable<string>, defined: Set<string | undefined>, when: string) => {
+    for (const name of names)
+      for (const [used] of byName.get(name)?.code.matchAll(MANTINE_CLASS) ?? [])
+        if (!defined.has(used)) problems.add(`${used} (${name}, ${when})`);
+  };
+  const firstDefined = classesOf(first);
+  unstyled(first, firstDefined, 'first paint');
+  // What the home loads later, each with what is loaded by then.
+  const pending: [string, Set<string>, Set<string | undefined>][] = [...first]
+    .filter((name) => !entry.has(name))
+    .flatMap((name) => byName.get(name)?.dynamicImports ?? [])
+    .map((name) => [name, first, firstDefined]);
+  const seen = new Set<string>(first);
+  while (pending.length > 0) {
+    const [name, before, defined] = pending.shift() as (typeof pending)[number];
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const loaded = closure([name]);
+    const added = [...loaded].filter((file) => !before.has(file));
+    const now = new Set([...defined, ...classesOf(added)]);
+    unstyled(added, now, `loaded by the dashboard after its first paint through ${name}`);
+    const all = new Set([...before, ...loaded]);
+    for (const file of added)
+      for (const next of byName.get(file)?.dynamicImports ?? []) pending.push([next, all, now]);
+  }
+  return [...problems].sort();
+}
+
+/** A class of the console's CSS modules as the build names it (`._figureValue_wnx7t_24`). */
+const MODULE_CLASS = /\._[A-Za-z][\w-]*_\d+(?![\w-])/;
+
+/**
+ * The rules of a built stylesheet that are outside any cascade layer without being scoped by a class of
+ * the console's CSS modules, and the Mantine rules outside the layer `mantine`. Mantine's styles are
+ * layered (src/styles/mantine-*.css, mantine-first-paint.ts), so that the console's own CSS modules win
+ * over them whatever the order the stylesheets arrive in; Mantine's rules outside it would tie with a
+ * module's class again and win when inserted later (the dashboard's figures once lost their size so), and
+ * a global rule of the console outside any layer (`a { … }`, `table { … }`) would beat every Mantine
+ * component's class. Pure, so it can be tested without a build.
+ */
+export function unlayeredRules(css: string, file = ''): string[] {
+  const problems: string[] = [];
+  const visit = (text: string) => {
+    for (const block of topLevelBlocks(text)) {
+      const head = block.slice(0, block.indexOf('{')).trim();
+      const body = block.slice(block.indexOf('{') + 1, -1);
+      if (head.startsWith('@layer')) {
+        if (!MANTINE_LAYERS.some((layer) => head === `@layer ${layer}`))
+          problems.push(`${file}: ${head} (only Mantine's layers are expected)`);
+      } else if (/^@(media|supports|container)\b/.test(head)) visit(body);
+      else if (head.startsWith('@keyframes')) {
+        if (/\bm_[0-9a-f]{5,8}\b/.test(head))
+          problems.push(`${file}: ${head} outside @layer ${MANTINE_LAYER}`);
+      } else if (head.startsWith('@')) problems.push(`${file}: ${head} outside any layer`);
+      else if (/\.m_[0-9a-f]{5,8}\b/.test(head))
+        problems.push(`${file}: ${head.slice(0, 80)} outside @layer ${MANTINE_LAYER}`);
+      else
+        for (const selector of head.split(','))
+          if (!MODULE_CLASS.test(selector))
+            problems.push(`${file}: ${selector.trim().slice(0, 80)} is global and outside any layer`);
+    }
+  };
+  // Layer order statements (`@layer mantine;`) have no block.
+  visit(css.replace(/@layer\s+[\w\s,.-]+;/g, ''));
+  return problems;
+}
+
 /** Written beside index.html by the build: the chunks to preload per route (see `loginPreloads`). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -244,6 +351,7 @@ export function bundleReportPlugin(budgets: BundleBudgets = BUNDLE_BUDGETS): Plu
           raw: Buffer.byteLength(output.code),
           gzip: gzipSync(output.code, { level: 9 }).length,
           imports: output.imports,
+          dynamicImports: output.dynamicImports,
           isEntry: output.isEntry,
           modules: output.moduleIds.map((id) => id.replaceAll('\\', '/')),
           css: [...(output.viteMetadata?.importedCss ?? [])],
@@ -290,6 +398,23 @@ export function bundleReportPlugin(budgets: BundleBudgets = BUNDLE_BUDGETS): Plu
         report.problems.push(
           `Mantine classes of the first paint without styles in the entry's stylesheet (add their components to src/styles/mantine-first.css): ${unstyled.join(', ')}`,
         );
+      const cssText = (name: string) => {
+        const asset = bundle[name];
+        return asset?.type === 'asset' ? String(asset.source) : '';
+      };
+      const home = unstyledOnDashboard(
+        chunks.map((chunk) => ({ ...chunk, code: code.get(chunk.fileName) ?? '' })),
+        cssText,
+      );
+      if (home.length > 0)
+        report.problems.push(
+          `the dashboard's Mantine styles (add the components to src/styles/mantine-console.css, or load src/styles/mantine-all.css with the chunk): ${home.join(', ')}`,
+        );
+      const unlayered = Object.values(bundle)
+        .filter((output) => output.type === 'asset' && output.fileName.endsWith('.css'))
+        .flatMap((asset) => unlayeredRules(cssText(asset.fileName), asset.fileName));
+      if (unlayered.length > 0)
+        report.problems.push(`stylesheets with rules outside the expected layers: ${unlayered.join('; ')}`);
       console.log(formatReport(report, budgets));
       if (options.dir)
         writeFileSync(

@@ -6,9 +6,11 @@ import type { Plugin } from 'vite';
  * chunks (2.4 MB) in the background. Precached now: index.html, the icons and the manifest, the entry
  * and everything it imports statically, and the chunks (with their CSS) of the screens below and what
  * they import statically: the login route, and the door's check-in screen behind the session guard and
- * the admin layout (docs/check-in.md, "Offline": a door device must open it with no network). Every other
- * chunk is cached the first time the console loads it (runtime caching of /assets/, whose names are
- * fingerprinted, so a cached file never goes stale).
+ * the admin layout (docs/check-in.md, "Offline": a door device must open it with no network), and
+ * Mantine's whole stylesheet, which the admin area's screens load beside their code (lib/routing.ts,
+ * `consoleScreen`): without it the door's screen would not open offline. Every other chunk is cached the
+ * first time the console loads it (runtime caching of /assets/, whose names are fingerprinted, so a
+ * cached file never goes stale).
  */
 export const SHELL_MODULES = [
   'src/app/layouts/AccountLayout.tsx',
@@ -16,6 +18,7 @@ export const SHELL_MODULES = [
   'src/app/guards/RequireSession.tsx',
   'src/features/check-in/routes/CheckInPickerPage.tsx',
   'src/features/check-in/routes/CheckInPage.tsx',
+  'src/styles/whole-mantine.ts',
 ];
 
 /** The build's shell files (paths relative to dist), filled while the bundle is generated. */

@@ -140,9 +140,45 @@ describe('organizer dashboard', () => {
     await page.getByRole('heading', { name: title }).waitFor();
   });
 
+  it("keeps its figures large whatever Mantine stylesheet comes after the screen's own", async () => {
+    // The figures' size is set by the screen's CSS module with a single class, as Mantine's Text sets
+    // its own: with Mantine's rules outside their cascade layer, the stylesheet inserted last won the
+    // tie, and the numbers showed in body-size type once the whole stylesheet came (after the first
+    // paint, with the upcoming events' rows, or with the next screen). 1.5rem from 48em on.
+    const page = await b.newPage({ width: 1440, height: 900 });
+    await signIn(page, DEMO.organizer);
+    const value = page.getByTestId('figure-value').first();
+    await value.waitFor();
+    const sizes = () =>
+      value.evaluate((el) => [
+        getComputedStyle(el).fontSize,
+        `${Number.parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.5}px`,
+      ]);
+    const [first, expected] = await sizes();
+    expect(first).toBe(expected);
+    // Another screen brings Mantine's whole stylesheet; back on the dashboard, it is still there.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await value.waitFor();
+    expect(await page.locator('link[rel="stylesheet"][href*="mantine-all"]').count()).toBeGreaterThan(0);
+    expect((await sizes())[0]).toBe(expected);
+  });
+
   it('fits a phone: cards stack and the charts shrink', async () => {
     const page = await b.newPage({ width: 375, height: 812 });
     await signIn(page, DEMO.organizer);
+    // The figures in their phone size (1.125rem below 48em), not Mantine's body size.
+    const value = page.getByTestId('figure-value').first();
+    await value.waitFor();
+    expect(
+      await value.evaluate(
+        (el) =>
+          Number.parseFloat(getComputedStyle(el).fontSize) /
+          Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+      ),
+    ).toBe(1.125);
     await page.getByRole('heading', { name: 'Sales over time' }).scrollIntoViewIfNeeded();
     await page.locator('.recharts-surface').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

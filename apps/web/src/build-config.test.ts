@@ -1,10 +1,11 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { unstyledOnFirstPaint } from '../bundle-report';
+import { unlayeredRules, unstyledOnDashboard, unstyledOnFirstPaint } from '../bundle-report';
 import { isIndex, mergeSmallGroups } from '../first-screen-chunk';
-import { mantinePart, topLevelBlocks } from '../mantine-first-paint';
+import { importedParts, inMantineLayer, mantinePart, topLevelBlocks } from '../mantine-first-paint';
 import { SHELL_MODULES, shellOf } from '../shell-precache';
 import viteConfig, { pwaOptions } from '../vite.config';
 import { wantsServiceWorker } from './lib/service-worker';
@@ -116,13 +117,80 @@ describe("Mantine's styles, split for the first paint", () => {
   it('leaves the rest to the screens, which load the whole stylesheet again after it', () => {
     const all = read(new URL('./styles/mantine-all.css', import.meta.url));
     expect([...all.matchAll(/@import ["']([^"']+)["'];/g)].map((m) => m[1])).toEqual([
-      '@mantine/core/styles.css',
-      '@mantine/notifications/styles.css',
-      '@mantine/nprogress/styles.css',
+      '@mantine/core/styles.layer.css',
+      '@mantine/notifications/styles.layer.css',
+      '@mantine/nprogress/styles.layer.css',
     ]);
     const main = read(new URL('./main.tsx', import.meta.url));
     expect(main).not.toContain("'@mantine/core/styles.css'");
     expect(main).toContain("import './styles/mantine-first.css';");
+  });
+
+  it("puts every stylesheet of Mantine the console imports in the layer (its packages' styles.layer.css)", () => {
+    const sources = readdirSync(fileURLToPath(new URL('.', import.meta.url)), { recursive: true })
+      .map(String)
+      .filter((file) => /\.(tsx?|css)$/.test(file));
+    const unlayered = sources.filter((file) =>
+      /(import\s+|@import\s+)["']@mantine\/[a-z-]+\/styles(\/[A-Za-z-]+)?\.css["']/.test(
+        read(new URL(`./${file}`, import.meta.url)),
+      ),
+    );
+    // The subsets name Mantine's parts by their unlayered files; the build cuts them and layers them.
+    expect(unlayered.sort()).toEqual([
+      'styles/mantine-charts.css',
+      'styles/mantine-console.css',
+      'styles/mantine-dates.css',
+      'styles/mantine-first.css',
+    ]);
+  });
+
+  it("cuts the console's home subset after the first paint's: no base, no part twice, Mantine's order", () => {
+    const whole = read(require.resolve('@mantine/core/styles.css'));
+    const consoleParts = importedParts(read(new URL('./styles/mantine-console.css', import.meta.url)));
+    expect(consoleParts.filter((part) => imported.includes(part))).toEqual([]);
+    const all = [...imported, ...consoleParts];
+    const partFiles = Object.fromEntries(
+      all.map((name) => [name, read(require.resolve(`@mantine/core/styles/${name}.css`))]),
+    );
+    const cut = mantinePart(whole, partFiles, consoleParts, imported);
+    const positions = topLevelBlocks(cut).map((block) => whole.indexOf(block));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // The base stays with the first paint's subset.
+    expect(cut).not.toContain('--mantine-scale: 1');
+    // It starts at its own first part (Popover comes before AppShell in the whole)…
+    expect(topLevelBlocks(cut)[0]).toContain('m_38a85659');
+    // …and from there repeats the first paint's parts that come later in the whole (Input, Button…).
+    const button = partFiles.Button?.match(/\.m_[0-9a-f]{5,8}\b/)?.[0] ?? '';
+    expect(button).not.toBe('');
+    expect(cut).toContain(button);
+    // A first paint's part before it (ScrollArea) is not repeated.
+    const scrollArea = partFiles.ScrollArea?.match(/\.m_[0-9a-f]{5,8}\b/)?.[0] ?? '';
+    expect(cut).not.toContain(scrollArea);
+    expect(() => mantinePart(whole, partFiles, ['Button'], imported)).toThrow(/already/);
+    expect(inMantineLayer('.a{}\n')).toBe('@layer mantine {\n.a{}\n}\n');
+  });
+
+  it('fails the build on a rule outside the layers: a global rule of the console, or a Mantine rule outside its layer', () => {
+    expect(unlayeredRules('@layer mantine{.m_1234abcd{color:red}a{color:blue}}', 'ok.css')).toEqual([]);
+    expect(
+      unlayeredRules(
+        '._figureValue_wnx7t_24{font-size:1rem}@media (width>=48em){._card_ab12c_3 ._x_ab12c_9,._y_ab12c_10:hover{padding:0}}@keyframes _pop_ab12c_60{to{opacity:1}}@layer mantine;',
+      ),
+    ).toEqual([]);
+    expect(unlayeredRules('a,._ok_ab12c_1{color:red}', 'x.css')).toEqual([
+      'x.css: a is global and outside any layer',
+    ]);
+    expect(unlayeredRules('@media print{main{background:#fff}}', 'x.css')).toEqual([
+      'x.css: main is global and outside any layer',
+    ]);
+    // What made the dashboard's figures small: a Mantine stylesheet outside the layer.
+    expect(unlayeredRules('.m_b6d8b162{font-size:var(--text-fz)}', 'x.css')).toEqual([
+      'x.css: .m_b6d8b162 outside @layer mantine',
+    ]);
+    expect(unlayeredRules('@layer console{a{color:red}}', 'x.css')).toEqual([
+      "x.css: @layer console (only Mantine's layers are expected)",
+    ]);
   });
 
   it("takes the parts' rules from Mantine's whole stylesheet (rem times the scale), not from its per-part files (px)", () => {
@@ -176,6 +244,65 @@ describe("Mantine's styles, split for the first paint", () => {
     const entryCss = '.m_aaaa1111{color:red}@keyframes m_cccc3333{to{opacity:0}}';
     expect(unstyledOnFirstPaint(chunks, entryCss)).toEqual(['m_bbbb2222 (assets/LoginPage.js)']);
     expect(unstyledOnFirstPaint(chunks, `${entryCss}.m_bbbb2222{color:blue}`)).toEqual([]);
+  });
+
+  it("fails the build when the dashboard uses a Mantine class its part of Mantine's styles lacks", () => {
+    const chunk = (
+      fileName: string,
+      code: string,
+      more: { imports?: string[]; dynamicImports?: string[]; modules?: string[]; css?: string[] } = {},
+      isEntry = false,
+    ) => ({
+      fileName,
+      code,
+      imports: more.imports ?? [],
+      dynamicImports: more.dynamicImports ?? [],
+      modules: more.modules ?? [],
+      css: more.css ?? [],
+      isEntry,
+      gzip: 0,
+      raw: 0,
+    });
+    const css: Record<string, string> = {
+      'index.css': '@layer mantine{.m_aaaa1111{color:red}}',
+      'kit.css': '@layer mantine{.m_bbbb2222{color:red}}',
+      'all.css': '@layer mantine{.m_aaaa1111{color:red}.m_bbbb2222{color:red}.m_dddd4444{color:red}}',
+    };
+    const chunks = (layout: string, rows: string, rowsCss: string[]) => [
+      chunk(
+        'index.js',
+        'x="m_aaaa1111"',
+        { dynamicImports: ['Other.js'], modules: ['/w/src/main.tsx'], css: ['index.css'] },
+        true,
+      ),
+      chunk('Other.js', 'x="m_eeee5555"', { modules: ['/w/src/features/x/routes/Other.tsx'] }),
+      chunk('kit.js', layout, {
+        modules: [
+          '/w/src/app/guards/RequireSession.tsx',
+          '/w/src/features/dashboard/routes/DashboardPage.tsx',
+        ],
+        css: ['kit.css'],
+        dynamicImports: ['Rows.js'],
+      }),
+      chunk('Rows.js', rows, { css: rowsCss }),
+    ];
+    const check = (layout: string, rows: string, rowsCss: string[] = []) =>
+      unstyledOnDashboard(chunks(layout, rows, rowsCss), (name) => css[name] ?? '');
+    // The layout's classes are in its stylesheet; the rows use only those; a route of the entry is not looked at.
+    expect(check('x="m_bbbb2222"', 'y="m_aaaa1111"')).toEqual([]);
+    // The first paint uses a class no stylesheet of it defines.
+    expect(check('x="m_dddd4444"', '')).toEqual(['m_dddd4444 (kit.js, first paint)']);
+    // What shows later does, unless it brings the whole stylesheet.
+    expect(check('', 'y="m_dddd4444"')).toEqual([
+      'm_dddd4444 (Rows.js, loaded by the dashboard after its first paint through Rows.js)',
+    ]);
+    expect(check('', 'y="m_dddd4444"', ['all.css'])).toEqual([]);
+    // The whole stylesheet on the first paint is a problem of its own.
+    const withWhole = chunks('', '', []);
+    withWhole[2]?.modules.push('/w/src/styles/mantine-all.css');
+    expect(unstyledOnDashboard(withWhole, (name) => css[name] ?? '')).toEqual([
+      "kit.js holds src/styles/mantine-all.css, on the dashboard's first paint",
+    ]);
   });
 });
 

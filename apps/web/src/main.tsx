@@ -4,8 +4,8 @@ import './styles/mantine-first.css';
 // The date pickers' and the charts' styles come with the screens that use them (ZonedDateTimeInput,
 // ClassSessions, the dashboards' charts): Vite loads a lazy chunk's CSS with it, so the sign-in page
 // does not download them (docs/performance.md, "Console on the wire and cold mobile").
-import '@mantine/notifications/styles.css';
-import '@mantine/nprogress/styles.css';
+import '@mantine/notifications/styles.layer.css';
+import '@mantine/nprogress/styles.layer.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '../styles/mantine-dates.css';
 import { Group, Input } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { describeResolution, type OverlapChoice, resolveWallClock, wallClockOf } from '@marquee/time';

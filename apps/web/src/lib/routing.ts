@@ -36,15 +36,33 @@ export function lazyScreen<M>(
 /**
  * A screen of the admin area at `path`, open to the roles of `access` (lib/access.ts). This declaration
  * is the only place that says who may see the screen: the guard refuses everyone else and the side
- * navigation shows the screen's entry only to those it lets in.
+ * navigation shows the screen's entry only to those it lets in. Its code comes with Mantine's whole
+ * stylesheet unless `mantineStyles` is `'console'` (see `loadWholeMantineStyles`).
  */
 export function consoleScreen<M>(
   path: string,
   access: ScreenAccess,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
+  options: { mantineStyles?: 'whole' | 'console' } = {},
 ): ConsoleScreen {
-  return { ...lazyScreen(path, load, pick), handle: { access } };
+  const withStyles =
+    options.mantineStyles === 'console'
+      ? load
+      : async () => (await Promise.all([load(), loadWholeMantineStyles()]))[0];
+  return { ...lazyScreen(path, withStyles, pick), handle: { access } };
+}
+
+/**
+ * Mantine's whole stylesheet (styles/mantine-all.css), fetched beside a screen's code: the admin layout
+ * carries only the part of it the layout and the dashboard use (styles/mantine-console.css), so that the
+ * console's home paints sooner on a phone (docs/performance.md, "The bench, fourth round"). A screen
+ * renders once both have come (Vite's import waits for a chunk's stylesheet); `mantineStyles: 'console'`
+ * leaves it out for a screen that uses only the subset, which the build checks (bundle-report.ts,
+ * `unstyledOnDashboard`).
+ */
+export function loadWholeMantineStyles(): Promise<unknown> {
+  return import('../styles/whole-mantine');
 }
 
 /** The access a matched route declares (`handle.access`), if it is a console screen. */

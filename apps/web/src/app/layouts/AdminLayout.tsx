@@ -1,4 +1,6 @@
-import '../../styles/mantine-all.css';
+// Only the part of Mantine's styles the layout and the dashboard's first paint use; every other screen
+// loads the whole stylesheet with its code (lib/routing.ts, `consoleScreen`).
+import '../../styles/mantine-console.css';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';

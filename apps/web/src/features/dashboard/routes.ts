@@ -14,6 +14,9 @@ export const dashboardRoutes: FeatureRoutes = {
         return import('./routes/dashboard-entry').then((m) => m.loadDashboard());
       },
       (m) => m.DashboardPage,
+      // Its first paint uses only the admin layout's part of Mantine's styles (the build checks it); what
+      // shows after it brings the whole stylesheet itself (UpcomingRows…).
+      { mantineStyles: 'console' },
     ),
   ],
 };

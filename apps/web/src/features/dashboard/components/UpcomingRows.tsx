@@ -1,3 +1,7 @@
+// Shown after the dashboard's first paint, which carries only the admin layout's part of Mantine's
+// styles (styles/mantine-console.css): the rows bring the whole stylesheet, so a component they start
+// using is styled, and the next screen finds it loaded (docs/performance.md, "The bench, fourth round").
+import '../../../styles/mantine-all.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { UpcomingEvent } from '@marquee/contract';
 import { IconScan, IconTicket } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '../../../../styles/mantine-dates.css';
 import {
   ActionIcon,
   Alert,
