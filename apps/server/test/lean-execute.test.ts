@@ -2,7 +2,7 @@ import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canRunLean, leanPrepared } from '../src/db/lean-execute.js';
 import { namedStatement } from '../src/db/named-statement.js';
-import { sessions, users } from '../src/db/schema/index.js';
+import { nonProfitExemptions, sessions, users } from '../src/db/schema/index.js';
 import { pgErrorOf } from '../src/lib/db-errors.js';
 import { createTestApp, createUser, loginAs, type TestApp } from './helpers.js';
 
@@ -48,6 +48,39 @@ describe('a prepared select run lean', () => {
     expect(row?.session.lastSeenAt).toBeInstanceOf(Date);
     expect(row?.session.revokedAt).toBeNull();
     expect(row?.user.id).toBe(userId);
+  });
+
+  it('maps a left join, SQL fields and flat keys as Drizzle does (an unmatched joined object is null)', async () => {
+    const read = (name: string) =>
+      t.db
+        .select({
+          id: users.id,
+          createdAt: users.createdAt,
+          exemption: { userId: nonProfitExemptions.userId, submittedAt: nonProfitExemptions.submittedAt },
+          sessionCount: sql`(select count(*) from ${sessions} where ${sessions.userId} = ${users.id})`.mapWith(
+            Number,
+          ),
+          firstSeen: sql<Date>`(select min(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`
+            .mapWith(sessions.createdAt)
+            .as('first_seen'),
+        })
+        .from(users)
+        .leftJoin(nonProfitExemptions, eq(nonProfitExemptions.userId, users.id))
+        .where(eq(users.id, sql.placeholder('userId')))
+        .prepare(name);
+    const drizzleRows = await read('lean_test_join_drizzle').execute({ userId });
+    const leanRows = await leanPrepared(read('lean_test_join_lean')).execute({ userId });
+    expect(leanRows).toEqual(drizzleRows);
+    expect(leanRows).toEqual([
+      { id: userId, createdAt: expect.any(Date), exemption: null, sessionCount: 1, firstSeen: expect.any(Date) },
+    ]);
+    await t.db
+      .insert(nonProfitExemptions)
+      .values({ userId, legalName: 'Lean Test e.V.', registrationNumber: 'VR 1', documentUrl: '/doc.pdf' });
+    const matched = await leanPrepared(read('lean_test_join_lean')).execute({ userId });
+    expect(matched).toEqual(await read('lean_test_join_drizzle').execute({ userId }));
+    expect(matched[0]?.exemption).toEqual({ userId, submittedAt: expect.any(Date) });
+    await t.db.delete(nonProfitExemptions).where(eq(nonProfitExemptions.userId, userId));
   });
 
   it('answers no rows for no match, and wraps a failure as Drizzle does, the driver error as its cause', async () => {
