@@ -16,15 +16,7 @@ export async function profile(deps: AuthDeps, actor: Actor): Promise<UserProfile
     now: clock.now(),
     askScansOnly: !(isAdmin(actor) || isApprovedOrganizer(actor)),
   });
-  return {
-    ...toProfile(user, { isOrganizationMember: facts?.isOrganizationMember === true }),
-    scansOnly: facts?.scansOnly === true,
-    nonProfit: toNonProfitDetail(facts?.nonProfit ?? undefined),
-    pendingEmail: facts?.pendingEmail ?? null,
-  };
-}
-
-export function toProfile(user: ActorUser, extra: { isOrganizationMember: boolean }): UserProfile {
+  // One literal, not a spread of a second object: every console load asks for this.
   return {
     _id: user.id,
     firstName: user.firstName,
@@ -37,7 +29,10 @@ export function toProfile(user: ActorUser, extra: { isOrganizationMember: boolea
     role: user.role,
     status: user.status,
     organizerRequest: user.organizerRequest,
-    isOrganizationMember: extra.isOrganizationMember,
+    isOrganizationMember: facts?.isOrganizationMember === true,
     createdAt: user.createdAt.toISOString(),
+    scansOnly: facts?.scansOnly === true,
+    nonProfit: toNonProfitDetail(facts?.nonProfit ?? undefined),
+    pendingEmail: facts?.pendingEmail ?? null,
   };
 }
