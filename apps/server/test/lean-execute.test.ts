@@ -57,12 +57,12 @@ describe('a prepared select run lean', () => {
           id: users.id,
           createdAt: users.createdAt,
           exemption: { userId: nonProfitExemptions.userId, submittedAt: nonProfitExemptions.submittedAt },
-          sessionCount: sql`(select count(*) from ${sessions} where ${sessions.userId} = ${users.id})`.mapWith(
-            Number,
-          ),
-          firstSeen: sql<Date>`(select min(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`
-            .mapWith(sessions.createdAt)
-            .as('first_seen'),
+          sessionCount:
+            sql`(select count(*) from ${sessions} where ${sessions.userId} = ${users.id})`.mapWith(Number),
+          firstSeen:
+            sql<Date>`(select min(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`
+              .mapWith(sessions.createdAt)
+              .as('first_seen'),
         })
         .from(users)
         .leftJoin(nonProfitExemptions, eq(nonProfitExemptions.userId, users.id))
@@ -72,7 +72,13 @@ describe('a prepared select run lean', () => {
     const leanRows = await leanPrepared(read('lean_test_join_lean')).execute({ userId });
     expect(leanRows).toEqual(drizzleRows);
     expect(leanRows).toEqual([
-      { id: userId, createdAt: expect.any(Date), exemption: null, sessionCount: 1, firstSeen: expect.any(Date) },
+      {
+        id: userId,
+        createdAt: expect.any(Date),
+        exemption: null,
+        sessionCount: 1,
+        firstSeen: expect.any(Date),
+      },
     ]);
     await t.db
       .insert(nonProfitExemptions)

@@ -74,7 +74,8 @@ export function compileRowMapper(
       if (nested)
         for (let i = 0; i < column.path.length - 1; i++) {
           const key = column.path[i] as string;
-          node = (node[key] ??= {}) as Record<string, unknown>;
+          node[key] ??= {};
+          node = node[key] as Record<string, unknown>;
         }
       node[column.leaf] = value;
       if (column.table !== undefined) {

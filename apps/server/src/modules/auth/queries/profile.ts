@@ -1,5 +1,5 @@
 import type { UserProfile } from '@marquee/contract';
-import { type Actor, type ActorUser, isAdmin, isApprovedOrganizer } from '../../../lib/access/index.js';
+import { type Actor, isAdmin, isApprovedOrganizer } from '../../../lib/access/index.js';
 import { toNonProfitDetail } from '../../account/index.js';
 import * as repo from '../auth.repo.js';
 import type { AuthDeps } from '../deps.js';
