@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     // Component tests need a DOM; the http helper tests opt into `node` with a file comment.
     environment: 'happy-dom',
+    // With less motion asked for, Mantine's transitions finish at once (theme.respectReducedMotion)
+    // instead of leaving a timer that could fire after a file's DOM is gone.
+    environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,

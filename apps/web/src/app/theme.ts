@@ -44,6 +44,8 @@ export const theme = createTheme({
   luminanceThreshold: LUMINANCE_THRESHOLD,
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // People who ask their system for less motion get menus, dialogs and toasts without animation.
+  respectReducedMotion: true,
   components: {
     PasswordInput: {
       // Mantine takes the show/hide toggle out of the tab order; keyboard users need it too. Its
