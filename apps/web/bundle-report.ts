@@ -191,7 +191,7 @@ export const DASHBOARD_MODULES = [
 /**
  * What a first download can paint before any other screen's code has loaded: the sign-in page (its
  * layout and screen), an event's public page (rendered by the server into index.html), and the toasts and
- * the modals host, which the entry loads with its first render.
+ * the modals host, which the entry mounts right after its first render and when first wanted.
  */
 export const FIRST_PAINT_MODULES = [
   ...BUNDLE_BUDGETS.loginModules,

@@ -62,34 +62,60 @@ function stats(values: number[]): Stats {
 const fmt = (s: Stats, unit: string, digits = 0) =>
   `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)} ${unit}`;
 
-/** Bytes on the wire until the login form has painted, in a fresh browser. */
+/**
+ * Bytes on the wire until the login form works, in a fresh browser. The form's markup arrives
+ * prerendered in the page, so the moment that counts is when React has taken it over (hydrated: the
+ * password field carries React's fiber). A response counts when the page's own resource timing says it
+ * had finished by then. Judging by when Playwright's wait returned instead counted, in a slow run,
+ * chunks the console fetches only after the form works (the toasts), and printed 177 kB for a 165 kB
+ * route.
+ */
 async function loginWire(address: string) {
   const browser = await chromium.launch({ executablePath: chromePath });
   try {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
-    let painted = false;
-    let bytes = 0;
-    let files = 0;
-    let encoded = 0;
-    const pending: Promise<void>[] = [];
+    // A string, not a function: tsx would wrap the inner function in a helper the page does not have.
+    // The observer runs right after React's commit puts the live form in, before any effect.
+    await page.addInitScript(`new MutationObserver((_, observer) => {
+      const field = document.querySelector('input[type="password"]');
+      if (!field || !Object.keys(field).some((key) => key.startsWith('__reactFiber'))) return;
+      window.formAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true })`);
+    const finished: Promise<{ url: string; bytes: number; encoded: boolean }>[] = [];
     page.on('requestfinished', (request) => {
-      if (painted) return;
-      pending.push(
+      finished.push(
         (async () => {
           const sizes = await request.sizes();
           const response = await request.response();
-          bytes += sizes.responseBodySize + sizes.responseHeadersSize;
-          files += 1;
-          if (response?.headers()['content-encoding']) encoded += 1;
+          return {
+            url: request.url(),
+            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+            encoded: Boolean(response?.headers()['content-encoding']),
+          };
         })(),
       );
     });
     await page.goto(`${address}/login`);
-    await page.getByLabel('Password', { exact: true }).waitFor({ state: 'visible' });
-    painted = true;
-    await Promise.all(pending);
-    return { bytes, files, encoded };
+    await page.waitForFunction(() => 'formAt' in window);
+    await page.waitForLoadState('networkidle');
+    const early = new Set(
+      await page.evaluate(() => {
+        const formAt = (window as unknown as { formAt: number }).formAt;
+        return performance
+          .getEntries()
+          .filter((entry): entry is PerformanceResourceTiming => 'responseEnd' in entry)
+          .filter((entry) => entry.responseEnd <= formAt)
+          .map((entry) => entry.name);
+      }),
+    );
+    const before = (await Promise.all(finished)).filter((response) => early.has(response.url));
+    return {
+      bytes: before.reduce((sum, response) => sum + response.bytes, 0),
+      files: before.length,
+      encoded: before.filter((response) => response.encoded).length,
+    };
   } finally {
     await browser.close();
   }
@@ -221,7 +247,7 @@ export async function benchLighthouse(options: { db: Db }): Promise<BenchLine[]>
     const kB = stats(wire.map((w) => w.bytes / 1000));
     const last = wire[wire.length - 1];
     console.log(
-      `login route on the wire until the form paints: ${fmt(kB, 'kB', 1)} (min/median/max of ${runs}), ${last?.files} files, ${last?.encoded} compressed   load ${load()}`,
+      `login route on the wire until the form works: ${fmt(kB, 'kB', 1)} (min/median/max of ${runs}), ${last?.files} files, ${last?.encoded} compressed   load ${load()}`,
     );
     lines.push({
       figure: `Login route first download on the wire, min/median/max of ${runs} (target 170 kB)`,

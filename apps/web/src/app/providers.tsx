@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { NavigationProgress } from '@mantine/nprogress';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { discardUnsavedChanges } from '../components/unsaved-changes';
 import { performLogout } from '../features/auth';
 import { armHostTriggers, useHostsWanted } from '../lib/deferred-hosts';
@@ -90,13 +90,20 @@ export function AppProviders({
 }
 
 /**
- * The toast viewport loads with the first render: it is how a failure is told, and it must be there
- * before the network may be gone. The modal manager (a dialog, its scroll area and focus trap) waits
- * until it is wanted.
+ * The toast viewport mounts, and its chunks download, in the task after the first commit: it is how a
+ * failure is told, so it must be there before the network may be gone, but the screen comes first (asked
+ * for during the first render, it raced the screen's commit on a slow phone). A toast shown earlier
+ * waits in the notifications store. The modal manager (a dialog, its scroll area and focus trap) waits
+ * until it is wanted (lib/deferred-hosts.ts).
  */
 function DeferredHosts() {
   const wanted = useHostsWanted();
+  const [toastsDue, setToastsDue] = useState(false);
   useEffect(armHostTriggers, []);
+  useEffect(() => {
+    const timer = setTimeout(() => setToastsDue(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <>
       {wanted && (
@@ -104,9 +111,11 @@ function DeferredHosts() {
           <ModalsHost />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <ToastViewport />
-      </Suspense>
+      {toastsDue && (
+        <Suspense fallback={null}>
+          <ToastViewport />
+        </Suspense>
+      )}
     </>
   );
 }
