@@ -1,4 +1,5 @@
 import * as time from '@marquee/time';
+import { browserZoneName } from './intl';
 
 export type DateInput = time.InstantInput;
 
@@ -7,7 +8,7 @@ export type DateInput = time.InstantInput;
  * zone of its own (an event brings its venue's). UTC if the browser names none we can use.
  */
 export function browserTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = browserZoneName();
   return time.isValidTimeZone(zone) ? zone : 'UTC';
 }
 

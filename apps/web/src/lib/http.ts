@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import { encodeBase64 } from './base64';
 import { type ClientCredentials, config } from './config';
+import { browserZoneName } from './intl';
 
 /** Shown when a success response does not match the contract: a deploy mismatch, not the user's fault. */
 export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from the server';
@@ -153,7 +154,7 @@ export function clientHeaders(
   const headers: Record<string, string> = {
     [HEADERS.authorization]: `Basic ${encodeBase64(`${credentials.clientId}:${credentials.clientSecret}`)}`,
     [HEADERS.secretKey]: credentials.secretKey,
-    [HEADERS.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    [HEADERS.timezone]: browserZoneName(),
     // getTimezoneOffset is minutes *behind* UTC; the API wants ms *ahead* of UTC.
     [HEADERS.offset]: String(-now.getTimezoneOffset() * 60_000),
     [HEADERS.platform]: 'WEB',

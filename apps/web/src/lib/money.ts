@@ -4,6 +4,8 @@
  * runtime's currency data (USD 2, JPY 0, KWD 3), never from a table kept here.
  */
 
+import { numberFormat } from './intl';
+
 const CURRENCY_CODE = /^[A-Z]{3}$/;
 
 function checkCurrency(currency: string) {
@@ -13,9 +15,7 @@ function checkCurrency(currency: string) {
 /** How many digits follow the decimal mark in `currency` (USD 2, JPY 0, KWD 3). */
 export function minorDigits(currency: string): number {
   checkCurrency(currency);
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /** `1250` with 2 digits → `"12.50"`; kept as text so large amounts are never rounded by floating point. */
@@ -34,7 +34,7 @@ export function formatMoney(amountMinor: number, currency: string, locale?: stri
   if (!Number.isSafeInteger(amountMinor))
     throw new RangeError(`Not an amount in minor units: ${amountMinor}`);
   const digits = minorDigits(currency);
-  const format = new Intl.NumberFormat(locale, {
+  const format = numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,

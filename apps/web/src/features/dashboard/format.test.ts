@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, changeText, formatFigure, formatPercent, previousLabel, soldText } from './format';
+import { bucketLabel } from '../../lib/intl';
+import { changeText, formatFigure, formatPercent, previousLabel, soldText } from './format';
 
 describe('dashboard figure formatting', () => {
   it('the change against the previous period, in words and a trend (never colour alone)', () => {

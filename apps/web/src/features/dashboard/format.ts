@@ -1,9 +1,7 @@
 import type { DashboardFigure, DashboardPeriod } from '@marquee/contract';
 import { daysBetween } from '@marquee/contract';
+import { formatCount } from '../../lib/intl';
 import { formatMoney } from '../../lib/money';
-
-/** A count as people read it: `1,234`. */
-export const formatCount = (value: number) => value.toLocaleString();
 
 /** A ratio as a whole percentage: 0.125 → `13%` (0.004 → `<1%` so a small share is not shown as none). */
 export function formatPercent(ratio: number): string {
@@ -62,11 +60,3 @@ export const formatFigure = (key: FigureKey, value: number, currency: string) =>
 /** "42 / 100 sold" or, without a limit, "42 sold". */
 export const soldText = (sold: number, capacity: number | null) =>
   capacity === null ? `${formatCount(sold)} sold` : `${formatCount(sold)} / ${formatCount(capacity)} sold`;
-
-/** A chart row's date label: `Nov 20` per day, `Nov 2026` per month (dates are calendar days, no zone). */
-export function bucketLabel(date: string, bucket: 'DAY' | 'MONTH'): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  return bucket === 'MONTH'
-    ? d.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
-    : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}

@@ -1,19 +1,10 @@
 import { Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AdminDashboardFigures } from '@marquee/contract';
 import { BarChart, LineChart } from '../../../components/charts/LazyCharts';
+import { bucketLabel } from '../../../lib/intl';
 import { formatMoney, minorDigits } from '../../../lib/money';
 
 const CURRENCY_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6'];
-
-/** A row's calendar day (no zone) as `Nov 20`, or its month as `Nov 2026`. */
-function bucketLabel(date: string, bucket: AdminDashboardFigures['bucket']) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(
-    'en-US',
-    bucket === 'MONTH'
-      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
-      : { month: 'short', day: 'numeric', timeZone: 'UTC' },
-  );
-}
 
 function ChartFrame({
   title,

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { OrganizerDashboard } from '@marquee/contract';
 import { AreaChart, BarChart } from '../../../components/charts/LazyCharts';
+import { bucketLabel, formatCount } from '../../../lib/intl';
 import { formatMoney, minorDigits } from '../../../lib/money';
-import { bucketLabel, formatCount } from '../format';
 import { ChartCard } from './ChartCard';
 import classes from './dashboard.module.css';
 

@@ -2,11 +2,11 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DashboardCurrencyFigures, OrganizerDashboard } from '@marquee/contract';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCount } from '../../../lib/intl';
 import {
   changeText,
   FIGURE_LABELS,
   type FigureKey,
-  formatCount,
   formatFigure,
   formatPercent,
   type Trend,

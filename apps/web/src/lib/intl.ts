@@ -1,0 +1,57 @@
+/**
+ * Intl formatters, each built once per locale and options. Building one (`new Intl.NumberFormat`, or
+ * what `toLocaleString` with options builds on every call) costs far more than formatting with it: the
+ * organizer dashboard's cards and charts spent ~150 ms of a slow machine's main thread building them
+ * before their first paint (a CPU profile of the cold dashboard, docs/performance.md).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<F>(formats: Map<string, F>, key: string, make: () => F): F {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+export const numberFormat = (locale?: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  cached(
+    numberFormats,
+    `${locale ?? ''}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  );
+
+export const dateTimeFormat = (
+  locale?: string,
+  options: Intl.DateTimeFormatOptions = {},
+): Intl.DateTimeFormat =>
+  cached(
+    dateTimeFormats,
+    `${locale ?? ''}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
+
+// Read once per page load: each asking built a formatter, and every API call and every date a list
+// shows asked. A zone changed while the console is open (travel, a system setting) counts from the next
+// page load.
+let zoneName: string | undefined;
+
+/** The zone the browser names (IANA), as it was when the page loaded. */
+export function browserZoneName(): string {
+  zoneName ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zoneName;
+}
+
+/** A count as people read it in the browser's locale: `1,234`. */
+export const formatCount = (value: number): string => numberFormat().format(value);
+
+/** A chart row's calendar day (no zone) as `Nov 20`, or its month as `Nov 2026`. */
+export function bucketLabel(date: string, bucket: 'DAY' | 'MONTH'): string {
+  const options: Intl.DateTimeFormatOptions =
+    bucket === 'MONTH'
+      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', day: 'numeric', timeZone: 'UTC' };
+  return dateTimeFormat('en-US', options).format(new Date(`${date}T00:00:00Z`));
+}
