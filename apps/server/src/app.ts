@@ -41,7 +41,7 @@ import { payoutsModule } from './modules/payouts/index.js';
 import { promoCodesModule } from './modules/promo-codes/index.js';
 import { referenceModule } from './modules/reference/index.js';
 import { refundsModule } from './modules/refunds/index.js';
-import { socialModule } from './modules/social/index.js';
+import { socialModule, socialProviders } from './modules/social/index.js';
 import { userManagementModule } from './modules/user-management/index.js';
 import { waitingListModule } from './modules/waiting-list/index.js';
 import { accessPlugin } from './plugins/access.js';
@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps) {
       root: config.webDistDir,
       publicUrl: config.publicUrl,
       publicEventPage: publicEventPageData(ports),
+      socialLoginProviders: () => socialProviders({ social: config.social, clients: ports.oidcClients }),
     });
   return app;
 }

@@ -30,3 +30,10 @@ export const SOCIAL_LOGIN_PATHS = {
 
 /** Console route the server's callback returns to, with `#code=…` (or `#error=…`) in the fragment. */
 export const SOCIAL_CALLBACK_ROUTE = '/social-callback';
+
+/**
+ * The id of the data block in the sign-in page as the server sends it: the providers it offers (JSON,
+ * the social-login-providers answer's `result`), so the page knows without a call whether it has buttons
+ * to show (docs/performance.md, "The bench, seventh round").
+ */
+export const SOCIAL_PROVIDERS_BLOCK_ID = 'marquee-social-providers';

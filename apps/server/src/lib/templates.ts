@@ -13,6 +13,16 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * JSON inside an HTML data block: no `<` (so no `</script>` or `<!--` can end or change the block), and
+ * nothing else HTML or JavaScript would read specially.
+ */
+export const jsonForHtml = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 /** The shared HTML frame: one column, inline styles (mail clients ignore stylesheets). */
 function htmlFrame(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent, insertOrganization } from '../../test/event-fixtures.js';
-import { createTestApp, createUser, type TestApp } from '../../test/helpers.js';
+import { clientHeaders, createTestApp, createUser, type TestApp } from '../../test/helpers.js';
 
 const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
 const BIG_HTML = `<!doctype html><title>Marquee</title><!-- ${'padding '.repeat(300)} -->`;
@@ -25,7 +25,10 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDir, 'stray.map'), '{}');
   // What the web build's prerender step leaves (apps/web/scripts/prerender.mjs): the sign-in screen's
   // page and the server's renderer, which is never sent.
-  await fs.writeFile(path.join(webDir, 'login.html'), '<!doctype html><title>Sign in · Marquee</title>');
+  await fs.writeFile(
+    path.join(webDir, 'login.html'),
+    '<!doctype html><html><head><title>Sign in · Marquee</title></head><body><div id="root"></div></body></html>',
+  );
   await fs.mkdir(path.join(webDir, 'ssr'));
   await fs.writeFile(path.join(webDir, 'ssr', 'prerender.mjs'), 'export const secret = 1;\n');
   // What the web build writes for the login route (apps/web/bundle-report.ts).
@@ -115,6 +118,53 @@ describe('the built console', () => {
     expect(login.body).toContain('<title>Sign in · Marquee</title>');
     expect(login.headers['content-security-policy']).toContain("script-src 'self'");
     expect(login.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('writes the social login providers into the sign-in page: none here, in every encoding', async () => {
+    const block = '<script type="application/json" id="marquee-social-providers">[]</script>';
+    const plain = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(plain.body).toContain(block);
+    expect(plain.body.indexOf(block)).toBeLessThan(plain.body.indexOf('</body>'));
+    const br = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('lists the configured providers in the sign-in page, as the providers call answers them', async () => {
+    const google = {
+      id: 'google' as const,
+      issuer: 'https://accounts.example.com',
+      clientId: 'google-client',
+      clientSecret: 'google-secret',
+      scope: 'openid email profile',
+      responseMode: 'query' as const,
+    };
+    const withGoogle = await createTestApp({
+      config: {
+        env: 'production',
+        webDistDir: webDir,
+        social: { publicUrl: 'https://tickets.example.com', providers: [google] },
+      },
+    });
+    try {
+      const page = await withGoogle.app.inject({ method: 'GET', url: '/login' });
+      const list = /id="marquee-social-providers">([^<]*)<\/script>/.exec(page.body)?.[1];
+      const call = await withGoogle.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/social-login-providers',
+        headers: clientHeaders(),
+      });
+      expect(JSON.parse(list ?? 'null')).toEqual(call.json().result);
+      expect(JSON.parse(list ?? 'null')).toEqual([
+        { id: 'google', name: 'Google', startPath: '/api/v1/user/social/google/start' },
+      ]);
+    } finally {
+      await withGoogle.close();
+    }
   });
 
   it("never serves the server's renderer, however the path is spelled", async () => {

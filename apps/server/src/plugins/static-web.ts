@@ -4,10 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { PublicEvent } from '@marquee/contract';
+import type { PublicEvent, SocialLoginProviderInfo } from '@marquee/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { escapeHtml } from '../lib/templates.js';
+import { escapeHtml, jsonForHtml } from '../lib/templates.js';
+import { loginPageSender } from './login-page.js';
 
 const brotli = promisify(zlib.brotliCompress);
 type DoneWith = (error: Error | null, payload: unknown) => void;
@@ -104,16 +105,6 @@ const RENDERED_PAGES_KEPT = 500;
 /** The renderer's folder: the server's, never sent to a browser. */
 const SSR_DIR = 'ssr';
 
-/**
- * JSON inside an HTML data block: no `<` (so no `</script>` or `<!--` can end or change the block), and
- * nothing else HTML or JavaScript would read specially.
- */
-export const jsonForHtml = (value: unknown) =>
-  JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-
 /** An event's description for a link preview: one line, at most about 200 characters. */
 function previewText(text: string) {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -168,6 +159,8 @@ export interface StaticWebOptions {
    * read), null for none: with it, /e/<slug> is sent rendered (see `publicEventHtml`).
    */
   publicEventPage?: (ref: string) => Promise<PublicEvent | null>;
+  /** The social login providers this server offers, written into the sign-in page (login-page.ts). */
+  socialLoginProviders?: () => SocialLoginProviderInfo[];
 }
 
 /**
@@ -206,6 +199,13 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
   });
   const preloads = routePreloadHeaders(root);
   const prerendered = prerenderedPages(root);
+  const loginFile = prerendered.get('/login');
+  const sendLoginPage = loginFile
+    ? loginPageSender(
+        readFileSync(path.join(root, loginFile), 'utf8'),
+        opts.socialLoginProviders ?? (() => []),
+      )
+    : undefined;
   const rendererFile = path.join(root, SSR_DIR, 'prerender.mjs');
   // The page a rendered screen goes into (the web build's, beside its renderer), else index.html.
   const templateFile = path.join(root, SSR_DIR, 'page.html');
@@ -326,6 +326,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     reply.header('cache-control', 'no-cache');
     const preload = preloads.get(url);
     if (preload) reply.header('link', preload);
+    if (url === '/login' && sendLoginPage) return sendLoginPage(request, reply);
     return reply.sendFile(prerendered.get(url) ?? 'index.html');
   });
 });

@@ -1,10 +1,14 @@
 import { useSyncExternalStore } from 'react';
+import { getAccessToken } from './storage';
 
 /**
  * The modal manager (app/providers.tsx) is mounted — and its chunks (the dialog, its scroll area, focus
  * trap and floating helpers) downloaded — only once it is wanted: when the first dialog is asked for,
- * when the person first presses a key or a pointer, or a little after the page has loaded and gone idle.
- * Until then the sign-in page paints without it (docs/performance.md, "Console on the wire and cold
+ * when the person first presses a key or a pointer, or, in a signed-in console (where dialogs are common),
+ * a little after the page has loaded and gone idle. The sign-in page and a buyer's pages open no dialog
+ * by themselves, so they load it only at the first key or tap (~25 kB and ~60 ms of a slow phone's main
+ * thread they no longer spend right after the page works: docs/performance.md, "The bench, seventh
+ * round"). Until then the sign-in page paints without it (docs/performance.md, "Console on the wire and cold
  * mobile"). A dialog asked for earlier still opens: it waits in lib/modals.ts.
  */
 let wanted = false;
@@ -55,15 +59,15 @@ export function afterLoadAndIdle(work: () => void): () => void {
 }
 
 /**
- * Arms the triggers that do not come from a toast or a dialog: the first key or pointer press, and an
- * idle moment a little after the load event. Returns the disarm.
+ * Arms the triggers that do not come from a toast or a dialog: the first key or pointer press, and, when
+ * signed in, an idle moment a little after the load event. Returns the disarm.
  */
 export function armHostTriggers(): () => void {
   if (wanted) return () => {};
   const onInput = () => wantHosts();
   window.addEventListener('pointerdown', onInput, { once: true, capture: true });
   window.addEventListener('keydown', onInput, { once: true, capture: true });
-  const cancel = afterLoadAndIdle(wantHosts);
+  const cancel = getAccessToken() ? afterLoadAndIdle(wantHosts) : () => {};
   return () => {
     window.removeEventListener('pointerdown', onInput, { capture: true });
     window.removeEventListener('keydown', onInput, { capture: true });

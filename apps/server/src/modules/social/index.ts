@@ -3,6 +3,8 @@ import type { Ports } from '../../ports.js';
 import { authService } from '../auth/index.js';
 import { socialRoutes } from './routes.js';
 
+export { socialProviders } from './queries/social-providers.js';
+
 /** Continue with Google or Apple (docs/social-login.md). */
 export async function socialModule(app: FastifyInstance, ports: Ports) {
   await app.register(socialRoutes, {

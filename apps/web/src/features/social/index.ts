@@ -1,3 +1,3 @@
 // The social login feature's public surface for the app shell and other features.
 
-export { SocialLoginButtons } from './components/SocialLoginButtons';
+export { SocialSignIn } from './components/SocialSignIn';

@@ -1,3 +1,4 @@
+import { SOCIAL_PROVIDERS_BLOCK_ID } from '@marquee/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -34,7 +35,19 @@ const socialLoginSucceeds = (providerSignOut: boolean) => ({
   },
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.getElementById(SOCIAL_PROVIDERS_BLOCK_ID)?.remove();
+});
+
+/** The data block the server writes into the sign-in page it sends (apps/server's login-page.ts). */
+function serveProvidersInPage(text: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = SOCIAL_PROVIDERS_BLOCK_ID;
+  block.textContent = text;
+  document.body.append(block);
+}
 
 describe('social login buttons', () => {
   it('shows a button per configured provider, carrying the login redirect', async () => {
@@ -67,6 +80,40 @@ describe('social login buttons', () => {
     expect(screen.queryAllByText(/Continue with/)).toHaveLength(0);
     // Silent: the login page does not toast a missing social login.
     expect(screen.queryByText('Not found')).toBeNull();
+  });
+});
+
+describe('social login buttons from the page the server sent', () => {
+  it('shows the listed providers without asking the server', async () => {
+    serveProvidersInPage(JSON.stringify(providers([{ id: 'google', name: 'Google' }]).body.result));
+    const api = fakeApi({});
+    renderApp(`/login?redirect=${encodeURIComponent('/orders')}`, api);
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(google.getAttribute('href')).toBe(
+      `/api/v1/user/social/google/start?redirect=${encodeURIComponent('/orders')}`,
+    );
+    expect(screen.queryByText(/Continue with Apple/)).toBeNull();
+    expect(api.calls.filter((c) => c.path.endsWith('social-login-providers'))).toHaveLength(0);
+  });
+
+  it('shows none and asks nothing when the page lists none, even after a key press', async () => {
+    // Loaded beforehand, so a call the key press would wrongly cause is made well within the wait below.
+    await import('./components/SocialLoginButtons');
+    serveProvidersInPage('[]');
+    const api = fakeApi({});
+    renderApp('/login', api);
+    await userEvent.type(await screen.findByLabelText(/email/i), 'a');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(/Continue with/)).toBeNull();
+    expect(api.calls.filter((c) => c.path.endsWith('social-login-providers'))).toHaveLength(0);
+  });
+
+  it('asks the server when the list in the page is not one it can read', async () => {
+    serveProvidersInPage('[{"id":"myspace","name":"MySpace","startPath":"/x"}]');
+    const api = fakeApi({ [PROVIDERS]: providers([{ id: 'apple', name: 'Apple' }]) });
+    renderApp('/login', api);
+    await userEvent.type(await screen.findByLabelText(/email/i), 'a');
+    expect(await screen.findByRole('link', { name: 'Continue with Apple' })).toBeTruthy();
   });
 });
 

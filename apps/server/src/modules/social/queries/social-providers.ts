@@ -2,7 +2,7 @@ import { SOCIAL_LOGIN_PATHS, SOCIAL_PROVIDER_NAMES, type SocialLoginProviderInfo
 import type { SocialDeps } from '../deps.js';
 
 /** The providers configured with a working client, for the login page's buttons. */
-export function socialProviders(deps: SocialDeps): SocialLoginProviderInfo[] {
+export function socialProviders(deps: Pick<SocialDeps, 'social' | 'clients'>): SocialLoginProviderInfo[] {
   return deps.social.providers
     .filter((p) => deps.clients[p.id])
     .map((p) => ({ id: p.id, name: SOCIAL_PROVIDER_NAMES[p.id], startPath: SOCIAL_LOGIN_PATHS.start(p.id) }));

@@ -1,46 +1,9 @@
-import { Button, Divider, Stack } from '@mantine/core';
-import type { SocialProvider } from '@marquee/contract';
-import { IconBrandApple, IconBrandGoogle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { config } from '../../../lib/config';
-import { REDIRECT_PARAM } from '../../auth';
 import { socialLoginProvidersQueryOptions } from '../api/get-social-login-providers';
+import { SocialButtonList } from './SocialButtonList';
 
-const ICONS: Record<SocialProvider, typeof IconBrandGoogle> = {
-  google: IconBrandGoogle,
-  apple: IconBrandApple,
-};
-
-/**
- * "Continue with Google / Apple", for the providers the server has configured; nothing otherwise.
- * Each is a plain link: the server runs the OpenID Connect redirects and returns to /social-callback.
- */
+/** The buttons for the providers the server says it has configured, asked of it (see SocialSignIn). */
 export function SocialLoginButtons() {
-  const [searchParams] = useSearchParams();
   const { data: providers = [] } = useQuery(socialLoginProvidersQueryOptions());
-  if (providers.length === 0) return null;
-  const redirect = searchParams.get(REDIRECT_PARAM);
-  const base = config.apiBaseUrls[0] ?? '';
-  return (
-    <Stack gap="sm">
-      <Divider label="or" labelPosition="center" />
-      {providers.map((provider) => {
-        const Icon = ICONS[provider.id];
-        const href = `${base}${provider.startPath}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
-        return (
-          <Button
-            key={provider.id}
-            component="a"
-            href={href}
-            variant="default"
-            fullWidth
-            leftSection={<Icon size={18} aria-hidden />}
-          >
-            Continue with {provider.name}
-          </Button>
-        );
-      })}
-    </Stack>
-  );
+  return <SocialButtonList providers={providers} />;
 }
