@@ -38,9 +38,21 @@ export const dateTimeFormat = (
 // page load.
 let zoneName: string | undefined;
 
-/** The zone the browser names (IANA), as it was when the page loaded. */
+/** Temporal where the browser has it (not yet in TypeScript's libraries). */
+interface TemporalNow {
+  Now: { timeZoneId(): string };
+}
+
+/**
+ * The zone the browser names (IANA), as it was when the page loaded. Temporal reads it without building
+ * a formatter: the first `Intl.DateTimeFormat` of a page loads the locale's calendar data, 15–23 ms on a
+ * desktop, and the first API call of every page asked for the zone in the page's first long task
+ * (docs/performance.md, "The bench, seventh round"). Both name the zone the system is set to.
+ */
 export function browserZoneName(): string {
-  zoneName ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  zoneName ??=
+    (globalThis as { Temporal?: TemporalNow }).Temporal?.Now.timeZoneId() ??
+    Intl.DateTimeFormat().resolvedOptions().timeZone;
   return zoneName;
 }
 
