@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './constants.js';
 import { ORGANIZER_PATH } from './event.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
@@ -37,9 +38,9 @@ export const ATTENDEE_MESSAGE_MESSAGES = {
   tooManySends: (limit: number, minutes: number) =>
     `Your organization has sent ${limit} messages to attendees in this hour, the most allowed. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyRecipients: (limit: number, left: number) =>
-    `Your organization may write to at most ${limit.toLocaleString('en-US')} people a day; ${left.toLocaleString('en-US')} are left today. Try again tomorrow (UTC) or choose a smaller audience.`,
+    `Your organization may write to at most ${groupDigits(limit)} people a day; ${groupDigits(left)} are left today. Try again tomorrow (UTC) or choose a smaller audience.`,
   audienceTooLarge: (limit: number) =>
-    `This audience is larger than the ${limit.toLocaleString('en-US')} people your organization may write to in a day. Choose a smaller audience.`,
+    `This audience is larger than the ${groupDigits(limit)} people your organization may write to in a day. Choose a smaller audience.`,
 } as const;
 
 const ids = (max: number, what: string) =>
@@ -99,7 +100,7 @@ const content = {
     .string()
     .trim()
     .min(1, 'Write the message')
-    .max(MAX_MESSAGE_BODY, `At most ${MAX_MESSAGE_BODY.toLocaleString('en-US')} characters`),
+    .max(MAX_MESSAGE_BODY, `At most ${groupDigits(MAX_MESSAGE_BODY)} characters`),
 };
 
 export const AttendeeMessageContent = z.object({ eventId, ...content });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AnswerMap, PublicCheckoutQuestion } from './checkout-questions.js';
-import { formatMinorUnits, MAX_DONATION_MINOR, MAX_ORDER_TOTAL_MINOR, MAX_PAGE } from './constants.js';
+import {
+  formatMinorUnits,
+  groupDigits,
+  MAX_DONATION_MINOR,
+  MAX_ORDER_TOTAL_MINOR,
+  MAX_PAGE,
+} from './constants.js';
 import { ClassBookingMode, EventKind, EventStatus, Location, NamedRef, TicketPricing } from './event.js';
 import { returnPathInput } from './limits.js';
 import { MediaUrl } from './media.js';
@@ -148,7 +154,7 @@ export const BuyerInput = z.object({
 });
 
 /** Names the field's limit; the buyer page shows it under the amount. */
-export const DONATION_MAX_MESSAGE = `A donation can be at most ${MAX_DONATION_MINOR.toLocaleString('en-US')} minor units per ticket (${formatMinorUnits(MAX_DONATION_MINOR)} with two decimals)`;
+export const DONATION_MAX_MESSAGE = `A donation can be at most ${groupDigits(MAX_DONATION_MINOR)} minor units per ticket (${formatMinorUnits(MAX_DONATION_MINOR)} with two decimals)`;
 
 export const CheckoutLine = z.object({
   ticketTypeId: z.uuid({ error: 'Choose a ticket type' }),
@@ -352,7 +358,7 @@ export const BOOKING_MESSAGES = {
   donationMinimum: 'Give at least the minimum amount.',
   /** The buyer page's words for MAX_DONATION_MINOR, in the event's currency. */
   donationMaximum: (max: string) => `Give at most ${max} per ticket.`,
-  orderTotalMaximum: `One order can total at most ${MAX_ORDER_TOTAL_MINOR.toLocaleString('en-US')} minor units (${formatMinorUnits(MAX_ORDER_TOTAL_MINOR)} with two decimals); split it into several orders.`,
+  orderTotalMaximum: `One order can total at most ${groupDigits(MAX_ORDER_TOTAL_MINOR)} minor units (${formatMinorUnits(MAX_ORDER_TOTAL_MINOR)} with two decimals); split it into several orders.`,
   attendeesNeeded: 'Enter a name for each ticket.',
   buyerNeeded: 'Enter your name and email address, or sign in.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './constants.js';
 import { ORGANIZER_PATH } from './event.js';
 import { defineRoute, envelope } from './route.js';
 
@@ -54,7 +55,7 @@ export const ATTENDEE_EMAIL_KEY = 'email';
 export const QUESTION_MESSAGES = {
   required: 'This question needs an answer',
   consent: 'Tick this box to continue',
-  tooLong: (max: number) => `At most ${max.toLocaleString('en-US')} characters`,
+  tooLong: (max: number) => `At most ${groupDigits(max)} characters`,
   chooseOne: 'Choose one of the options',
   chooseListed: 'Choose from the options shown',
   number: 'Enter a number',

@@ -100,10 +100,22 @@ export const MAX_PAGE = 1_000_000;
 /** Dates the API takes, by UTC year: four digits, as JavaScript writes them and PostgreSQL reads them. */
 export const DATE_YEARS = { earliest: 1900, latest: 9999 } as const;
 
-/** `12345678` minor units as `123,456.78` (two decimals), for messages that name a limit. */
+/**
+ * An integer with en-US grouping, `1234567` as `1,234,567`, for messages that name a limit. Not
+ * `toLocaleString('en-US')`: these messages are built as a module loads, and the first `Intl` number
+ * format of a page loads ICU's number data (~15 ms on a desktop, ~70 ms on a 4x-throttled phone, inside
+ * the event page's longest task: docs/performance.md, "The bench, seventh round").
+ */
+export function groupDigits(value: number): string {
+  const whole = Math.trunc(value);
+  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return whole < 0 ? `-${grouped}` : grouped;
+}
+
+/** `12345678` minor units (an integer) as `123,456.78` (two decimals), for messages that name a limit. */
 export function formatMinorUnits(amount: number, digits = 2): string {
-  return (amount / 10 ** digits).toLocaleString('en-US', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const scale = 10 ** digits;
+  const abs = Math.abs(Math.round(amount));
+  const fraction = digits > 0 ? `.${String(abs % scale).padStart(digits, '0')}` : '';
+  return `${amount < 0 ? '-' : ''}${groupDigits(Math.floor(abs / scale))}${fraction}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_PATH, PublicTicketType } from './booking.js';
+import { groupDigits } from './constants.js';
 import { ORGANIZER_PATH } from './event.js';
 import { instantInput } from './limits.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
@@ -65,7 +66,7 @@ const limit = (what: string) =>
     .number({ error: `Enter the ${what}` })
     .int('Enter a whole number')
     .min(1, 'At least 1')
-    .max(MAX_PROMO_USES, `At most ${MAX_PROMO_USES.toLocaleString('en-US')}`)
+    .max(MAX_PROMO_USES, `At most ${groupDigits(MAX_PROMO_USES)}`)
     .nullish();
 
 /** What a code does and where: shared by one code and a bulk creation. */
