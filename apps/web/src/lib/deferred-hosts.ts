@@ -58,18 +58,33 @@ export function afterLoadAndIdle(work: () => void): () => void {
 }
 
 /**
+ * Runs `work` once, at the first key or pointer press, or (with `idle`) a little after the load event at
+ * an idle moment, whichever comes first. Returns the cancel.
+ */
+export function atFirstInputOrIdle(work: () => void, { idle }: { idle: boolean }): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    work();
+  };
+  window.addEventListener('pointerdown', once, { capture: true });
+  window.addEventListener('keydown', once, { capture: true });
+  const cancelIdle = idle ? afterLoadAndIdle(once) : () => {};
+  function cancel() {
+    window.removeEventListener('pointerdown', once, { capture: true });
+    window.removeEventListener('keydown', once, { capture: true });
+    cancelIdle();
+  }
+  return cancel;
+}
+
+/**
  * Arms the triggers that do not come from a toast or a dialog: the first key or pointer press, and, when
  * signed in, an idle moment a little after the load event. Returns the disarm.
  */
 export function armHostTriggers(): () => void {
   if (wanted) return () => {};
-  const onInput = () => wantHosts();
-  window.addEventListener('pointerdown', onInput, { once: true, capture: true });
-  window.addEventListener('keydown', onInput, { once: true, capture: true });
-  const cancel = getAccessToken() ? afterLoadAndIdle(wantHosts) : () => {};
-  return () => {
-    window.removeEventListener('pointerdown', onInput, { capture: true });
-    window.removeEventListener('keydown', onInput, { capture: true });
-    cancel();
-  };
+  return atFirstInputOrIdle(wantHosts, { idle: Boolean(getAccessToken()) });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { afterLoadAndIdle } from '../../../lib/deferred-hosts';
+import { atFirstInputOrIdle } from '../../../lib/deferred-hosts';
 import { servedSocialProviders } from '../served-providers';
 
 /** The buttons for a list the page came with: no schema, no call. */
@@ -16,15 +16,7 @@ function useWantedAfterLoad(enabled: boolean) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (!enabled) return;
-    const want = () => setWanted(true);
-    const cancel = afterLoadAndIdle(want);
-    window.addEventListener('pointerdown', want, { once: true, capture: true });
-    window.addEventListener('keydown', want, { once: true, capture: true });
-    return () => {
-      cancel();
-      window.removeEventListener('pointerdown', want, { capture: true });
-      window.removeEventListener('keydown', want, { capture: true });
-    };
+    return atFirstInputOrIdle(() => setWanted(true), { idle: true });
   }, [enabled]);
   return wanted;
 }
