@@ -2,6 +2,7 @@ import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { DownloadedFile, DownloadProgress } from '../lib/download-file';
 import { saveFile } from '../lib/download-file';
+import { formatCount } from '../lib/intl';
 import { toast } from '../lib/toasts';
 
 /** How an export fetches its file (`downloadFile` with the export's path): cancellable, with progress. */
@@ -22,10 +23,10 @@ function progressText(progress: DownloadProgress): string {
   if (progress.bytes === 0 && total === null) return 'Preparing the file…';
   if (progress.rows !== null && total !== null) {
     const done = Math.min(progress.rows, total);
-    return `${done.toLocaleString()} of ${total.toLocaleString()} rows`;
+    return `${formatCount(done)} of ${formatCount(total)} rows`;
   }
   const size = `${(progress.bytes / 1024).toFixed(progress.bytes < 10_240 ? 1 : 0)} KB received`;
-  return total !== null ? `${total.toLocaleString()} rows · ${size}` : size;
+  return total !== null ? `${formatCount(total)} rows · ${size}` : size;
 }
 
 function percentOf(progress: DownloadProgress): number | null {

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AdminDashboardFigures } from '@marquee/contract';
 import { BarChart, LineChart } from '../../../components/charts/LazyCharts';
-import { bucketLabel } from '../../../lib/intl';
+import { bucketLabel, formatCount } from '../../../lib/intl';
 import { formatMoney, minorDigits } from '../../../lib/money';
 
 const CURRENCY_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6'];
@@ -120,7 +120,7 @@ export function GrossSalesChart({ data }: { data: AdminDashboardFigures }) {
             color: CURRENCY_COLORS[i % CURRENCY_COLORS.length] as string,
           }))}
           curveType="monotone"
-          valueFormatter={(v) => v.toLocaleString()}
+          valueFormatter={formatCount}
           lineChartProps={NOT_FOCUSABLE}
         />
       </div>

@@ -1,6 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { Trend } from '@marquee/contract';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
+import { formatCount } from '../../../lib/intl';
 import classes from './admin-dashboard.module.css';
 
 /** The change against the previous period in words, with an arrow: never colour alone. */
@@ -17,7 +18,7 @@ export function TrendLine({ trend, format }: { trend: Trend; format: (value: num
         : 'New this period'
       : changePercent === 0
         ? 'No change'
-        : `${up ? 'Up' : 'Down'} ${Math.abs(changePercent).toLocaleString()}%`;
+        : `${up ? 'Up' : 'Down'} ${formatCount(Math.abs(changePercent))}%`;
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
       <Icon
@@ -40,7 +41,7 @@ export function FigureCard({
   label,
   value,
   trend,
-  format = (n) => n.toLocaleString(),
+  format = formatCount,
   testId,
 }: {
   label: string;

@@ -3,6 +3,7 @@ import { ListError } from '../../../components/ListError';
 import { useListParams } from '../../../components/list-params';
 import { PageHeader } from '../../../components/PageHeader';
 import { browserTimeZone } from '../../../lib/dates';
+import { formatCount } from '../../../lib/intl';
 import { useAuditLog } from '../api/get-audit-log-list';
 import { AuditEntryItem } from '../components/AuditEntryItem';
 import { AUDIT_FILTERS, AuditFilters } from '../components/AuditFilters';
@@ -39,7 +40,7 @@ export function AuditLogPage() {
       ) : (
         <Stack gap="xs" aria-busy={query.isFetching} aria-label="Audit entries">
           <Text size="sm" c="dimmed">
-            {`${data.total.toLocaleString()} entr${data.total === 1 ? 'y' : 'ies'}`}
+            {`${formatCount(data.total)} entr${data.total === 1 ? 'y' : 'ies'}`}
           </Text>
           {data.items.map((entry) => (
             <AuditEntryItem key={entry._id} entry={entry} />
