@@ -200,6 +200,29 @@ export const FIRST_PAINT_MODULES = [
   'src/app/ModalsHost.tsx',
 ];
 
+/**
+ * Contract modules an event's public page calls only on a click (a promo code, a waiting list) or never
+ * (refunds, orders): it loads them with `import()` (features/public-event/api/*-contract.ts), so a buyer's
+ * first download neither fetches nor builds their schemas (docs/performance.md, "The bench, eighth round").
+ */
+export const NOT_ON_EVENT_PAGE = [
+  'packages/contract/src/promo-codes.ts',
+  'packages/contract/src/waiting-list.ts',
+  'packages/contract/src/refunds.ts',
+  'packages/contract/src/orders.ts',
+];
+
+/** Which of `NOT_ON_EVENT_PAGE` the event page's chunks (and all they import statically) hold. Pure. */
+export function contractOnEventPage(chunks: ChunkFacts[]): string[] {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const names = importClosure(
+    chunksHolding(chunks, [PUBLIC_EVENT_PAGE_MODULE]).map((chunk) => chunk.fileName),
+    (name) => byName.get(name)?.imports,
+  );
+  const held = [...names].flatMap((name) => byName.get(name)?.modules ?? []);
+  return NOT_ON_EVENT_PAGE.filter((module) => held.some((id) => id.endsWith(module)));
+}
+
 /** A Mantine class or animation name (`m_` and its hash), as its components' code names them and its CSS defines them. */
 const MANTINE_CLASS = /\bm_[0-9a-f]{5,8}\b/g;
 const MANTINE_CLASS_RULE = /(?:\.|@keyframes\s+)(m_[0-9a-f]{5,8})\b/g;
@@ -397,6 +420,11 @@ export function bundleReportPlugin(budgets: BundleBudgets = BUNDLE_BUDGETS): Plu
       if (unstyled.length > 0)
         report.problems.push(
           `Mantine classes of the first paint without styles in the entry's stylesheet (add their components to src/styles/mantine-first.css): ${unstyled.join(', ')}`,
+        );
+      const eventPageContract = contractOnEventPage(chunks);
+      if (eventPageContract.length > 0)
+        report.problems.push(
+          `the event page loads contract modules it calls only on a click or never (load their routes with import()): ${eventPageContract.join(', ')}`,
         );
       const cssText = (name: string) => {
         const asset = bundle[name];

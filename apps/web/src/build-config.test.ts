@@ -3,7 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { unlayeredRules, unstyledOnDashboard, unstyledOnFirstPaint } from '../bundle-report';
+import {
+  contractOnEventPage,
+  PUBLIC_EVENT_PAGE_MODULE,
+  unlayeredRules,
+  unstyledOnDashboard,
+  unstyledOnFirstPaint,
+} from '../bundle-report';
 import { isIndex, mergeSmallGroups } from '../first-screen-chunk';
 import { importedParts, inMantineLayer, mantinePart, topLevelBlocks } from '../mantine-first-paint';
 import { SHELL_MODULES, shellOf } from '../shell-precache';
@@ -244,6 +250,35 @@ describe("Mantine's styles, split for the first paint", () => {
     const entryCss = '.m_aaaa1111{color:red}@keyframes m_cccc3333{to{opacity:0}}';
     expect(unstyledOnFirstPaint(chunks, entryCss)).toEqual(['m_bbbb2222 (assets/LoginPage.js)']);
     expect(unstyledOnFirstPaint(chunks, `${entryCss}.m_bbbb2222{color:blue}`)).toEqual([]);
+  });
+
+  it("fails the build when the event page loads the promo codes', waiting lists' or refunds' contract", () => {
+    const chunk = (fileName: string, modules: string[], imports: string[] = [], isEntry = false) => ({
+      fileName,
+      modules,
+      imports,
+      isEntry,
+      gzip: 0,
+      raw: 0,
+    });
+    const page = chunk(
+      'assets/PublicEventPage.js',
+      [`/w/apps/web/${PUBLIC_EVENT_PAGE_MODULE}`],
+      ['assets/booking.js'],
+    );
+    const booking = chunk('assets/booking.js', ['/w/packages/contract/src/booking.ts']);
+    const promo = chunk(
+      'assets/promo-codes.js',
+      ['/w/packages/contract/src/promo-codes.ts'],
+      ['assets/booking.js'],
+    );
+    const entry = chunk('assets/index.js', ['/w/apps/web/src/main.tsx'], [], true);
+    // Loaded with import() by the page: not in its static closure.
+    expect(contractOnEventPage([entry, page, booking, promo])).toEqual([]);
+    const eager = { ...page, imports: ['assets/booking.js', 'assets/promo-codes.js'] };
+    expect(contractOnEventPage([entry, eager, booking, promo])).toEqual([
+      'packages/contract/src/promo-codes.ts',
+    ]);
   });
 
   it("fails the build when the dashboard uses a Mantine class its part of Mantine's styles lacks", () => {

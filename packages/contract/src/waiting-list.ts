@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_PATH } from './booking.js';
+import { MAX_WAITING_QUANTITY } from './constants.js';
 import { ORGANIZER_PATH } from './event.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 import type { HandFileRouteDef } from './share.js';
@@ -26,7 +27,6 @@ export const WAITING_LIST_STATUS_LABELS: Record<WaitingListStatus, string> = {
 /** An offer holds its seats this many hours unless the organizer sets another period. */
 export const DEFAULT_OFFER_HOURS = 24;
 export const MAX_OFFER_HOURS = 168;
-export const MAX_WAITING_QUANTITY = 10;
 
 export const WAITING_LIST_MESSAGES = {
   notSoldOut: 'Tickets of this type are still on sale: buy them instead of joining the waiting list.',

@@ -4,7 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { defineRoute, envelope, MESSAGES } from '@marquee/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { configureHttp, HttpError, http, isNoAnswer, plainFetch, UNEXPECTED_RESPONSE_MESSAGE } from './http';
+import {
+  configureHttp,
+  HttpError,
+  http,
+  isNoAnswer,
+  loadRoute,
+  plainFetch,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from './http';
 
 /* A real HTTP server: the helper is tested through the network stack, not a mocked fetch. */
 
@@ -439,6 +447,27 @@ describe('no answer', () => {
     expect(isNoAnswer(new HttpError('response', 404, 'x'))).toBe(false);
     expect(isNoAnswer(new HttpError('aborted', 0, 'x'))).toBe(false);
     expect(isNoAnswer(new Error('x'))).toBe(false);
+  });
+});
+
+describe('a route loaded on first use', () => {
+  const chunkFailure = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+
+  it('calls the route it loaded', async () => {
+    const result = await http(await loadRoute(async () => getItem));
+    expect(result).toEqual({ message: 'Item loaded', result: { value: 7 } });
+  });
+
+  it('fails as a call without an answer when its chunk cannot be fetched, for the caller to show', async () => {
+    const error = await failure(loadRoute(chunkFailure));
+    expect(error).toMatchObject({ kind: 'unreachable', status: 0, message: MESSAGES.unreachable });
+    expect(error.toastDeferred).toBe(true);
+    expect(isNoAnswer(error)).toBe(true);
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(await failure(loadRoute(chunkFailure))).toMatchObject({
+      kind: 'offline',
+      message: 'No Internet Connection',
+    });
   });
 });
 

@@ -112,6 +112,24 @@ export async function withFormErrorsDeferred<T>(handler: () => Promise<T>): Prom
     formSubmitsRunning -= 1;
   }
 }
+/**
+ * A route's contract loaded on first use, through `import()` of a module that re-exports it: a page that
+ * makes the call only on a click (a promo code, a waiting list) does not build its schemas while it
+ * loads. A chunk that cannot be fetched fails as a call without an answer does, so the caller shows it
+ * where it shows such a failure (a form toasts it, a field shows it).
+ */
+export async function loadRoute<R extends RouteDef>(load: () => Promise<R>): Promise<R> {
+  try {
+    return await load();
+  } catch {
+    const error = collaborators.isOnline()
+      ? new HttpError('unreachable', 0, MESSAGES.unreachable)
+      : new HttpError('offline', 0, MESSAGES.offline);
+    error.toastDeferred = true;
+    throw error;
+  }
+}
+
 /** Index of the host that answered last, so a dead host costs one failed GET rather than every call. */
 let preferredHost = 0;
 

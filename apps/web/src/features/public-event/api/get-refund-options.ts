@@ -1,7 +1,7 @@
 import { getRefundOptions } from '@marquee/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { publicEventKeys } from './keys';
+import { buyerRefundKeys } from './refund-keys';
 
 /**
  * What the buyer may ask for now (policy, deadline, tickets with amounts, reasons) and the requests and
@@ -9,7 +9,7 @@ import { publicEventKeys } from './keys';
  */
 export const refundOptionsQuery = (bookingId: string, token: string) =>
   queryOptions({
-    queryKey: publicEventKeys.refundOptions({ bookingId, token }),
+    queryKey: buyerRefundKeys.options({ bookingId, token }),
     queryFn: async ({ signal }) =>
       (await http(getRefundOptions, { query: { bookingId, token }, signal, silent: true })).result,
     retry: false,

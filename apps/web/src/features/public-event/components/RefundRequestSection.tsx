@@ -23,6 +23,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatMoney } from '../../../lib/money';
 import { refundOptionsQuery } from '../api/get-refund-options';
 import { publicEventKeys } from '../api/keys';
+import { buyerRefundKeys } from '../api/refund-keys';
 import { askForRefund } from '../api/request-refund';
 import { dateTime, zoneNote } from '../model/when';
 import { REQUEST_STATUS, RefundHistory } from './RefundRequests';
@@ -115,7 +116,7 @@ function RefundForm({
     } finally {
       setSending(false);
       // The policy, tickets or requests may have changed (approved at once, window closed, asked twice).
-      void queryClient.invalidateQueries({ queryKey: publicEventKeys.refundOptions.all });
+      void queryClient.invalidateQueries({ queryKey: buyerRefundKeys.options.all });
       void queryClient.invalidateQueries({ queryKey: publicEventKeys.booking.all });
     }
   }
