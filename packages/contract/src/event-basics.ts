@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * What other parts of the contract share with events (event.ts re-exports all of it): the organizer API's
+ * path, an event's kind and status, how tickets are priced and classes booked, a location, a named
+ * reference. A module of its own so a buyer's page that reads an event (booking.ts) does not build the
+ * organizers' event schemas of event.ts (docs/performance.md, "The bench, eighth round").
+ */
+export const ORGANIZER_PATH = '/api/v1/organizer';
+
+export const EventKind = z.enum(['SINGLE', 'MULTI', 'CLASS'], { error: 'Kind is SINGLE, MULTI or CLASS' });
+export type EventKind = z.infer<typeof EventKind>;
+export const EventStatus = z.enum(['DRAFT', 'PUBLISHED', 'COMPLETED', 'CANCELLED']);
+export type EventStatus = z.infer<typeof EventStatus>;
+/** How a ticket type is priced (the reference list `get-ticket-type`). Donation: `price` is the minimum. */
+export const TicketPricing = z.enum(['PAID', 'FREE', 'DONATION'], { error: 'Choose paid, free or donation' });
+export type TicketPricing = z.infer<typeof TicketPricing>;
+/** How a class is booked (the reference list `get-class-type`): the whole course, or each session. */
+export const ClassBookingMode = z.enum(['COURSE', 'DROP_IN']);
+export type ClassBookingMode = z.infer<typeof ClassBookingMode>;
+export const LocationType = z.enum(['VENUE', 'ONLINE'], { error: 'Choose a venue or online' });
+export type LocationType = z.infer<typeof LocationType>;
+
+export const Location = z.object({
+  type: LocationType,
+  venueName: z.string().nullable(),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  onlineUrl: z.string().nullable(),
+});
+export type Location = z.infer<typeof Location>;
+
+export const NamedRef = z.object({ _id: z.uuid(), name: z.string() });
+export type NamedRef = z.infer<typeof NamedRef>;
