@@ -202,17 +202,14 @@ export const FIRST_PAINT_MODULES = [
 
 /**
  * Contract modules an event's public page calls only on a click (a promo code, a waiting list) or never
- * (refunds, orders, the organizers' events): it loads the first with `import()`
- * (features/public-event/api/*-contract.ts), so a buyer's first download neither fetches nor builds their
- * schemas (docs/performance.md, "The bench, eighth round").
+ * (refunds, orders): it loads them with `import()` (features/public-event/api/*-contract.ts), so a buyer's
+ * first download neither fetches nor builds their schemas (docs/performance.md, "The bench, eighth round").
  */
 export const NOT_ON_EVENT_PAGE = [
   'packages/contract/src/promo-codes.ts',
   'packages/contract/src/waiting-list.ts',
   'packages/contract/src/refunds.ts',
   'packages/contract/src/orders.ts',
-  // The organizers' event schemas: what the page needs of events is in event-basics.ts.
-  'packages/contract/src/event.ts',
 ];
 
 /** Which of `NOT_ON_EVENT_PAGE` the event page's chunks (and all they import statically) hold. Pure. */
