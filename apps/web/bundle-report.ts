@@ -201,9 +201,9 @@ export const FIRST_PAINT_MODULES = [
 ];
 
 /**
- * Contract modules an event's public page calls only on a click (a promo code, a waiting list) or never
- * (refunds, orders): it loads them with `import()` (features/public-event/api/*-contract.ts), so a buyer's
- * first download neither fetches nor builds their schemas (docs/performance.md, "The bench, eighth round").
+ * Contract modules an event's public page calls only on a click (a promo code, a waiting list: their
+ * routes come with `import()`, features/public-event/api/*-contract.ts) or never (refunds, orders), so a
+ * buyer's first download neither fetches nor builds their schemas (docs/performance.md, "The bench, eighth round").
  */
 export const NOT_ON_EVENT_PAGE = [
   'packages/contract/src/promo-codes.ts',

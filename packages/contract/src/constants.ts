@@ -95,7 +95,10 @@ export const MAX_DONATION_MINOR = 100_000_000;
 export const MAX_ORDER_TOTAL_MINOR = MAX_INT32;
 /** The most tickets one order (and so one ticket type's per-order limit) can have. */
 export const MAX_TICKETS_PER_ORDER = 100;
-/** The most tickets one waiting-list entry asks for; here, not in waiting-list.ts, so the event page shows it without loading that contract. */
+/**
+ * The most tickets one waiting-list entry asks for. Here, not in waiting-list.ts: the event page's join
+ * form shows it without loading that contract.
+ */
 export const MAX_WAITING_QUANTITY = 10;
 /** The highest page number of a list (an offset PostgreSQL can still take, far beyond any list). */
 export const MAX_PAGE = 1_000_000;

@@ -7,8 +7,9 @@ import { getAccessToken } from './storage';
  * when the person first presses a key or a pointer, or, in a signed-in console (where dialogs are common),
  * a little after the page has loaded and gone idle. The sign-in page and a buyer's pages open no dialog
  * by themselves, so they load it only at the first key or tap (~25 kB they no longer download and run
- * right after the page works: docs/performance.md, "The bench, seventh round"). Until then the sign-in page paints without it (docs/performance.md, "Console on the wire and cold
- * mobile"). A dialog asked for earlier still opens: it waits in lib/modals.ts.
+ * right after the page works: docs/performance.md, "The bench, seventh round"). Until then the sign-in
+ * page paints without it (docs/performance.md, "Console on the wire and cold mobile"). A dialog asked
+ * for earlier still opens: it waits in lib/modals.ts.
  */
 let wanted = false;
 const listeners = new Set<() => void>();

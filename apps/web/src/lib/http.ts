@@ -112,6 +112,7 @@ export async function withFormErrorsDeferred<T>(handler: () => Promise<T>): Prom
     formSubmitsRunning -= 1;
   }
 }
+
 /**
  * A route's contract loaded on first use, through `import()` of a module that re-exports it: a page that
  * makes the call only on a click (a promo code, a waiting list) does not build its schemas while it
