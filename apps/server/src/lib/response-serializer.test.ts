@@ -2,7 +2,11 @@ import * as c from '@marquee/contract';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { plainJsonSchema, responseSerializerCompiler } from './response-serializer.js';
+import {
+  compileResponseSerializer,
+  plainJsonSchema,
+  responseSerializerCompiler,
+} from './response-serializer.js';
 
 /**
  * Answers are written by fast-json-stringify where the schema is plain data, by zod otherwise
@@ -129,11 +133,11 @@ describe('the contract', () => {
     expect(plainJsonSchema(c.getUserDetail.response)).toBeDefined();
   });
 
-  it('every route answer schema is compiled one way or the other at start', () => {
+  it('every route answer schema compiles one way or the other', () => {
     expect(routes.length).toBeGreaterThan(100);
     for (const route of routes)
       expect(
-        typeof responseSerializerCompiler({
+        typeof compileResponseSerializer({
           schema: route.response,
           method: 'GET',
           url: route.path,

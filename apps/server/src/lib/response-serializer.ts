@@ -18,7 +18,23 @@ import { z } from 'zod';
  */
 type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
 
+/**
+ * Fastify asks for every route's serializers as the routes are registered. Each is built on its route's
+ * first answer instead: building them all (zod to JSON Schema twice, then fast-json-stringify's code)
+ * was about a fifth of a warm start's CPU, for routes most processes never answer. The test of every
+ * route's schema builds each one with `compileResponseSerializer`, so a schema that cannot be built
+ * still fails there, not on a caller's request.
+ */
 export function responseSerializerCompiler(route: RouteSchema): (data: unknown) => string {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    serialize ??= compileResponseSerializer(route);
+    return serialize(data);
+  };
+}
+
+/** The route's serializer, built now: fast-json-stringify for plain data, zod otherwise. */
+export function compileResponseSerializer(route: RouteSchema): (data: unknown) => string {
   const plain = plainJsonSchema(route.schema);
   if (!plain) return zodSerializerCompiler(route);
   return fastJsonStringify(plain as Parameters<typeof fastJsonStringify>[0]);
