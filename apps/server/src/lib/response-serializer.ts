@@ -7,14 +7,15 @@ import { z } from 'zod';
  * the schema does not name leaves the server (a row's other columns, a hash).
  *
  * Most response schemas are plain data (objects, strings, numbers, booleans, enums, arrays, nullables):
- * for those the schema is turned into JSON Schema once, at start, and compiled by fast-json-stringify
- * (Fastify's own serializer), which writes only the declared properties in one pass. That is several
- * times cheaper per answer than re-validating it with zod and then running JSON.stringify (a tenth
- * of a short read's Node time in a profile), and the handlers' types already hold the shape.
+ * for those the schema is turned into JSON Schema once, at the route's first answer, and compiled by
+ * fast-json-stringify (Fastify's own serializer), which writes only the declared properties in one
+ * pass. That is several times cheaper per answer than re-validating it with zod and then running
+ * JSON.stringify (a tenth of a short read's Node time in a profile), and the handlers' types already
+ * hold the shape.
  *
  * Any schema whose wire form is not the plain data its handler returns — a codec or transform, a
  * default, a union (`anyOf`), a reference, a tuple, a literal — keeps the zod serializer, which
- * encodes and checks it as before. `canStringify` decides, conservatively.
+ * encodes and checks it as before. `plainJsonSchema` decides, conservatively.
  */
 type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
 
