@@ -167,9 +167,7 @@ export default defineConfig({
         // a screen that imports one route's schema or one export of a feature does not carry the others
         // (docs/performance.md, "Console"). Everything else keeps its package's own sideEffects declaration.
         moduleSideEffects: (id) =>
-          /\/packages\/contract\/src\/|\/apps\/web\/src\/features\/[^/]+\/index\.ts$|\/node_modules\/@zxing\//.test(
-            id,
-          )
+          /\/packages\/contract\/src\/|\/apps\/web\/src\/features\/[^/]+\/index\.ts$/.test(id)
             ? false
             : undefined,
       },

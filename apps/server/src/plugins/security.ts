@@ -42,7 +42,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets a page compile WebAssembly from our own files (the door's QR reader),
+        // and nothing else: eval and inline scripts stay forbidden.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...opts.config.apiOrigins],
         fontSrc: ["'self'", 'data:'],

@@ -1,7 +1,8 @@
 /**
  * Reads a QR code from the camera's current frame. The browser's own BarcodeDetector where it exists
- * and knows QR codes (Android Chrome, Safari); elsewhere the ZXing port, loaded on first use so no other
- * screen carries it. Both run entirely in this page: nothing is downloaded while scanning.
+ * and knows QR codes (Android Chrome, Safari); elsewhere ZXing's reader in WebAssembly, loaded from
+ * this server on first use so no other screen carries it. Both run entirely in this page: nothing is
+ * downloaded while scanning.
  */
 export interface FrameDecoder {
   readonly kind: 'native' | 'zxing';
@@ -44,9 +45,29 @@ async function nativeDecoder(): Promise<FrameDecoder | null> {
   }
 }
 
+/**
+ * ZXing's C++ reader compiled to WebAssembly. Its wasm file is part of the console's build (Vite's `?url`),
+ * never the package's default CDN. It replaced ZXing's JavaScript port, which could not read about one
+ * ticket in twenty-five even from a perfect image (a finder pattern taken from the code's data); this one
+ * reads them all (docs/check-in.md, "The door screen").
+ */
 async function zxingDecoder(): Promise<FrameDecoder> {
-  const { BrowserQRCodeReader } = await import('@zxing/browser');
-  const reader = new BrowserQRCodeReader();
+  const [{ prepareZXingModule, purgeZXingModule, readBarcodes }, { default: wasmUrl }] = await Promise.all([
+    import('zxing-wasm/reader'),
+    import('zxing-wasm/reader/zxing_reader.wasm?url'),
+  ]);
+  try {
+    await prepareZXingModule({
+      overrides: {
+        locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? wasmUrl : prefix + file),
+      },
+      fireImmediately: true,
+    });
+  } catch (error) {
+    // A failed fetch stays cached in the package: forget it so the next try fetches again.
+    purgeZXingModule();
+    throw error;
+  }
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   return {
@@ -59,12 +80,9 @@ async function zxingDecoder(): Promise<FrameDecoder> {
       canvas.width = Math.round(width * scale);
       canvas.height = Math.round(height * scale);
       context.drawImage(video, 0, 0, canvas.width, canvas.height);
-      try {
-        return reader.decodeFromCanvas(canvas).getText();
-      } catch {
-        // ZXing throws when a frame has no readable code: the usual case between tickets.
-        return null;
-      }
+      const frame = context.getImageData(0, 0, canvas.width, canvas.height);
+      const [found] = await readBarcodes(frame, { formats: ['QRCode'], maxNumberOfSymbols: 1 });
+      return found?.isValid && found.text ? found.text : null;
     },
   };
 }
