@@ -62,10 +62,14 @@ describe('exports by one person at once', () => {
           }),
         ),
       );
+      // This file's database only: pg_locks lists the whole cluster, and the other files' databases are
+      // clones of one template, so their bookings tables have the same OID (CI once counted 15, not 2).
       const waiting = async () =>
         (
           await holder.query<{ n: number }>(
-            "select count(*)::int as n from pg_locks where relation = 'bookings'::regclass and not granted",
+            `select count(*)::int as n from pg_locks
+             where relation = 'bookings'::regclass and not granted
+               and database = (select oid from pg_database where datname = current_database())`,
           )
         ).rows[0]?.n ?? 0;
       await until('exports waiting on the orders table', async () => (await waiting()) >= 2);
