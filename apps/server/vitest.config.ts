@@ -8,7 +8,7 @@ export default defineConfig({
     // file has its own database), so CI's server pass takes about two thirds of the time of one.
     maxWorkers: 2,
     // Files share a worker's modules instead of importing the whole server again each (2.6 s a file):
-    // CI's server pass went from 515 s to 285 s on a 2-core machine. Safe because nothing here mocks,
+    // CI's server pass went from 515 s to 283–312 s on a 2-core machine (five runs). Safe because nothing here mocks,
     // stubs or spies (no vi.mock, vi.stubEnv, vi.spyOn), and each file builds its own app on its own
     // database; module-level state is pure caches or WeakMaps keyed by an app.
     isolate: false,

@@ -13,7 +13,7 @@ export default defineConfig({
     environmentOptions: { happyDOM: { settings: { device: { prefersReducedMotion: 'reduce' } } } },
     include: ['src/**/*.test.{ts,tsx}'],
     // Two files at once on two cores (Vitest's default leaves one core to itself, so one file at a time
-    // there): CI's web pass went from 296 s to 175 s on a 2-core machine.
+    // there): CI's web pass went from 296 s to 175–218 s on a 2-core machine (four runs).
     maxWorkers: 2,
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
