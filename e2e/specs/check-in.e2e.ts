@@ -54,6 +54,18 @@ async function typeCode(page: Page, booking: BuyerBooking, send: 'button' | 'ent
   else await page.getByRole('button', { name: 'Check in', exact: true }).click();
 }
 
+/** What of the camera's WebAssembly reader the service worker's cache holds: its module and its wasm. */
+function readerKept(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const cache = await caches.open('marquee-assets');
+    const urls = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    return [
+      urls.find((url) => /^\/assets\/reader-[\w-]+\.js$/.test(url)) ?? 'no reader module',
+      urls.find((url) => /^\/assets\/zxing_reader-[\w-]+\.wasm$/.test(url)) ?? 'no reader wasm',
+    ];
+  });
+}
+
 /** The scanner signs in on the camera phone and lands on the check-in of their only event. */
 async function scannerPhone(camera: Browser, door: Door): Promise<Page> {
   const context = await cameraContext(camera, b.baseUrl, { width: 375, height: 812 });
@@ -215,4 +227,42 @@ describe('door check-in', () => {
     expect(await desk.getByRole('row').filter({ hasText: 'Sam Scanner' }).count()).toBe(history.items.length);
     await shot(desk, 'scan-history-1280');
   }, 180_000);
+
+  it('a phone whose camera was never started online reads a ticket by camera after the network drops', async () => {
+    const door = await buildDoor(b.baseUrl);
+    const [cleo] = door.offline;
+    // Headless Chromium on Linux has no BarcodeDetector: it reads with the WebAssembly reader, as an iPhone does.
+    const camera = await launchChromiumWithCamera(await writeQrVideo(codeOf(cleo)));
+    let phone: Page | undefined;
+    try {
+      phone = await scannerPhone(camera, door);
+      await phone.getByTestId('network-state').filter({ hasText: 'Online' }).waitFor();
+      // The door fetched the reader for offline use by itself: the service worker's cache holds it.
+      const scanner = phone;
+      await expect
+        .poll(() => readerKept(scanner), { timeout: 30_000, interval: 500 })
+        .toEqual([
+          expect.stringMatching(/\/assets\/reader-/),
+          expect.stringMatching(/zxing_reader[^/]*\.wasm$/),
+        ]);
+      await phone.context().setOffline(true);
+      await phone.getByTestId('network-state').filter({ hasText: 'Offline' }).waitFor();
+      await phone.getByRole('tab', { name: 'Scan' }).click();
+      await phone.getByRole('button', { name: 'Start camera' }).click();
+      const admitted = banner(phone, 'ADMITTED', cleo, true);
+      await admitted.waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+        throw new Error(`no offline admission by camera; on screen: ${await doorState(scanner)}`, {
+          cause: error,
+        });
+      });
+      expect(await admitted.textContent()).toContain('Offline');
+      await phone.getByTestId('sync-queue').filter({ hasText: '1 waiting to sync' }).waitFor();
+      await shot(phone, 'check-in-camera-offline-375');
+    } catch (error) {
+      if (phone) await shot(phone, 'failed-phone-offline-375').catch(() => undefined);
+      throw error;
+    } finally {
+      await camera.close();
+    }
+  }, 120_000);
 });

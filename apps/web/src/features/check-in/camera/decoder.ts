@@ -1,8 +1,9 @@
 /**
  * Reads a QR code from the camera's current frame. The browser's own BarcodeDetector where it exists
- * and knows QR codes (Android Chrome, Safari); elsewhere ZXing's reader in WebAssembly, loaded from
- * this server on first use so no other screen carries it. Both run entirely in this page: nothing is
- * downloaded while scanning.
+ * and knows QR codes (Chrome on Android, ChromeOS and macOS; Safari only behind a developer flag);
+ * elsewhere ZXing's reader in WebAssembly (every iPhone, Firefox, Chrome on Windows and Linux), loaded
+ * from this server on first use so no other screen carries it. Both run entirely in this page: nothing
+ * is downloaded while scanning.
  */
 export interface FrameDecoder {
   readonly kind: 'native' | 'zxing';
@@ -45,6 +46,15 @@ async function nativeDecoder(): Promise<FrameDecoder | null> {
   }
 }
 
+/** The WebAssembly reader's module and the address of its wasm file, both from this server's build. */
+async function readerFiles() {
+  const [reader, { default: wasmUrl }] = await Promise.all([
+    import('zxing-wasm/reader'),
+    import('zxing-wasm/reader/zxing_reader.wasm?url'),
+  ]);
+  return { reader, wasmUrl };
+}
+
 /**
  * ZXing's C++ reader compiled to WebAssembly. Its wasm file is part of the console's build (Vite's `?url`),
  * never the package's default CDN. It replaced ZXing's JavaScript port, which could not read about one
@@ -52,10 +62,10 @@ async function nativeDecoder(): Promise<FrameDecoder | null> {
  * reads them all (docs/check-in.md, "The door screen").
  */
 async function zxingDecoder(): Promise<FrameDecoder> {
-  const [{ prepareZXingModule, purgeZXingModule, readBarcodes }, { default: wasmUrl }] = await Promise.all([
-    import('zxing-wasm/reader'),
-    import('zxing-wasm/reader/zxing_reader.wasm?url'),
-  ]);
+  const {
+    reader: { prepareZXingModule, purgeZXingModule, readBarcodes },
+    wasmUrl,
+  } = await readerFiles();
   try {
     await prepareZXingModule({
       overrides: {
@@ -85,6 +95,54 @@ async function zxingDecoder(): Promise<FrameDecoder> {
       return found?.isValid && found.text ? found.text : null;
     },
   };
+}
+
+/** How long a page waits for the service worker to take it over (it installs after the first load). */
+const CONTROL_WAIT_MS = 60_000;
+
+/** Whether this page's requests go through the service worker, waiting a while for it to take over. */
+async function controlledByServiceWorker(): Promise<boolean> {
+  const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+  if (!workers) return false;
+  if (workers.controller) return true;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(Boolean(workers.controller)), CONTROL_WAIT_MS);
+    workers.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      { once: true },
+    );
+  });
+}
+
+let kept: Promise<void> | null = null;
+
+/**
+ * Brings the WebAssembly reader's files to this device while it is online, without compiling them:
+ * the service worker keeps every file the console loads under /assets/ (vite.config.ts), but does not
+ * precache this one (321 kB that every visitor's first visit would pay). Without it, a door device
+ * whose browser has no BarcodeDetector and whose camera was not started before the venue's network
+ * dropped could not read tickets by camera offline (docs/check-in.md, "The door screen"). Once per
+ * page; a failure is forgotten so the next call tries again.
+ */
+export function keepReaderForOffline(): Promise<void> {
+  kept ??= nativeDecoder()
+    .then(async (native) => {
+      // Only what the service worker sees is kept: without one (development) there is nothing to do.
+      if (native || !(await controlledByServiceWorker())) return;
+      const { wasmUrl } = await readerFiles();
+      const response = await fetch(wasmUrl);
+      if (!response.ok) throw new Error(`the code reader answered ${response.status}`);
+      // Read to the end: the service worker stores the file once its body has arrived.
+      await response.arrayBuffer();
+    })
+    .catch(() => {
+      kept = null;
+    });
+  return kept;
 }
 
 let loading: Promise<FrameDecoder> | null = null;

@@ -3,7 +3,7 @@ import type { CheckInEvent } from '@marquee/contract';
 import { zoneLabel } from '@marquee/time';
 import { IconHistory, IconListSearch, IconScan } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ListError } from '../../../components/ListError';
 import { NotFoundMessage } from '../../../components/NotFoundMessage';
@@ -13,6 +13,7 @@ import { useToastsAtTop } from '../../../lib/toasts';
 import { checkInCountsQuery } from '../api/check-in-counts';
 import { useCheckInEvent } from '../api/check-in-event-list';
 import { checkInKeys } from '../api/keys';
+import { keepReaderForOffline } from '../camera/decoder';
 import { AttendeeList } from '../components/AttendeeList';
 import { CheckInCountsPanel } from '../components/CheckInCountsPanel';
 import { ConflictsAlert } from '../components/ConflictsAlert';
@@ -28,6 +29,8 @@ type CheckInTab = 'scan' | 'attendees';
 
 /** Counts are read again this often while the live stream is down (it pushes them otherwise). */
 const COUNTS_POLL_MS = 15_000;
+/** The camera's reader is fetched for offline use this long after the door opens, after its own first calls. */
+const KEEP_READER_AFTER_MS = 3_000;
 
 /** The date to check in: the one in the address when it is the event's, else the event's default. */
 function occurrenceOf(event: CheckInEvent, asked: string | null): string | null {
@@ -163,6 +166,12 @@ function DateCheckIn({
     refetchInterval: live.state === 'live' ? false : COUNTS_POLL_MS,
   });
   const deviceId = getDeviceId();
+  // The camera reads tickets offline too, even on a device whose camera was not started online.
+  useEffect(() => {
+    if (!door.online) return;
+    const timer = setTimeout(() => void keepReaderForOffline(), KEEP_READER_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [door.online]);
   const conflicts = mergeConflicts(live.conflicts, door.conflicts, deviceId, occurrenceId);
 
   // The stream pushes counts and list changes; without it this screen refreshes them itself.
