@@ -132,6 +132,8 @@ interface LighthouseRun {
   bytes: number;
   /** Lighthouse's measure of the host's CPU speed (higher is faster), taken at each run. */
   benchmarkIndex: number;
+  /** The Chromium and Lighthouse that measured: figures compare only with those of the same tools and host. */
+  tools: string;
 }
 
 async function lighthouseRun(url: string, options: { signIn?: { email: string; password: string } }) {
@@ -184,7 +186,8 @@ async function lighthouseRun(url: string, options: { signIn?: { email: string; p
     const lhr = JSON.parse(stdout) as {
       runtimeError?: { message: string };
       finalDisplayedUrl: string;
-      environment?: { benchmarkIndex?: number };
+      lighthouseVersion?: string;
+      environment?: { benchmarkIndex?: number; hostUserAgent?: string };
       categories: { performance: { score: number | null } };
       audits: Record<
         string,
@@ -217,6 +220,7 @@ async function lighthouseRun(url: string, options: { signIn?: { email: string; p
       fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
       bytes,
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,
+      tools: `Chromium ${/Chrome\/(\d+)/.exec(lhr.environment?.hostUserAgent ?? '')?.[1] ?? '?'}, Lighthouse ${lhr.lighthouseVersion ?? '?'}`,
     } satisfies LighthouseRun;
   } finally {
     chrome.kill();
@@ -321,14 +325,15 @@ export async function benchLighthouse(options: { db: Db }): Promise<BenchLine[]>
       // The simulated phone is the host's own CPU work slowed a fixed 4x, so the same page scores lower
       // on a slower host: Lighthouse's benchmark index of the host (higher is faster) says which it was.
       const host = stats(results.map((r) => r.benchmarkIndex));
+      const tools = [...new Set(results.map((r) => r.tools))].join('; ');
       console.log(
-        `Lighthouse mobile cold ${target.name.padEnd(22)} score ${fmt(score, '')}  LCP ${fmt(lcp, 's', 2)}  TBT ${fmt(tbt, 'ms')}  FCP ${fmt(fcp, 's', 2)}  weight ${fmt(weight, 'kB')}  host benchmark index ${fmt(host, '')}   load after each run: ${loads.join(' | ')}`,
+        `Lighthouse mobile cold ${target.name.padEnd(22)} score ${fmt(score, '')}  LCP ${fmt(lcp, 's', 2)}  TBT ${fmt(tbt, 'ms')}  FCP ${fmt(fcp, 's', 2)}  weight ${fmt(weight, 'kB')}  host benchmark index ${fmt(host, '')} (${tools})   load after each run: ${loads.join(' | ')}`,
       );
       lines.push(
         {
           figure: `Lighthouse mobile cold ${target.name}: score, min/median/max of ${runs}${target.tbtTarget ? '' : ' (target ≥ 90)'}`,
           measured: fmt(score, ''),
-          raw: `load ${loads[loads.length - 1]}; host benchmark index ${fmt(host, '')}`,
+          raw: `load ${loads[loads.length - 1]}; host benchmark index ${fmt(host, '')}; ${tools}`,
           ratio: target.tbtTarget ? '—' : `${(score.median / 90).toFixed(2)} of target`,
         },
         {
