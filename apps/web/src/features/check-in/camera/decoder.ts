@@ -1,3 +1,5 @@
+import { controlledByServiceWorker } from '../../../lib/service-worker-control';
+
 /**
  * Reads a QR code from the camera's current frame. The browser's own BarcodeDetector where it exists
  * and knows QR codes (Chrome on Android, ChromeOS and macOS; Safari only behind a developer flag);
@@ -97,26 +99,8 @@ async function zxingDecoder(): Promise<FrameDecoder> {
   };
 }
 
-/** How long a page waits for the service worker to take it over (it installs after the first load). */
+/** How long the door waits for the service worker to take the page over (it installs after the first load). */
 const CONTROL_WAIT_MS = 60_000;
-
-/** Whether this page's requests go through the service worker, waiting a while for it to take over. */
-async function controlledByServiceWorker(): Promise<boolean> {
-  const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
-  if (!workers) return false;
-  if (workers.controller) return true;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(Boolean(workers.controller)), CONTROL_WAIT_MS);
-    workers.addEventListener(
-      'controllerchange',
-      () => {
-        clearTimeout(timer);
-        resolve(true);
-      },
-      { once: true },
-    );
-  });
-}
 
 let kept: Promise<void> | null = null;
 
@@ -132,7 +116,7 @@ export function keepReaderForOffline(): Promise<void> {
   kept ??= nativeDecoder()
     .then(async (native) => {
       // Only what the service worker sees is kept: without one (development) there is nothing to do.
-      if (native || !(await controlledByServiceWorker())) return;
+      if (native || !(await controlledByServiceWorker(CONTROL_WAIT_MS))) return;
       const { wasmUrl } = await readerFiles();
       const response = await fetch(wasmUrl);
       if (!response.ok) throw new Error(`the code reader answered ${response.status}`);
