@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { e2eLanes } from './support/lanes.js';
 
 export default defineConfig({
   test: {
     include: ['specs/**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    // One browser at a time: the journeys share one server, and the machine has two cores.
-    fileParallelism: false,
+    // A spec file per lane at a time, each lane with its own server (support/global-setup.ts).
+    pool: 'forks',
+    maxWorkers: e2eLanes(),
     testTimeout: 60000,
     hookTimeout: 120000,
   },

@@ -85,6 +85,30 @@ async function scannerPhone(camera: Browser, door: Door): Promise<Page> {
   return page;
 }
 
+/**
+ * Runs `use` on the scanner's phone, its camera filming `filmed`'s ticket. A failure leaves a screenshot
+ * of the phone named `failureShot` (useBrowser keeps only the desk's page; the phone is in the camera's
+ * own browser), and that browser is closed either way.
+ */
+async function onCameraPhone(
+  door: Door,
+  filmed: BuyerBooking,
+  failureShot: string,
+  use: (phone: Page) => Promise<void>,
+): Promise<void> {
+  const camera = await launchChromiumWithCamera(await writeQrVideo(codeOf(filmed)));
+  let phone: Page | undefined;
+  try {
+    phone = await scannerPhone(camera, door);
+    await use(phone);
+  } catch (error) {
+    if (phone) await shot(phone, failureShot).catch(() => undefined);
+    throw error;
+  } finally {
+    await camera.close();
+  }
+}
+
 /** The organizer's desk on the same date, its live feed connected. */
 async function organizerDesk(door: Door): Promise<Page> {
   const page = await b.newPage({ width: 1280, height: 800 });
@@ -101,10 +125,7 @@ describe('door check-in', () => {
     const desk = await organizerDesk(door);
     await count(desk, '0 / 4 checked in').waitFor();
 
-    const camera = await launchChromiumWithCamera(await writeQrVideo(codeOf(door.camera)));
-    let phone: Page | undefined;
-    try {
-      phone = await scannerPhone(camera, door);
+    await onCameraPhone(door, door.camera, 'failed-phone-375', async (phone) => {
       await phone.getByRole('heading', { name: door.event.title }).waitFor();
       await count(phone, '0 / 4 checked in').waitFor();
       await phone.getByTestId('network-state').filter({ hasText: 'Online' }).waitFor();
@@ -121,9 +142,8 @@ describe('door check-in', () => {
       await phone.getByRole('tab', { name: 'Scan' }).click();
       await phone.getByRole('button', { name: 'Start camera' }).click();
       const admitted = banner(phone, 'ADMITTED', door.camera);
-      const scanner = phone;
       await admitted.waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
-        throw new Error(`no online admission of the filmed ticket; on screen: ${await doorState(scanner)}`, {
+        throw new Error(`no online admission of the filmed ticket; on screen: ${await doorState(phone)}`, {
           cause: error,
         });
       });
@@ -194,13 +214,7 @@ describe('door check-in', () => {
       await phone.getByText('Synced from offline').first().waitFor();
       expect(await phone.getByText('Eve Absent').count()).toBe(0);
       await shot(phone, 'scan-history-375');
-    } catch (error) {
-      // useBrowser keeps the desk's page of a failure; the phone is in the camera's browser.
-      if (phone) await shot(phone, 'failed-phone-375').catch(() => undefined);
-      throw error;
-    } finally {
-      await camera.close();
-    }
+    });
 
     // What the history holds, read as the organizer: every scan in order, two of them synced from offline.
     const history = await apiCall<{ items: ScanHistoryItem[] }>(b.baseUrl, 'GET', getScanHistory.path, {
@@ -232,15 +246,11 @@ describe('door check-in', () => {
     const door = await buildDoor(b.baseUrl);
     const [cleo] = door.offline;
     // Headless Chromium on Linux has no BarcodeDetector: it reads with the WebAssembly reader, as an iPhone does.
-    const camera = await launchChromiumWithCamera(await writeQrVideo(codeOf(cleo)));
-    let phone: Page | undefined;
-    try {
-      phone = await scannerPhone(camera, door);
+    await onCameraPhone(door, cleo, 'failed-phone-offline-375', async (phone) => {
       await phone.getByTestId('network-state').filter({ hasText: 'Online' }).waitFor();
       // The door fetched the reader for offline use by itself: the service worker's cache holds it.
-      const scanner = phone;
       await expect
-        .poll(() => readerKept(scanner), { timeout: 30_000, interval: 500 })
+        .poll(() => readerKept(phone), { timeout: 30_000, interval: 500 })
         .toEqual([
           expect.stringMatching(/\/assets\/reader-/),
           expect.stringMatching(/zxing_reader[^/]*\.wasm$/),
@@ -251,18 +261,13 @@ describe('door check-in', () => {
       await phone.getByRole('button', { name: 'Start camera' }).click();
       const admitted = banner(phone, 'ADMITTED', cleo, true);
       await admitted.waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
-        throw new Error(`no offline admission by camera; on screen: ${await doorState(scanner)}`, {
+        throw new Error(`no offline admission by camera; on screen: ${await doorState(phone)}`, {
           cause: error,
         });
       });
       expect(await admitted.textContent()).toContain('Offline');
       await phone.getByTestId('sync-queue').filter({ hasText: '1 waiting to sync' }).waitFor();
       await shot(phone, 'check-in-camera-offline-375');
-    } catch (error) {
-      if (phone) await shot(phone, 'failed-phone-offline-375').catch(() => undefined);
-      throw error;
-    } finally {
-      await camera.close();
-    }
+    });
   }, 120_000);
 });

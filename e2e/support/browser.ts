@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { currentLane } from './lanes.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
@@ -30,7 +31,8 @@ export function launchChromium(): Promise<Browser> {
 export function useBrowser() {
   const state = {} as { browser: Browser; context: BrowserContext; page: Page; baseUrl: string };
   beforeAll(async () => {
-    state.baseUrl = inject('baseUrl');
+    const urls = inject('baseUrls');
+    state.baseUrl = urls[(currentLane() - 1) % urls.length] as string;
     state.browser = await launchChromium();
   });
   afterAll(async () => {

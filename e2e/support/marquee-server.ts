@@ -37,6 +37,8 @@ export async function startMarqueeServer(port: number, env: Record<string, strin
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // Its own port: servers of parallel lanes start at the same moment and would race for the default.
+      EMBEDDED_PG_PORT: String(await freePort()),
       SEED_DEMO: 'true',
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',

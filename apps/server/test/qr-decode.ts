@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 /** zbar's command-line reader, installed on the machines that run the tests. */
-const ZBARIMG = process.env.ZBARIMG ?? '/usr/bin/zbarimg';
+export const ZBARIMG = process.env.ZBARIMG ?? '/usr/bin/zbarimg';
 
 async function decodeFile(name: string, bytes: Buffer | string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'qr-'));

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { ZBARIMG } from './qr-decode.js';
 
 /**
  * Reading the buyer's ticket files as a person's tools would: QR codes through a real decoder
@@ -15,7 +16,7 @@ export function zbarDecode(image: Buffer, extension: 'png' | 'pgm' | 'ppm'): str
   try {
     const file = join(dir, `code.${extension}`);
     writeFileSync(file, image);
-    const out = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', file], {
+    const out = execFileSync(ZBARIMG, ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', file], {
       encoding: 'utf8',
     });
     return out.split('\n').filter((line) => line.length > 0);
