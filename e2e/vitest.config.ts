@@ -8,6 +8,9 @@ export default defineConfig({
     // A spec file per lane at a time, each lane with its own server (support/global-setup.ts).
     pool: 'forks',
     maxWorkers: e2eLanes(),
+    // A lane's files share its modules (playwright-core, the contract) instead of importing them again
+    // each: safe because no spec mocks anything and a lane's server is the same for all its files.
+    isolate: false,
     testTimeout: 60000,
     hookTimeout: 120000,
   },
