@@ -7,7 +7,7 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall } from '../support/api.js';
-import { useBrowser } from '../support/browser.js';
+import { launchChromium, useBrowser } from '../support/browser.js';
 import { buildDoor, codeOf, type Door } from '../support/check-in-world.js';
 import { cameraContext, launchChromiumWithCamera, writeQrVideo } from '../support/fake-camera.js';
 import { DEMO, signIn } from '../support/session.js';
@@ -70,6 +70,12 @@ function readerKept(page: Page): Promise<string[]> {
 async function scannerPhone(camera: Browser, door: Door): Promise<Page> {
   const context = await cameraContext(camera, b.baseUrl, { width: 375, height: 812 });
   const page = await context.newPage();
+  await signInAtDoor(page, door);
+  return page;
+}
+
+/** The scanner signs in on `page` and lands on the check-in of their only event, its offline list loaded. */
+async function signInAtDoor(page: Page, door: Door): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email or username').fill(door.scanner.email);
   await page.getByLabel('Password', { exact: true }).fill(door.scanner.password);
@@ -82,7 +88,6 @@ async function scannerPhone(camera: Browser, door: Door): Promise<Page> {
     page.waitForURL(new RegExp(`/orders/events/${door.event._id}/check-in(\\?|$)`)),
     offlineList,
   ]);
-  return page;
 }
 
 /**
@@ -270,4 +275,32 @@ describe('door check-in', () => {
       await shot(phone, 'check-in-camera-offline-375');
     });
   }, 120_000);
+
+  it('on a plain-http address other than localhost, admits typed codes and says the door works online only', async () => {
+    const door = await buildDoor(b.baseUrl);
+    // A venue laptop serving the console on the local network: http, a name that is not localhost, so the
+    // page is not a secure context (no crypto.randomUUID, no WebCrypto digest, no service worker).
+    const host = 'door-laptop.test';
+    const browser = await launchChromium([`--host-resolver-rules=MAP ${host} 127.0.0.1`]);
+    try {
+      const context = await browser.newContext({
+        baseURL: `http://${host}:${new URL(b.baseUrl).port}`,
+        viewport: { width: 375, height: 812 },
+      });
+      const page = await context.newPage();
+      await signInAtDoor(page, door);
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+      await page.getByTestId('online-only').waitFor();
+      expect(await page.getByTestId('online-only').textContent()).toBe(
+        'Online only: offline scanning needs an https address',
+      );
+      expect(await page.getByText('Ready offline').count()).toBe(0);
+      await typeCode(page, door.camera, 'button');
+      await banner(page, 'ADMITTED', door.camera).waitFor();
+      await count(page, '1 / 4 checked in').waitFor();
+      await shot(page, 'check-in-plain-http-375');
+    } finally {
+      await browser.close();
+    }
+  });
 });

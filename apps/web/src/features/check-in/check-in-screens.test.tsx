@@ -621,6 +621,7 @@ describe('network bar', () => {
     queuedAdmissions: 0,
     lastSyncAt: null,
     offlineReady: true,
+    offlineCapable: true,
     conflicts: [],
     syncing: false,
     syncError: null,
@@ -652,6 +653,19 @@ describe('network bar', () => {
     bar({ queued: 2, syncing: true });
     expect(screen.getByRole('button', { name: 'Sync now' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByTestId('sync-error')).toBeNull();
+  });
+
+  it('says the door works online only on a page that cannot scan offline, and never "Ready offline"', () => {
+    const view = bar({});
+    expect(screen.getByText('Ready offline')).toBeTruthy();
+    expect(screen.queryByTestId('online-only')).toBeNull();
+    view.unmount();
+
+    bar({ offlineReady: false, offlineCapable: false });
+    expect(screen.getByTestId('online-only').textContent).toBe(
+      'Online only: offline scanning needs an https address',
+    );
+    expect(screen.queryByText('Ready offline')).toBeNull();
   });
 });
 

@@ -1,6 +1,13 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatTime } from '@marquee/time';
-import { IconAlertTriangle, IconCloudCheck, IconRefresh, IconWifi, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCloudCheck,
+  IconCloudOff,
+  IconRefresh,
+  IconWifi,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import type { DoorScanner } from '../door';
 
 /**
@@ -39,6 +46,16 @@ export function NetworkBar({ door, zone }: { door: DoorScanner; zone: string }) 
         <Text size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           <IconCloudCheck size={16} aria-hidden />
           Ready offline
+        </Text>
+      )}
+      {!door.offlineCapable && (
+        <Text
+          size="sm"
+          data-testid="online-only"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
+          <IconCloudOff size={16} aria-hidden />
+          Online only: offline scanning needs an https address
         </Text>
       )}
       {door.queued > 0 && door.syncError && (

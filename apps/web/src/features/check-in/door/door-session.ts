@@ -8,6 +8,7 @@ import {
   scanAtDoor,
   syncQueue,
 } from './door-client';
+import { canHashOffline } from './local-decision';
 
 /** How often a waiting queue is retried, and the server probed after a failure. */
 const SYNC_INTERVAL_MS = 15_000;
@@ -22,8 +23,13 @@ export interface DoorState {
   /** Of those, the open date's admissions decided on this device: counted at the door before the sync. */
   queuedAdmissions: number;
   lastSyncAt: string | null;
-  /** This date's list is on the device: scanning goes on without network. */
+  /** This date's list is on the device and the page can use it: scanning goes on without network. */
   offlineReady: boolean;
+  /**
+   * The page can decide tickets offline at all. A plain-http address other than localhost cannot (no
+   * WebCrypto to hash codes with): the door then works online only, and says so before the network drops.
+   */
+  offlineCapable: boolean;
   /** Offline admissions of this date the server refused: the ticket was in already. */
   conflicts: ScanOutcome[];
   syncing: boolean;
@@ -58,6 +64,7 @@ export class DoorSession {
     queuedAdmissions: 0,
     lastSyncAt: null,
     offlineReady: false,
+    offlineCapable: canHashOffline(),
     conflicts: [],
     syncing: false,
     syncError: null,
@@ -234,7 +241,7 @@ export class DoorSession {
             scan.localResult === 'ADMITTED',
         ).length;
         this.listSavedAt = list?.savedAt ?? null;
-        change.offlineReady = list !== undefined;
+        change.offlineReady = list !== undefined && this.state.offlineCapable;
         if (conflicts.length !== this.state.conflicts.length) {
           change.conflicts = conflicts.map((conflict) => conflict.outcome);
         }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DoorSessionDeps } from './door-session';
 import { type FakeTicket, fakeDoorServer } from './fake-door-server';
 import { DoorStore } from './offline-store';
@@ -105,6 +105,27 @@ describe('useDoorScanner', () => {
       conflict: true,
       previous: { deviceId: 'Door-OTHER1' },
     });
+  });
+
+  it('on a plain-http page (no WebCrypto) admits online, never claims to be ready offline, and says why it cannot decide offline', async () => {
+    const real = globalThis.crypto;
+    // What a browser gives a page on an http address other than localhost: random bytes, no `subtle`.
+    vi.stubGlobal('crypto', {
+      getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes),
+      randomUUID: () => real.randomUUID(),
+    });
+    const { server, hook, goOffline } = setUp();
+    expect(hook.result.current.offlineCapable).toBe(false);
+    await waitFor(() => expect(server.log.some((l) => l.call === 'offlineList')).toBe(true));
+    const online = await act(() => hook.result.current.scan('CODE-ADA'));
+    expect(online).toMatchObject({ offline: false, outcome: { result: 'ADMITTED' } });
+    expect(hook.result.current.offlineReady).toBe(false);
+
+    goOffline();
+    await expect(act(() => hook.result.current.scan('CODE-BOB'))).rejects.toThrow(
+      'No network, and this browser cannot check tickets offline (the console must be opened over HTTPS).',
+    );
+    expect(hook.result.current.queued).toBe(0);
   });
 
   it('syncs on demand, and online scans go to the server', async () => {

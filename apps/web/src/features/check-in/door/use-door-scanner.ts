@@ -1,5 +1,6 @@
 import type { ScanOutcome } from '@marquee/contract';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { getDeviceId } from './device-id';
 import { doorCalls } from './door-calls';
 import type { DoorResult } from './door-client';
@@ -21,6 +22,8 @@ export interface DoorScanner {
   queuedAdmissions: number;
   lastSyncAt: string | null;
   offlineReady: boolean;
+  /** This page can decide tickets offline at all: a secure address (HTTPS or localhost). */
+  offlineCapable: boolean;
   conflicts: ScanOutcome[];
   syncNow(): Promise<void>;
   /** Beyond the shared interface: a sync is running; the server's refusal of the last one. */
@@ -36,7 +39,8 @@ function defaultDeps(): DoorSessionDeps {
     calls: doorCalls,
     deviceId: getDeviceId,
     now: () => new Date(),
-    newNonce: () => crypto.randomUUID(),
+    // Not crypto.randomUUID: it exists only on secure pages, and the door must scan on a plain-http address too.
+    newNonce: newIdempotencyKey,
     browserOnline,
   };
 }
