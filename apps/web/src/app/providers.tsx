@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { NavigationProgress } from '@mantine/nprogress';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { discardUnsavedChanges } from '../components/unsaved-changes';
 import { performLogout } from '../features/auth';
 import { armHostTriggers, useHostsWanted } from '../lib/deferred-hosts';
@@ -10,16 +10,17 @@ import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
 import { getAccessToken } from '../lib/storage';
 import { toast } from '../lib/toasts';
 import { cssVariablesResolver, theme } from './theme';
+import { useLoadedComponent } from './use-loaded-component';
 
 /**
  * Lazy chunks, out of the entry (docs/performance.md, "Console"); the modal manager is also mounted only
  * once wanted (lib/deferred-hosts.ts). Toasts raised before the viewport arrives wait in the
  * notifications store and show when it mounts; dialogs asked for before the modal manager mounted wait
- * for it (lib/modals.ts, `whenModalsReady`). Each has its own Suspense boundary so neither waits for
- * the other.
+ * for it (lib/modals.ts, `whenModalsReady`). Each loads on its own, so neither waits for the other, and
+ * one whose chunk the network could not bring is asked for again later (use-loaded-component.ts).
  */
-const ModalsHost = lazy(() => import('./ModalsHost').then((m) => ({ default: m.ModalsHost })));
-const ToastViewport = lazy(() => import('./ToastViewport').then((m) => ({ default: m.ToastViewport })));
+const loadModalsHost = () => import('./ModalsHost').then((m) => m.ModalsHost);
+const loadToastViewport = () => import('./ToastViewport').then((m) => m.ToastViewport);
 
 interface NavigatingRouter {
   state: { location: { pathname: string; search: string; hash: string } };
@@ -104,18 +105,13 @@ function DeferredHosts() {
     const timer = setTimeout(() => setToastsDue(true), 0);
     return () => clearTimeout(timer);
   }, []);
+  // Loaded without React.lazy: a chunk the network could not bring must not take the console down.
+  const ModalsHost = useLoadedComponent(loadModalsHost, wanted);
+  const ToastViewport = useLoadedComponent(loadToastViewport, toastsDue);
   return (
     <>
-      {wanted && (
-        <Suspense fallback={null}>
-          <ModalsHost />
-        </Suspense>
-      )}
-      {toastsDue && (
-        <Suspense fallback={null}>
-          <ToastViewport />
-        </Suspense>
-      )}
+      {ModalsHost && <ModalsHost />}
+      {ToastViewport && <ToastViewport />}
     </>
   );
 }

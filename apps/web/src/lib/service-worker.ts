@@ -19,8 +19,13 @@ export function wantsServiceWorker(pathname: string): boolean {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   if (!wantsServiceWorker(window.location.pathname)) return;
-  const register = () =>
-    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  const register = () => {
+    import('virtual:pwa-register').then(
+      ({ registerSW }) => registerSW({ immediate: true }),
+      // Offline before the registration's chunk came: register once the network is back.
+      () => window.addEventListener('online', register, { once: true }),
+    );
+  };
   // After the page has loaded and painted: the worker's registration and its precache of the shell must
   // not compete with the first paint for the network or the main thread (docs/performance.md, "Console
   // on the wire and cold mobile").
