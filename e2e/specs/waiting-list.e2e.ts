@@ -2,10 +2,8 @@ import {
   type BuyerBooking,
   confirmEventOrderRefund,
   createBooking,
-  devOutboxList,
   getBuyerBooking,
   HEADERS,
-  type OutboxMessage,
   type PublicEvent,
   type PublicEventSummary,
   publicEventDetail,
@@ -16,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiOptions, apiCall, createOwnedEvent, organizerToken } from '../support/api.js';
 import { seriousAxeFindings } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
+import { waitForEmail } from '../support/outbox.js';
 import { DEMO, signIn } from '../support/session.js';
 import { shot } from '../support/shots.js';
 
@@ -59,21 +58,6 @@ async function payWith(page: Page, card: string) {
 async function expectNoSeriousAxe(page: Page) {
   const findings = await seriousAxeFindings(page);
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
-}
-
-/** The newest email to `to` whose subject starts with `subject`, waited for in the dev outbox. */
-async function waitForEmail(adminToken: string, to: string, subject: string): Promise<OutboxMessage> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    const page = await call<{ items: OutboxMessage[] }>('GET', devOutboxList.path, {
-      query: { limit: '50', channel: 'EMAIL' },
-      headers: { accesstoken: adminToken },
-    });
-    const found = page.items.find((m) => m.to === to && m.subject?.startsWith(subject));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`no "${subject}" email to ${to} in the dev outbox`);
 }
 
 describe('waiting list', () => {
@@ -144,7 +128,7 @@ describe('waiting list', () => {
     const admin = await call<{ accessToken: string }>('POST', '/api/v1/user/login', {
       body: { email: DEMO.admin.email, password: DEMO.admin.password },
     });
-    const offer = await waitForEmail(admin.accessToken, email, 'Seats for you');
+    const offer = await waitForEmail(b.baseUrl, admin.accessToken, email, 'Seats for you');
     const link = /https?:\/\/\S+\/waiting-list\/\S+token=[\w-]+/.exec(offer.text)?.[0];
     expect(link).toBeTruthy();
 

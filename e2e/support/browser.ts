@@ -42,11 +42,14 @@ export function useBrowser() {
   afterAll(async () => {
     await state.browser?.close();
   });
-  async function newPage(options: { width?: number; height?: number } = {}) {
+  async function newPage(
+    options: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {},
+  ) {
     await state.context?.close();
     state.context = await state.browser.newContext({
       baseURL: state.baseUrl,
       viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      serviceWorkers: options.serviceWorkers ?? 'allow',
     });
     state.page = await state.context.newPage();
     return state.page;

@@ -3,17 +3,16 @@ import {
   type BuyerBooking,
   confirmEventOrderRefund,
   createBooking,
-  devOutboxList,
   type EventDetail,
   getBuyerBooking,
   HEADERS,
   type Member,
-  type OutboxMessage,
   passwordReset,
   updateOrganizerAndScanners,
 } from '@marquee/contract';
 import { expect } from 'vitest';
 import { type ApiOptions, apiCall, createOwnedEvent, organizerToken } from './api.js';
+import { waitForEmail } from './outbox.js';
 import { DEMO } from './session.js';
 
 /**
@@ -130,12 +129,8 @@ async function scannerOnlyMember(
   const admin = await call<{ accessToken: string }>('POST', '/api/v1/user/login', {
     body: { email: DEMO.admin.email, password: DEMO.admin.password },
   });
-  const outbox = await call<{ items: OutboxMessage[] }>('GET', devOutboxList.path, {
-    query: { limit: '50', channel: 'EMAIL' },
-    headers: { accesstoken: admin.accessToken },
-  });
-  const invitation = outbox.items.find((m) => m.to === scanner.email);
-  const link = invitation?.text.match(/\/reset-link\/([\w-]+)/)?.[1];
+  const invitation = await waitForEmail(baseUrl, admin.accessToken, scanner.email);
+  const link = invitation.text.match(/\/reset-link\/([\w-]+)/)?.[1];
   if (!link) throw new Error(`no invitation link for ${scanner.email}`);
   await call('POST', passwordReset.path, {
     body: { token: link, password: scanner.password, confirmPassword: scanner.password },
