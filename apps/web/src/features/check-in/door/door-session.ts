@@ -204,10 +204,13 @@ export class DoorSession {
     }
   }
 
-  /** Downloads the open date's list unless the one kept is younger than `maxAge` ms. */
+  /**
+   * Downloads the open date's list unless the one kept is younger than `maxAge` ms. Not on a page that
+   * cannot decide offline: the list would be downloaded every few minutes for nothing.
+   */
   private async refreshList(maxAge: number) {
     const date = this.date;
-    if (!date) return;
+    if (!date || !this.state.offlineCapable) return;
     const savedAt = this.listSavedAt;
     if (maxAge > 0 && savedAt && this.deps.now().getTime() - Date.parse(savedAt) < maxAge) return;
     try {

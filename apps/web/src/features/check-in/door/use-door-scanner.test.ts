@@ -107,7 +107,7 @@ describe('useDoorScanner', () => {
     });
   });
 
-  it('on a plain-http page (no WebCrypto) admits online, never claims to be ready offline, and says why it cannot decide offline', async () => {
+  it('on a plain-http page (no WebCrypto) admits online, never downloads the list or claims to be ready offline, and says why it cannot decide offline', async () => {
     const real = globalThis.crypto;
     // What a browser gives a page on an http address other than localhost: random bytes, no `subtle`.
     vi.stubGlobal('crypto', {
@@ -116,10 +116,12 @@ describe('useDoorScanner', () => {
     });
     const { server, hook, goOffline } = setUp();
     expect(hook.result.current.offlineCapable).toBe(false);
-    await waitFor(() => expect(server.log.some((l) => l.call === 'offlineList')).toBe(true));
     const online = await act(() => hook.result.current.scan('CODE-ADA'));
     expect(online).toMatchObject({ offline: false, outcome: { result: 'ADMITTED' } });
     expect(hook.result.current.offlineReady).toBe(false);
+    // The date's list, which it could not use, is never downloaded.
+    await act(() => hook.result.current.syncNow());
+    expect(server.log.filter((l) => l.call !== 'scanTicket')).toEqual([]);
 
     goOffline();
     await expect(act(() => hook.result.current.scan('CODE-BOB'))).rejects.toThrow(
