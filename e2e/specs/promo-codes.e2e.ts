@@ -59,7 +59,11 @@ describe('promo codes', () => {
     // The same screen on a phone: the list and the form stack, nothing runs off the side.
     await console.setViewportSize({ width: 375, height: 812 });
     await row.waitFor();
-    expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Polled: right after the resize the navigation is still sliding out (CI caught 396 px on a busy
+    // machine); the settled phone layout must fit.
+    await expect
+      .poll(() => console.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
     await expectNoSeriousAxeFindings(console);
     await shot(console, 'promo-codes-375');
 
