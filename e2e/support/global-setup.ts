@@ -22,9 +22,16 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The console is not built: run "npm run build" first (npm run test:e2e does).');
   }
-  const servers = await Promise.all(
+  const started = await Promise.allSettled(
     Array.from({ length: e2eLanes() }, async () => startMarqueeServer(await freePort())),
   );
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // One lane's server did not start: stop the others, or their processes outlive the run.
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
   project.provide(
     'baseUrls',
     servers.map((server) => server.url),
