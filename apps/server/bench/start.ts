@@ -17,8 +17,15 @@ export async function benchStart(options: { databaseUrl: string; runs: number })
   const load = loadAverage();
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['scripts/measure-start.mjs', String(options.runs), '--', process.execPath, 'apps/server/dist/server.js'],
-    // Production mode, as `npm start` runs it (no pretty-printing log worker).
+    [
+      'scripts/measure-start.mjs',
+      String(options.runs),
+      '--',
+      process.execPath,
+      '--enable-source-maps',
+      'apps/server/dist/server.js',
+    ],
+    // Production mode with source-mapped stacks, as `npm start` runs it (no pretty-printing log worker).
     { cwd: root, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } },
   );
   console.log(stdout.trim());
