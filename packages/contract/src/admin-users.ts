@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NonProfitStatus } from './account.js';
 import { OrganizerRequest, Role, UserProfile, UserStatus } from './auth.js';
 import { BookingStatus } from './booking.js';
-import { EventKind, EventStatus, NamedRef } from './event.js';
+import { EventKind, EventStatus, NamedRef } from './event-basics.js';
 import { ExportFormat, OrderDetail, OrderSummary } from './orders.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 

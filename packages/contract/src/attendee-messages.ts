@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { groupDigits } from './constants.js';
-import { ORGANIZER_PATH } from './event.js';
+import { ORGANIZER_PATH } from './event-basics.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NamedRef } from './event.js';
+import { NamedRef } from './event-basics.js';
 import { dayInput } from './limits.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 

@@ -7,7 +7,14 @@ import {
   MAX_ORDER_TOTAL_MINOR,
   MAX_PAGE,
 } from './constants.js';
-import { ClassBookingMode, EventKind, EventStatus, Location, NamedRef, TicketPricing } from './event.js';
+import {
+  ClassBookingMode,
+  EventKind,
+  EventStatus,
+  Location,
+  NamedRef,
+  TicketPricing,
+} from './event-basics.js';
 import { returnPathInput } from './limits.js';
 import { MediaUrl } from './media.js';
 import { defineFileRoute, defineRoute, envelope } from './route.js';

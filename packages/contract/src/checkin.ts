@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TicketStatus } from './booking.js';
 import { emptySelectionMessage } from './common.js';
-import { EventKind, ORGANIZER_PATH } from './event.js';
+import { EventKind, ORGANIZER_PATH } from './event-basics.js';
 import { instantInput } from './limits.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventKind, NamedRef, ORGANIZER_PATH } from './event.js';
+import { EventKind, NamedRef, ORGANIZER_PATH } from './event-basics.js';
 import { dayInput } from './limits.js';
 import { PayoutStatus } from './organization.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';

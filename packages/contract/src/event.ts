@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { MAX_TICKETS_PER_ORDER, MESSAGES } from './common.js';
+import {
+  ClassBookingMode,
+  EventKind,
+  EventStatus,
+  EventVisibility,
+  Location,
+  LocationType,
+  NamedRef,
+  ORGANIZER_PATH,
+  TicketPricing,
+} from './event-basics.js';
 import { dayInput, instantInput } from './limits.js';
 import { MediaUrl } from './media.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
@@ -10,22 +21,18 @@ import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
  * event; each is sold per occurrence (a course-type class: once for all sessions).
  */
 export const EVENT_PATH = '/api/v1/event';
-export const ORGANIZER_PATH = '/api/v1/organizer';
 
-export const EventKind = z.enum(['SINGLE', 'MULTI', 'CLASS'], { error: 'Kind is SINGLE, MULTI or CLASS' });
-export type EventKind = z.infer<typeof EventKind>;
-export const EventStatus = z.enum(['DRAFT', 'PUBLISHED', 'COMPLETED', 'CANCELLED']);
-export type EventStatus = z.infer<typeof EventStatus>;
-export const EventVisibility = z.enum(['PUBLIC', 'PRIVATE'], { error: 'Choose public or private' });
-export type EventVisibility = z.infer<typeof EventVisibility>;
-/** How a ticket type is priced (the reference list `get-ticket-type`). Donation: `price` is the minimum. */
-export const TicketPricing = z.enum(['PAID', 'FREE', 'DONATION'], { error: 'Choose paid, free or donation' });
-export type TicketPricing = z.infer<typeof TicketPricing>;
-/** How a class is booked (the reference list `get-class-type`): the whole course, or each session. */
-export const ClassBookingMode = z.enum(['COURSE', 'DROP_IN']);
-export type ClassBookingMode = z.infer<typeof ClassBookingMode>;
-export const LocationType = z.enum(['VENUE', 'ONLINE'], { error: 'Choose a venue or online' });
-export type LocationType = z.infer<typeof LocationType>;
+export {
+  ClassBookingMode,
+  EventKind,
+  EventStatus,
+  EventVisibility,
+  Location,
+  LocationType,
+  NamedRef,
+  ORGANIZER_PATH,
+  TicketPricing,
+} from './event-basics.js';
 /** What the caller is to an event (the role table of docs/events.md). */
 export const EventRole = z.enum(['OWNER', 'ADMIN', 'EVENT_ORGANIZER', 'SCANNER']);
 export type EventRole = z.infer<typeof EventRole>;
@@ -268,16 +275,6 @@ export const EventFlags = z.object({
   isArchived: z.boolean(),
 });
 
-export const Location = z.object({
-  type: LocationType,
-  venueName: z.string().nullable(),
-  address: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  onlineUrl: z.string().nullable(),
-});
-export type Location = z.infer<typeof Location>;
-
 export const Occurrence = z.object({
   _id: z.uuid(),
   startsAt: z.string(),
@@ -307,9 +304,6 @@ export const TicketType = z.object({
   position: z.number().int(),
 });
 export type TicketType = z.infer<typeof TicketType>;
-
-export const NamedRef = z.object({ _id: z.uuid(), name: z.string() });
-export type NamedRef = z.infer<typeof NamedRef>;
 
 export const EventTeamMember = z.object({
   /** The organization member (favorite user) id. */

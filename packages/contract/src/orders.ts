@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BookingStatus, TicketStatus } from './booking.js';
-import { EventKind, NamedRef, ORGANIZER_PATH } from './event.js';
+import { EventKind, NamedRef, ORGANIZER_PATH } from './event-basics.js';
 import { dayInput } from './limits.js';
 import { defineRoute, envelope, keysetCursor, pageOf, pageQuery } from './route.js';
 

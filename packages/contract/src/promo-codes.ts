@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_PATH, PublicTicketType } from './booking.js';
 import { groupDigits } from './constants.js';
-import { ORGANIZER_PATH } from './event.js';
+import { ORGANIZER_PATH } from './event-basics.js';
 import { instantInput } from './limits.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 import type { HandFileRouteDef } from './share.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CatalogStatus, DisplayOrder } from './catalog-common.js';
-import { ClassBookingMode, TicketPricing } from './event.js';
+import { ClassBookingMode, TicketPricing } from './event-basics.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 
 const P = '/api/v1/common';

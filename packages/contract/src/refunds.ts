@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_PATH, PaymentProviderName, TicketStatus } from './booking.js';
 import { emptySelectionMessage, MAX_ORDER_TOTAL_MINOR } from './common.js';
-import { NamedRef, ORGANIZER_PATH } from './event.js';
+import { NamedRef, ORGANIZER_PATH } from './event-basics.js';
 import { dayInput, returnPathInput } from './limits.js';
 import { OrderSummary } from './orders.js';
 import { RefundApproval, RefundPolicy } from './organization.js';

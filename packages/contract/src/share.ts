@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PublicEvent } from './booking.js';
-import { ORGANIZER_PATH } from './event.js';
+import { ORGANIZER_PATH } from './event-basics.js';
 import { defineRoute, envelope, type RouteDef } from './route.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_PATH } from './booking.js';
 import { MAX_WAITING_QUANTITY } from './constants.js';
-import { ORGANIZER_PATH } from './event.js';
+import { ORGANIZER_PATH } from './event-basics.js';
 import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
 import type { HandFileRouteDef } from './share.js';
 
