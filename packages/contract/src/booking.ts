@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnswerMap, PublicCheckoutQuestion } from './checkout-questions.js';
+import { AnswerMap, PublicCheckoutQuestion } from './checkout-answers.js';
 import {
   formatMinorUnits,
   groupDigits,
