@@ -15,6 +15,12 @@ export default defineConfig({
     // Two files at once on two cores (Vitest's default leaves one core to itself, so one file at a time
     // there): CI's web pass went from 296 s to 175–218 s on a 2-core machine (four runs).
     maxWorkers: 2,
+    // A worker's files share their modules instead of importing the console again for each (~110 s → ~65 s
+    // for the whole pass here, docs/performance.md, "The thirteenth round"). What a module keeps for the
+    // page's lifetime (the http helper's collaborators, calls started early, the browser zone and
+    // formatters) is put back after each test by src/test/setup.ts; the pass was checked in shuffled
+    // file orders (`--sequence.shuffle.files --sequence.seed=N`), which is how to look for a leak.
+    isolate: false,
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // A journey through lazy screens can take seconds on a loaded 2-core machine; this is a hang

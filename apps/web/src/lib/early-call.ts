@@ -88,3 +88,12 @@ export function takeCameEarlyCall(url: string): { body: unknown; at: number } | 
 export async function takeEarlyCall(url: string): Promise<unknown> {
   return take(url)?.answer.catch(() => undefined);
 }
+
+/**
+ * Forgets every call started early. A page load begins with none, so the console never needs it; the
+ * tests share one module instance across files (vitest.config.ts, `isolate: false`), and a call one test
+ * started must not answer the next.
+ */
+export function forgetEarlyCalls(): void {
+  started.clear();
+}

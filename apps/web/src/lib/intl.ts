@@ -67,3 +67,15 @@ export function bucketLabel(date: string, bucket: 'DAY' | 'MONTH'): string {
       : { month: 'short', day: 'numeric', timeZone: 'UTC' };
   return dateTimeFormat('en-US', options).format(new Date(`${date}T00:00:00Z`));
 }
+
+/**
+ * Forgets the browser's zone and the formatters built so far. A page never needs it (the zone counts
+ * from the next page load); the tests share one module instance across files (vitest.config.ts,
+ * `isolate: false`), and some run in another zone (`process.env.TZ`), whose name and default-zone
+ * formatters must not stay for the next file.
+ */
+export function forgetIntlCaches(): void {
+  zoneName = undefined;
+  numberFormats.clear();
+  dateTimeFormats.clear();
+}

@@ -1,4 +1,17 @@
 import { afterEach } from 'vitest';
+import { forgetEarlyCalls } from '../lib/early-call';
+import { configureHttp } from '../lib/http';
+import { forgetIntlCaches } from '../lib/intl';
+
+// The files of one worker share their modules (vitest.config.ts, `isolate: false`), so what a test set
+// up in a module-wide place is put back after it: the http helper's collaborators (a test's fake fetch,
+// token or base URLs), the calls started early for screens, and the browser zone and formatters read
+// while a file ran in another zone.
+afterEach(() => {
+  configureHttp({});
+  forgetEarlyCalls();
+  forgetIntlCaches();
+});
 
 // Shared by node and DOM test files: only DOM files need (and can load) Testing Library and Mantine.
 if (typeof window !== 'undefined') {
