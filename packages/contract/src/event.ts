@@ -22,17 +22,8 @@ import { defineRoute, envelope, pageOf, pageQuery } from './route.js';
  */
 export const EVENT_PATH = '/api/v1/event';
 
-export {
-  ClassBookingMode,
-  EventKind,
-  EventStatus,
-  EventVisibility,
-  Location,
-  LocationType,
-  NamedRef,
-  ORGANIZER_PATH,
-  TicketPricing,
-} from './event-basics.js';
+// What other modules share about events lives there; importing it through this module still works.
+export * from './event-basics.js';
 /** What the caller is to an event (the role table of docs/events.md). */
 export const EventRole = z.enum(['OWNER', 'ADMIN', 'EVENT_ORGANIZER', 'SCANNER']);
 export type EventRole = z.infer<typeof EventRole>;
