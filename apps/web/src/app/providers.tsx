@@ -9,8 +9,8 @@ import { configureHttp, type HttpCollaborators } from '../lib/http';
 import { holdLoadingBar, releaseLoadingBar } from '../lib/loading-bar';
 import { getAccessToken } from '../lib/storage';
 import { toast } from '../lib/toasts';
+import { useLoadedComponent } from '../lib/use-loaded-component';
 import { cssVariablesResolver, theme } from './theme';
-import { useLoadedComponent } from './use-loaded-component';
 
 /**
  * Lazy chunks, out of the entry (docs/performance.md, "Console"); the modal manager is also mounted only

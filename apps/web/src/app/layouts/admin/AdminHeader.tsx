@@ -1,8 +1,39 @@
 import { Burger, Group, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/Brand';
+import { useLoadedComponent } from '../../../lib/use-loaded-component';
 import { PATHS } from '../../paths';
-import { UserMenu } from './UserMenu';
+import { UserMenuButton } from './UserMenuButton';
+
+const loadUserMenu = () => import('./UserMenu').then((m) => m.UserMenu);
+
+/**
+ * The account menu, whose code (Floating UI) the screen does not need to paint: the same button stands
+ * in. The code is fetched when someone shows an intent to use it (the pointer over it, the focus on it),
+ * and the menu takes the button's place when it is tapped or pressed, opened, with the focus kept on it.
+ * It never takes the place while a pointer may be pressing the stand-in, which would lose that tap.
+ */
+function AccountMenu() {
+  const [opened, setOpened] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const UserMenu = useLoadedComponent(loadUserMenu, opened);
+  if (UserMenu) return <UserMenu openAsked autoFocus={focused} />;
+  const prefetch = () => void loadUserMenu().catch(() => undefined);
+  return (
+    <UserMenuButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={() => {
+        setFocused(true);
+        prefetch();
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => setOpened(true)}
+    />
+  );
+}
 
 export function AdminHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   return (
@@ -19,7 +50,7 @@ export function AdminHeader({ navOpened, onToggleNav }: { navOpened: boolean; on
           <Brand />
         </UnstyledButton>
       </Group>
-      <UserMenu />
+      <AccountMenu />
     </Group>
   );
 }

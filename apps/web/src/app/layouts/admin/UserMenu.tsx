@@ -1,27 +1,35 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { consoleRoleOf, fullNameOf, useLogout, useSessionProfile } from '../../../features/auth';
 import { accountMenuItems } from '../../navigation';
+import { UserMenuButton } from './UserMenuButton';
 
-export function UserMenu() {
+/**
+ * The account menu: the person, their account pages and Logout. Loaded when first wanted (AdminHeader),
+ * so it may be asked open before it came: `openAsked` opens it.
+ */
+export function UserMenu({
+  openAsked = false,
+  autoFocus = false,
+}: {
+  /** Open it (the stand-in was tapped, perhaps just before or after this came). */
+  openAsked?: boolean;
+  /** Its button takes the focus (the stand-in had it). */
+  autoFocus?: boolean;
+}) {
+  const [opened, setOpened] = useState(openAsked);
+  useEffect(() => {
+    if (openAsked) setOpened(true);
+  }, [openAsked]);
   const profile = useSessionProfile();
   const logout = useLogout();
   const fullName = fullNameOf(profile);
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        {/* Named by the name it shows (a menu button, from Menu.Target): a label that differs from the
-            visible text is what voice control users cannot say. The initials are decoration. */}
-        <UnstyledButton data-testid="user-menu">
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={profile.avatar} name={fullName} color="initials" size={32} radius="xl" aria-hidden />
-            <Text size="sm" fw={500} truncate="end" maw={{ base: 110, xs: 200 }} data-testid="user-full-name">
-              {fullName}
-            </Text>
-            <IconChevronDown size={14} stroke={1.8} aria-hidden />
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton autoFocus={autoFocus} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>

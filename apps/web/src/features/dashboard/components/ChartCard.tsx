@@ -1,42 +1,23 @@
-import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useLoadedComponent } from '../../../lib/use-loaded-component';
+
+// Mantine's table comes with its scroll container, whose ScrollArea imports Floating UI (~20 kB gzip):
+// loaded when someone asks for the table, not with the dashboard's first paint (docs/performance.md,
+// "Why the dashboard's LCP sits at 3.5 s").
+const loadDataTable = () => import('./ChartDataTable').then((m) => m.ChartDataTable);
 
 export interface ChartTable {
   columns: string[];
   rows: (string | number)[][];
 }
 
-/** The numbers as a table on screen ("Show as table"): a narrow card scrolls it, reachable by keyboard. */
-function DataTableFallback({ table, caption }: { table: ChartTable; caption: string }) {
-  return (
-    <Table.ScrollContainer
-      minWidth={280}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': caption } }}
-    >
-      <Table striped withTableBorder fz="sm" data-testid="chart-table">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {table.columns.map((c) => (
-              <Table.Th key={c} scope="col">
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {table.rows.map((row) => (
-            <Table.Tr key={row.join('|')}>
-              {row.map((cell, i) => (
-                <Table.Td key={table.columns[i]}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+/** The numbers as a table on screen, once its code has come (a moment after "Show as table"). */
+function ShownTable({ table, caption }: { table: ChartTable; caption: string }) {
+  const DataTable = useLoadedComponent(loadDataTable, true);
+  if (!DataTable) return <Loader size="sm" aria-label={`Loading the table of ${caption}`} />;
+  return <DataTable table={table} caption={caption} />;
 }
 
 /**
@@ -121,7 +102,7 @@ export function ChartCard({
             {empty}
           </Text>
         ) : asTable ? (
-          <DataTableFallback table={table} caption={title} />
+          <ShownTable table={table} caption={title} />
         ) : (
           <>
             <div aria-hidden style={{ minWidth: 0 }}>

@@ -1,7 +1,8 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, type DashboardPeriod } from '@marquee/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { DeferredSelect } from '../../../components/DeferredSelect';
 import type { DashboardChoice } from '../api/organizer-dashboard';
 import { organizationChoicesQuery } from '../api/panel-organization-list';
 import classes from './dashboard.module.css';
@@ -47,7 +48,7 @@ export function DashboardFilters({
 
   return (
     <Group gap="sm" align="flex-start" wrap="wrap" data-testid="dashboard-filters">
-      <Select
+      <DeferredSelect
         label="Organization"
         data={options}
         value={choice.organizationId}
@@ -60,7 +61,7 @@ export function DashboardFilters({
         className={`${classes.filter} ${classes.organizationFilter}`}
         comboboxProps={{ withinPortal: true }}
       />
-      <Select
+      <DeferredSelect
         label="Period"
         data={PERIOD_OPTIONS}
         value={choice.period}

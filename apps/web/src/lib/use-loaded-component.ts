@@ -10,11 +10,12 @@ export const RELOAD_CHUNK_AFTER_MS = 10_000;
  * into the tree instead: outside the router's error pages nothing catches it, and the whole console
  * unmounts to a blank page, what was typed with it. `load` must keep its identity (a module-level function).
  */
-export function useLoadedComponent(
-  load: () => Promise<ComponentType>,
+// biome-ignore lint/suspicious/noExplicitAny: the component's props are the caller's to name.
+export function useLoadedComponent<P = any>(
+  load: () => Promise<ComponentType<P>>,
   wanted: boolean,
-): ComponentType | null {
-  const [component, setComponent] = useState<ComponentType | null>(null);
+): ComponentType<P> | null {
+  const [component, setComponent] = useState<ComponentType<P> | null>(null);
   useEffect(() => {
     if (!wanted || component) return;
     let live = true;
