@@ -1,6 +1,6 @@
 import { ComboboxChevron, InputBase, type SelectProps } from '@mantine/core';
 import { type ComponentType, useEffect, useState } from 'react';
-import { useLoadedComponent } from '../lib/use-loaded-component';
+import { useStandIn } from '../lib/use-loaded-component';
 
 // Select is generic in its value; the dashboard's values are strings.
 const loadSelect = () => import('./LoadedSelect').then((m) => m.Select as ComponentType<SelectProps>);
@@ -43,12 +43,9 @@ function OpenedWhenAsked({
  * focus kept in it. `data` is a list of `{ value, label }`.
  */
 export function DeferredSelect(props: SelectProps & { data: Option[] }) {
-  const [opened, setOpened] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const Select = useLoadedComponent(loadSelect, opened);
-  if (Select) return <OpenedWhenAsked Select={Select} props={props} openAsked={opened} focus={focused} />;
+  const { Loaded: Select, taken, focused, take, standInProps } = useStandIn(loadSelect);
+  if (Select) return <OpenedWhenAsked Select={Select} props={props} openAsked={taken} focus={focused} />;
   const chosen = props.data.find((option) => option.value === props.value);
-  const prefetch = () => void loadSelect().catch(() => undefined);
   return (
     <InputBase
       // The same classes as the Select's own input, so nothing moves when it takes over.
@@ -64,15 +61,9 @@ export function DeferredSelect(props: SelectProps & { data: Option[] }) {
       role="combobox"
       aria-haspopup="listbox"
       aria-expanded={false}
-      onPointerEnter={prefetch}
-      onFocus={() => {
-        setFocused(true);
-        prefetch();
-      }}
-      onBlur={() => setFocused(false)}
-      onClick={() => setOpened(true)}
+      {...standInProps}
       onKeyDown={(event) => {
-        if (event.key !== 'Tab') setOpened(true);
+        if (event.key !== 'Tab') take();
       }}
       rightSection={<ComboboxChevron size={props.size} error={props.error} />}
       rightSectionPointerEvents="none"

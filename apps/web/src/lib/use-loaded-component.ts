@@ -43,3 +43,34 @@ export function useLoadedComponent<P = any>(
   }, [wanted, component, load]);
   return component;
 }
+
+/**
+ * A stand-in for a component the first screen does not need to paint (a menu, a picker): the stand-in
+ * spreads `standInProps`. The real component's code is fetched on an intent to use it (the pointer over
+ * it, the focus on it) and it takes the stand-in's place once `take()` is called (a tap, a key), never
+ * while a pointer may still be pressing the stand-in, which would lose that tap. `focused`: the stand-in
+ * had the focus, so the real one should take it. `load` must keep its identity (a module-level function).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the component's props are the caller's to name.
+export function useStandIn<P = any>(load: () => Promise<ComponentType<P>>) {
+  const [taken, setTaken] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const Loaded = useLoadedComponent(load, taken);
+  const prefetch = () => void load().catch(() => undefined);
+  const take = () => setTaken(true);
+  return {
+    Loaded,
+    taken,
+    focused,
+    take,
+    standInProps: {
+      onPointerEnter: prefetch,
+      onFocus: () => {
+        setFocused(true);
+        prefetch();
+      },
+      onBlur: () => setFocused(false),
+      onClick: take,
+    },
+  };
+}

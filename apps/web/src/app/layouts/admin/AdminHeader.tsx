@@ -1,8 +1,7 @@
 import { Burger, Group, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/Brand';
-import { useLoadedComponent } from '../../../lib/use-loaded-component';
+import { useStandIn } from '../../../lib/use-loaded-component';
 import { PATHS } from '../../paths';
 import { UserMenuButton } from './UserMenuButton';
 
@@ -15,24 +14,9 @@ const loadUserMenu = () => import('./UserMenu').then((m) => m.UserMenu);
  * It never takes the place while a pointer may be pressing the stand-in, which would lose that tap.
  */
 function AccountMenu() {
-  const [opened, setOpened] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const UserMenu = useLoadedComponent(loadUserMenu, opened);
+  const { Loaded: UserMenu, focused, standInProps } = useStandIn(loadUserMenu);
   if (UserMenu) return <UserMenu openAsked autoFocus={focused} />;
-  const prefetch = () => void loadUserMenu().catch(() => undefined);
-  return (
-    <UserMenuButton
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={prefetch}
-      onFocus={() => {
-        setFocused(true);
-        prefetch();
-      }}
-      onBlur={() => setFocused(false)}
-      onClick={() => setOpened(true)}
-    />
-  );
+  return <UserMenuButton aria-haspopup="menu" aria-expanded={false} {...standInProps} />;
 }
 
 export function AdminHeader({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
