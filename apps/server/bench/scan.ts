@@ -65,7 +65,15 @@ export async function benchScan(options: {
       .where(eq(tickets.eventId, made.event.id));
     const date = made.occurrences[0]?.id;
     if (!date) throw new Error('bench date');
+    await settle();
     return { eventId: made.event.id, date, codes: rows.map((r) => r.code) };
+  }
+  // A door's tickets were sold days before it opens: autovacuum has long processed them. Tickets made a
+  // moment ago would otherwise be vacuumed (insert threshold) and checkpointed during the measured run, and
+  // that work, counted as the side's PostgreSQL time, fell in some runs and not others (0.64–1.54 ms a scan).
+  async function settle() {
+    await cluster.admin.query('vacuum (analyze) tickets, bookings, scans, ticket_admissions');
+    await cluster.admin.query('checkpoint');
   }
   const count = async (text: string, id: string) =>
     Number((await cluster.admin.query<{ n: string }>(text, [id])).rows[0]?.n ?? 0);
