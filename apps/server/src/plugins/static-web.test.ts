@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertEvent, insertOrganization } from '../../test/event-fixtures.js';
 import { clientHeaders, createTestApp, createUser, type TestApp } from '../../test/helpers.js';
+import { events } from '../db/schema/index.js';
 
 const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
 const BIG_HTML = `<!doctype html><title>Marquee</title><!-- ${'padding '.repeat(300)} -->`;
@@ -280,6 +282,7 @@ describe("an event's public page, rendered by the server", () => {
       path.join(dir, 'ssr', 'prerender.mjs'),
       `const esc = (t) => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 export async function renderPublicEventPage(event) {
+  globalThis.eventPageRenders = (globalThis.eventPageRenders ?? 0) + 1;
   return {
     title: event.title + ' · Marquee',
     body: '<main><h1>' + esc(event.title) + '</h1></main>',
@@ -401,6 +404,47 @@ export async function renderPublicEventPage(event) {
     const gz = await page(`/e/${slugs.published}`, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<h1>Harbour Jazz</h1>');
+  });
+
+  it('renders an unchanged event again only after a minute, a changed one at its next read', async () => {
+    const owner = await createUser(e);
+    const organization = await insertOrganization(e.db, owner.id);
+    const made = await insertEvent(e.db, {
+      organizationId: organization.id,
+      title: 'Quiet Quartet',
+      values: { slug: 'quiet-quartet' },
+    });
+    const renders = () => (globalThis as { eventPageRenders?: number }).eventPageRenders ?? 0;
+    const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const before = renders();
+      const first = await page('/e/quiet-quartet');
+      expect(first.body).toContain('<h1>Quiet Quartet</h1>');
+      expect(renders()).toBe(before + 1);
+      // Past the few seconds a page is sent without reading the event: read again, the same, not rendered.
+      later(6_000);
+      const same = await page('/e/quiet-quartet');
+      expect(same.body).toBe(first.body);
+      expect(renders()).toBe(before + 1);
+      // The organizer renamed it: the next read sees it, and the page is rendered again.
+      await e.db.update(events).set({ title: 'Quiet Quintet' }).where(eq(events.id, made.event.id));
+      later(6_000);
+      const renamed = await page('/e/quiet-quartet');
+      expect(renamed.body).toContain('<h1>Quiet Quintet</h1>');
+      expect(renamed.body).toContain('<title>Quiet Quintet · Marquee</title>');
+      expect(renders()).toBe(before + 2);
+      // Unchanged, but a minute on: rendered again (what depends on the time alone is as of now).
+      later(61_000);
+      expect((await page('/e/quiet-quartet')).statusCode).toBe(200);
+      expect(renders()).toBe(before + 3);
+      // An event taken off sale answers 404 at its next read, whatever page was kept.
+      await e.db.update(events).set({ status: 'DRAFT' }).where(eq(events.id, made.event.id));
+      later(6_000);
+      expect((await page('/e/quiet-quartet')).statusCode).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves the preview and the booking pages to the console', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -93,7 +94,12 @@ interface ConsoleRenderer {
 }
 /** An event's page as rendered, with its compressed copies once asked for. */
 interface RenderedEventPage {
+  /** Until then it is sent without reading the event. */
   expires: number;
+  /** Until then it is sent again, without rendering, while the event answers the same. */
+  reusableUntil: number;
+  /** A digest of the event's answer it was rendered from. */
+  source: string;
   html: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -101,6 +107,14 @@ interface RenderedEventPage {
 /** How long a rendered event page is sent again, and how many are kept (see `renderedPage`). */
 const RENDERED_PAGE_MS = 5_000;
 const RENDERED_PAGES_KEPT = 500;
+/**
+ * How long the page of an event whose answer has not changed is sent again instead of rendered again.
+ * What it shows that depends on the time alone (a date just past) may be that old in the HTML; the
+ * console takes over within a second or two and shows it as of now.
+ */
+const UNCHANGED_PAGE_MS = 60_000;
+
+const digestOf = (event: PublicEvent) => createHash('sha256').update(JSON.stringify(event)).digest('base64');
 
 /** The renderer's folder: the server's, never sent to a browser. */
 const SSR_DIR = 'ssr';
@@ -228,10 +242,20 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
   /**
    * Rendered event pages, a few seconds each (by address): an on-sale rush renders and compresses a
    * page once per period rather than once per buyer (~30 ms of CPU each). What is left may be that old
-   * in the HTML; the console asks for it again as soon as it takes over the page.
+   * in the HTML; the console asks for it again as soon as it takes over the page. After those seconds
+   * the event is read again, and rendered again only when its answer changed (or after
+   * `UNCHANGED_PAGE_MS`): rendering blocks the server's event loop for 30–130 ms, and a page rendered
+   * at each visit paints later on a phone (docs/performance.md, "The fourteenth round").
    */
   const rendered = new Map<string, RenderedEventPage>();
   const renderedPage = async (request: FastifyRequest, ref: string, event: PublicEvent) => {
+    const source = digestOf(event);
+    const now = Date.now();
+    const kept = rendered.get(ref);
+    if (kept && kept.source === source && kept.reusableUntil > now) {
+      kept.expires = now + RENDERED_PAGE_MS;
+      return kept;
+    }
     let page: RenderedPage | null = null;
     try {
       page = await (await loadRenderer()).renderPublicEventPage(event);
@@ -240,7 +264,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
     }
     if (!page) return null;
     const html = Buffer.from(publicEventHtml(template, page, event, opts.publicUrl ?? ''));
-    const entry: RenderedEventPage = { expires: Date.now() + RENDERED_PAGE_MS, html };
+    const entry: RenderedEventPage = {
+      expires: Date.now() + RENDERED_PAGE_MS,
+      reusableUntil: Date.now() + UNCHANGED_PAGE_MS,
+      source,
+      html,
+    };
     if (rendered.size >= RENDERED_PAGES_KEPT) {
       for (const [key, old] of rendered) if (old.expires <= Date.now()) rendered.delete(key);
       if (rendered.size >= RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value ?? '');
