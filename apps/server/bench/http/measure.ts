@@ -13,6 +13,9 @@ export interface Run {
   statements: number;
   load: string;
   non2xx: number;
+  /** Answer times of the run, ms (autocannon's). */
+  latencyP50: number;
+  latencyP99: number;
 }
 
 export interface Spread {
@@ -102,6 +105,8 @@ export async function measureRun(options: {
     statements: statements / unit,
     load,
     non2xx: result.non2xx,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
   };
 }
 
