@@ -8,8 +8,7 @@ import { insertManyBookings } from '../test/booking-fixtures.js';
 import { clientHeaders } from '../test/client-headers.js';
 import { insertEvent, insertOrganization } from '../test/event-fixtures.js';
 import { signIn } from './http/accounts.js';
-import type { Run } from './http/measure.js';
-import { alternate, fmt, measureRun, runSettings, spread } from './http/measure.js';
+import { alternate, fmt, measureRun, type Run, runSettings, spread } from './http/measure.js';
 import type { Measured } from './http/processes.js';
 import type { BenchCluster } from './http/setup.js';
 import type { BenchLine } from './lists.js';
@@ -87,12 +86,13 @@ export async function benchScan(options: {
   const count = async (text: string, id: string) =>
     Number((await cluster.admin.query<{ n: string }>(text, [id])).rows[0]?.n ?? 0);
   const lines: BenchLine[] = [];
-  for (const at of [connections, DOOR_CONNECTIONS]) lines.push(await measureAt(at));
+  for (const clients of [connections, DOOR_CONNECTIONS]) lines.push(await measureAt(clients));
   return lines;
 
-  async function measureAt(connections: number): Promise<BenchLine> {
+  /** One set of alternated runs, both sides loaded from `clients` connections. */
+  async function measureAt(clients: number): Promise<BenchLine> {
     let ranOut = false;
-    const common = runSettings(cluster, seconds, connections);
+    const common = runSettings(cluster, seconds, clients);
     const result = await alternate(
       options.runs,
       async () => {
@@ -152,7 +152,7 @@ export async function benchScan(options: {
             count('select count(*) as n from ticket_admissions where event_id = $1', set.eventId),
         });
       },
-      `scan, ${connections} connections,`,
+      `scan, ${clients} connections,`,
     );
     if (ranOut)
       console.log('  (a scan run ran out of tickets: its rate is a lower bound; raise BENCH_SCAN_TICKETS)');
@@ -160,7 +160,7 @@ export async function benchScan(options: {
     const latency = (rs: Run[]) =>
       `p50 ${fmt(spread(rs.map((r) => r.latencyP50)))} ms, p99 ${fmt(spread(rs.map((r) => r.latencyP99)))} ms`;
     return {
-      figure: `HTTP scan-ticket, ${connections} connections, admitted/s min/median/max of ${options.runs} (goal ≥ 2,000)${ranOut ? ' (ran out: lower bound)' : ''}`,
+      figure: `HTTP scan-ticket, ${clients} connections, admitted/s min/median/max of ${options.runs} (goal ≥ 2,000)${ranOut ? ' (ran out: lower bound)' : ''}`,
       measured: `${fmt(spread(result.product.map((r) => r.perSecond)))} (Node ${fmt(spread(result.product.map((r) => r.nodeCpuMs)), 2)} ms, PostgreSQL ${fmt(spread(result.product.map((r) => r.pgCpuMs)), 2)} ms, ${fmt(spread(result.product.map((r) => r.statements)), 1)} statements per scan; ${latency(result.product)})`,
       raw: `bare guarded UPDATE by code: ${fmt(spread(result.anchor.map((r) => r.perSecond)))}/s (Node ${fmt(spread(result.anchor.map((r) => r.nodeCpuMs)), 2)} ms; ${latency(result.anchor)})`,
       ratio: fmt(ratios, 3),
