@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { warmZone } from '../lib/intl';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -32,7 +33,12 @@ export function seedQueries(queryClient: QueryClient, doc: Document = document) 
   const text = doc.getElementById(SEEDED_QUERIES_ID)?.textContent;
   if (!text) return;
   try {
-    for (const [key, data] of JSON.parse(text) as SeededQuery[]) queryClient.setQueryData(key, data);
+    for (const [key, data] of JSON.parse(text) as SeededQuery[]) {
+      queryClient.setQueryData(key, data);
+      // An event's page formats its dates in the event's zone as it takes over.
+      const zone = (data as { timeZone?: unknown } | null)?.timeZone;
+      if (typeof zone === 'string') warmZone(zone);
+    }
   } catch {
     // Not readable: the page asks the server as usual.
   }
