@@ -1,6 +1,6 @@
 import { ComboboxChevron, InputBase, type SelectProps } from '@mantine/core';
-import { type ComponentType, useEffect, useState } from 'react';
-import { useStandIn } from '../lib/use-loaded-component';
+import type { ComponentType } from 'react';
+import { useOpenedWhenAsked, useStandIn } from '../lib/use-loaded-component';
 
 // Select is generic in its value; the dashboard's values are strings.
 const loadSelect = () => import('./LoadedSelect').then((m) => m.Select as ComponentType<SelectProps>);
@@ -19,10 +19,7 @@ function OpenedWhenAsked({
   openAsked: boolean;
   focus: boolean;
 }) {
-  const [opened, setOpened] = useState(openAsked);
-  useEffect(() => {
-    if (openAsked) setOpened(true);
-  }, [openAsked]);
+  const [opened, setOpened] = useOpenedWhenAsked(openAsked);
   return (
     <Select
       {...props}

@@ -74,3 +74,15 @@ export function useStandIn<P = any>(load: () => Promise<ComponentType<P>>) {
     },
   };
 }
+
+/**
+ * The opened state of a loaded menu or picker that a stand-in may have been tapped for, perhaps just before
+ * or after its code came: it starts open when asked, opens when asked later, and is then the user's.
+ */
+export function useOpenedWhenAsked(openAsked: boolean) {
+  const [opened, setOpened] = useState(openAsked);
+  useEffect(() => {
+    if (openAsked) setOpened(true);
+  }, [openAsked]);
+  return [opened, setOpened] as const;
+}

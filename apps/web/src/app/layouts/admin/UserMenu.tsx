@@ -1,8 +1,8 @@
 import { Menu, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { consoleRoleOf, fullNameOf, useLogout, useSessionProfile } from '../../../features/auth';
+import { useOpenedWhenAsked } from '../../../lib/use-loaded-component';
 import { accountMenuItems } from '../../navigation';
 import { UserMenuButton } from './UserMenuButton';
 
@@ -19,10 +19,7 @@ export function UserMenu({
   /** Its button takes the focus (the stand-in had it). */
   autoFocus?: boolean;
 }) {
-  const [opened, setOpened] = useState(openAsked);
-  useEffect(() => {
-    if (openAsked) setOpened(true);
-  }, [openAsked]);
+  const [opened, setOpened] = useOpenedWhenAsked(openAsked);
   const profile = useSessionProfile();
   const logout = useLogout();
   const fullName = fullNameOf(profile);
