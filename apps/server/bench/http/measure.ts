@@ -52,10 +52,31 @@ export function runSettings(
   };
 }
 
-/** Statements counted by pg_stat_statements for one role (the process under test connects as it). */
+/**
+ * BENCH_TOP_STATEMENTS=N: after each run, the N statements of the process under test that took the most
+ * time in it, statements run inside functions included (pg_stat_statements.track = all, set by setup.ts),
+ * and the counters reset. A diagnostic: the per-run figures count these statements too.
+ */
+export const TOP_STATEMENTS = Number(process.env.BENCH_TOP_STATEMENTS ?? 0);
+
+async function printTopStatements(admin: pg.Pool, role: string, address: string) {
+  const { rows } = await admin.query<{ calls: string; ms: string; query: string }>(
+    `select calls, round(total_exec_time::numeric, 1) as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as query
+     from pg_stat_statements where userid = $1::regrole order by total_exec_time desc limit $2`,
+    [role, TOP_STATEMENTS],
+  );
+  console.log(`  statements of ${address} in the run (calls, ms in all):`);
+  for (const row of rows) console.log(`    ${row.calls.padStart(8)} ${row.ms.padStart(10)}  ${row.query}`);
+  await admin.query('select pg_stat_statements_reset()');
+}
+
+/**
+ * Statements the process sent, counted by pg_stat_statements for one role (the process under test
+ * connects as it): top-level only, so the statements run inside a function are not counted again.
+ */
 export async function statementsOf(admin: pg.Pool, role: string): Promise<number> {
   const { rows } = await admin.query<{ calls: string }>(
-    'select coalesce(sum(calls), 0)::bigint as calls from pg_stat_statements where userid = $1::regrole',
+    'select coalesce(sum(calls), 0)::bigint as calls from pg_stat_statements where userid = $1::regrole and toplevel',
     [role],
   );
   return Number(rows[0]?.calls ?? 0);
@@ -97,6 +118,7 @@ export async function measureRun(options: {
   const done = options.counted ? (await options.counted()) - doneBefore : result['2xx'];
   const after = { node: await cpuMs(target.pid), pg: await postgresCpuMs(options.clusterDir) };
   const statements = (await statementsOf(admin, role)) - statementsBefore;
+  if (TOP_STATEMENTS > 0) await printTopStatements(admin, role, target.address);
   const unit = Math.max(done, 1);
   return {
     perSecond: done / options.seconds,
