@@ -26,6 +26,8 @@ import { benchStart } from './start.js';
  * (a database filled by `npm run seed -- --scale medium|large`), or else generate BENCH_SCALE (default
  * tiny) into the bench's own database.
  * BENCH_ONLY=http|checkout|scan|start|lighthouse|dashboard|lists|export (comma-separated) runs some parts.
+ * BENCH_TOP_STATEMENTS=N prints, after each HTTP run, the N statements that took the most time in it
+ * (those inside functions too: a diagnostic, which adds pg_stat_statements' own cost to the figures).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
