@@ -7,5 +7,6 @@
 -- scan read the whole history to look for its nonce (1.3 ms of PostgreSQL a scan and growing, against
 -- 0.3 ms). Inside these functions the planner is told not to choose sequential scans, so a plan made on a
 -- small table is the index lookup it stays right for. Set on the function, it changes nothing elsewhere.
+-- A later CREATE OR REPLACE of checkin_scan drops the setting unless it says SET enable_seqscan = off too.
 ALTER FUNCTION checkin_scan(uuid, uuid, text, uuid, text, uuid, scan_source, timestamptz, scan_result)
   SET enable_seqscan = off;

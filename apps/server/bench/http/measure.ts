@@ -55,7 +55,8 @@ export function runSettings(
 /**
  * BENCH_TOP_STATEMENTS=N: after each run, the N statements of the process under test that took the most
  * time in it, statements run inside functions included (pg_stat_statements.track = all, set by setup.ts),
- * and the counters reset. A diagnostic: the per-run figures count these statements too.
+ * and the counters reset. A diagnostic: tracking the statements inside functions costs PostgreSQL time,
+ * which the runs' figures then include.
  */
 export const TOP_STATEMENTS = Number(process.env.BENCH_TOP_STATEMENTS ?? 0);
 

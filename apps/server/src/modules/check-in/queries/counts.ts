@@ -23,10 +23,10 @@ export async function readCounts(
   at: Date,
 ): Promise<CheckInCounts> {
   // Each figure is aggregated on its own and then joined to the ticket types. Joined ticket by ticket
-  // instead, the admissions' side is planned from statistics taken before the door opened (no
-  // admissions yet): a nested loop that read every admission of the date for each ticket took seconds
-  // per reading once thousands were in (the door bench, pg_stat_statements). Counted from the
-  // admissions, each is one primary-key lookup of its ticket whatever the plan.
+  // instead, the admissions' side was planned from statistics taken before the door opened (no
+  // admissions yet): a nested loop that read every admission of the date again for each ticket, 15 s a
+  // reading at 60,000 tickets and 1,000 admissions (docs/check-in.md, `check-in-counts`). Counted from
+  // the admissions, each is one primary-key lookup of its ticket whatever the plan.
   const result = await db.execute<CountRow>(sql`
     select tt.id as ticket_type_id, tt.name,
       coalesce(s.sold, 0)::int as sold,
