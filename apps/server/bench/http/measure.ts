@@ -58,7 +58,7 @@ export function runSettings(
  * and the counters reset. A diagnostic: tracking the statements inside functions costs PostgreSQL time,
  * which the runs' figures then include.
  */
-export const TOP_STATEMENTS = Number(process.env.BENCH_TOP_STATEMENTS ?? 0);
+const TOP_STATEMENTS = Number(process.env.BENCH_TOP_STATEMENTS ?? 0);
 
 async function printTopStatements(admin: pg.Pool, role: string, address: string) {
   const { rows } = await admin.query<{ calls: string; ms: string; query: string }>(
