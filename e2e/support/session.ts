@@ -33,11 +33,20 @@ export function toast(page: Page, text: string) {
  * 4–5 s by the spec and sit over the page's right side).
  */
 export async function dismissToasts(page: Page) {
-  for (const open of await page.locator('.mantine-Notification-root').all()) {
-    await open
+  const toasts = page.locator('.mantine-Notification-root');
+  // One at a time until none is left: a close that missed (the toast was still sliding in) is tried again,
+  // and the pointer is moved off, because a toast under the pointer does not close by itself.
+  for (let tries = 0; tries < 10 && (await toasts.count()) > 0; tries++) {
+    await toasts
+      .first()
       .locator('.mantine-Notification-closeButton')
       .click({ timeout: 2000 })
       .catch(() => undefined);
+    await page.mouse.move(0, 0);
+    await toasts
+      .first()
+      .waitFor({ state: 'detached', timeout: 1000 })
+      .catch(() => undefined);
   }
-  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await toasts.first().waitFor({ state: 'detached', timeout: 10_000 });
 }
