@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -6,7 +7,8 @@ import pg from 'pg';
  * The anchor of the HTTP parts of the bench: bare Fastify 5 + pg, no framework of ours, doing the work the
  * product's route is compared with, over the same loopback from the same load process:
  * - `GET /read`: the very statements one `get-user-detail` call sends (recorded by the bench from the
- *   server's own pool, with their parameters), one after the other;
+ *   server's own pool, with their parameters), one after the other; the session read by the caller's own
+ *   token, with the other sessions asked in the same turn, as the product reads it;
  * - `POST /checkout`: the minimal guarded seat update for the same number of seats;
  * - `POST /scan`: the minimal guarded single-row admission of a ticket by its code.
  * Statements are named (prepared once per connection), as the fastest bare server would have them.
@@ -24,10 +26,35 @@ const app = Fastify({ logger: false });
 
 app.get('/health', async () => ({ ok: true }));
 
-app.get('/read', async () => {
+/**
+ * The session read (the statement recorded with `{ tokenHashes: true }`) takes the hashes of the tokens
+ * asked in one turn of the event loop, sent together on the next, as the product reads them
+ * (src/db/turn-batch.ts); every other statement is one per call.
+ */
+let turn;
+function readSessions(statement, i, hash) {
+  if (!turn) {
+    const asked = { hashes: [] };
+    asked.sent = new Promise((resolve) => setImmediate(resolve)).then(() => {
+      turn = undefined;
+      const values = statement.values.map((v) => (v?.tokenHashes ? asked.hashes : v));
+      return pool.query({ name: `read-${i}`, text: statement.text, values });
+    });
+    turn = asked;
+  }
+  if (!turn.hashes.includes(hash)) turn.hashes.push(hash);
+  return turn.sent;
+}
+
+app.get('/read', async (request) => {
+  const hash = createHash('sha256')
+    .update(String(request.headers.accesstoken ?? ''))
+    .digest('hex');
   let rows = [];
   for (const [i, statement] of reads.entries())
-    rows = (await pool.query({ name: `read-${i}`, text: statement.text, values: statement.values })).rows;
+    rows = statement.values.some((v) => v?.tokenHashes)
+      ? (await readSessions(statement, i, hash)).rows
+      : (await pool.query({ name: `read-${i}`, text: statement.text, values: statement.values })).rows;
   return { result: rows[0] ?? null };
 });
 

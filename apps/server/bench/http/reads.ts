@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as c from '@marquee/contract';
+import type autocannon from 'autocannon';
 import { buildApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/client.js';
 import { DEMO_ACCOUNTS } from '../../src/db/seed.js';
+import { hashToken } from '../../src/lib/tokens.js';
 import { clientHeaders } from '../../test/client-headers.js';
 import type { BenchLine } from '../lists.js';
 import { signIn } from './accounts.js';
@@ -16,6 +18,9 @@ interface Recorded {
   text: string;
   values: unknown[];
 }
+
+/** Where a recorded statement took the caller's token hashes (the session read): the anchor puts its own. */
+const TOKEN_HASHES = { tokenHashes: true };
 
 /**
  * The statements one authenticated `get-user-detail` sends, recorded from the pool of an app built in
@@ -51,6 +56,15 @@ export async function recordReadStatements(cluster: BenchCluster, file: string):
   const statements = recording;
   recording = undefined;
   if (answer.statusCode !== 200) throw new Error(`get-user-detail answered ${answer.statusCode}`);
+  // The session read takes the hashes of the sessions asked in one turn (db/turn-batch.ts); the anchor
+  // reads its callers' sessions the same way, each call with its own token.
+  const tokenHash = hashToken(token);
+  const session = statements.find((s) =>
+    s.values.some((v) => Array.isArray(v) && v.length === 1 && v[0] === tokenHash),
+  );
+  if (!session)
+    throw new Error('get-user-detail read no session by its token hashes: the anchor needs telling');
+  session.values = session.values.map((v) => (Array.isArray(v) && v[0] === tokenHash ? TOKEN_HASHES : v));
   await app.close();
   await database.close();
   await fs.writeFile(file, JSON.stringify(statements));
@@ -69,17 +83,24 @@ export async function benchReads(options: {
 }): Promise<BenchLine[]> {
   const { cluster, server, anchor, seconds, connections } = options;
   const admin = DEMO_ACCOUNTS[0];
-  const token = await signIn(server.address, admin.email, admin.password);
+  // Each connection a console of its own (a session each), on both sides: the reads of one turn carry
+  // different tokens, so neither side's session read is shared by callers of one session.
+  const headers: Record<string, string>[] = [];
+  for (let i = 0; i < connections; i++)
+    headers.push(clientHeaders(await signIn(server.address, admin.email, admin.password)));
+  const roundRobin = (path: string): autocannon.Request => {
+    let next = 0;
+    return {
+      method: 'GET',
+      path,
+      setupRequest: (request) => ({ ...request, headers: headers[next++ % headers.length] }),
+    };
+  };
   const common = runSettings(cluster, seconds, connections);
   const result = await alternate(
     options.runs,
-    () => measureRun({ ...common, target: anchor, request: { method: 'GET', path: '/read' } }),
-    () =>
-      measureRun({
-        ...common,
-        target: server,
-        request: { method: 'GET', path: c.getUserDetail.path, headers: clientHeaders(token) },
-      }),
+    () => measureRun({ ...common, target: anchor, request: roundRobin('/read') }),
+    () => measureRun({ ...common, target: server, request: roundRobin(c.getUserDetail.path) }),
     'authenticated read',
   );
   const product = spread(result.product.map((r) => r.perSecond));

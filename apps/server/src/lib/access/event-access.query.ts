@@ -1,6 +1,5 @@
 import type { EventRole } from '@marquee/contract';
 import { type AnyColumn, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import {
@@ -11,6 +10,7 @@ import {
   organizationMembers,
   organizations,
 } from '../../db/schema/index.js';
+import { turnBatch } from '../../db/turn-batch.js';
 import { notFound } from '../errors.js';
 import { type Actor, isAdmin } from './actor.js';
 import type { OrganizationGrant } from './tenancy.query.js';
@@ -69,36 +69,24 @@ const eventWithRole = preparedStatement((db) =>
 type EventWithRoleRow = Awaited<ReturnType<ReturnType<typeof eventWithRole>['execute']>>[number];
 
 /**
- * The reads of one turn of the event loop: the same event asked by the same user while the statement is
- * not sent yet share it (a door's concurrent scans: one statement instead of one per scan). Nothing is
- * kept once it is sent: a lookup asked after that sends its own, so each one is decided by a statement
- * sent after it was asked, never by an older answer. Only on the pool (a transaction reads its own).
+ * The reads of one turn of the event loop (db/turn-batch.ts): the same event asked by the same user while
+ * the statement is not sent yet share it (a door's concurrent scans: one statement instead of one per
+ * scan). Nothing is kept once it is sent, so each lookup is decided by a statement sent after it was asked.
  */
-const pendingReads = new WeakMap<DbOrTx, Map<string, Promise<EventWithRoleRow | undefined>>>();
-
-function readEventWithRole(db: DbOrTx, eventId: string, userId: string) {
-  if (db instanceof PgTransaction)
-    return eventWithRole(db)
-      .execute({ eventId, userId })
-      .then((rows) => rows[0]);
-  let turn = pendingReads.get(db);
-  if (!turn) {
-    turn = new Map();
-    pendingReads.set(db, turn);
-  }
-  const key = `${eventId} ${userId}`;
-  let read = turn.get(key);
-  if (!read) {
-    const sent = turn;
-    read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      sent.delete(key);
+const readEventsOfTurn = turnBatch(async (db: DbOrTx, keys: string[]) => {
+  const rows = await Promise.all(
+    keys.map((key) => {
+      const [eventId, userId] = key.split(' ');
       return eventWithRole(db)
         .execute({ eventId, userId })
-        .then((rows) => rows[0]);
-    });
-    turn.set(key, read);
-  }
-  return read;
+        .then((found) => [key, found[0]] as const);
+    }),
+  );
+  return new Map<string, EventWithRoleRow | undefined>(rows);
+});
+
+function readEventWithRole(db: DbOrTx, eventId: string, userId: string) {
+  return readEventsOfTurn(db, `${eventId} ${userId}`);
 }
 
 /** What the actor is to the event, or null when they may not see it at all. */

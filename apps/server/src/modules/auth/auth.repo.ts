@@ -10,6 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.js';
+import { turnBatch } from '../../db/turn-batch.js';
 
 export type { UserRow } from '../../db/schema/index.js';
 
@@ -58,10 +59,12 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
   return row;
 }
 
-// Every authenticated call runs it: built and planned once, with only the columns an actor carries.
-const activeSessionWithUser = preparedStatement((db) =>
+// Every authenticated call runs it: built and planned once, with only the columns an actor carries; the
+// sessions asked in one turn of the event loop are read together (db/turn-batch.ts).
+const activeSessionsWithUsers = preparedStatement((db) =>
   db
     .select({
+      tokenHash: sessions.tokenHash,
       session: {
         id: sessions.id,
         userId: sessions.userId,
@@ -86,14 +89,30 @@ const activeSessionWithUser = preparedStatement((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare('auth_active_session_with_user'),
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .prepare('auth_active_sessions_with_users'),
 );
 
-export async function findActiveSessionWithUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await activeSessionWithUser(db).execute({ tokenHash });
-  return row;
+type SessionWithUser = Omit<
+  Awaited<ReturnType<ReturnType<typeof activeSessionsWithUsers>['execute']>>[number],
+  'tokenHash'
+>;
+
+const readSessionsOfTurn = turnBatch(async (db: DbOrTx, tokenHashes: string[]) => {
+  const rows = await activeSessionsWithUsers(db).execute({ tokenHashes });
+  return new Map<string, SessionWithUser>(
+    rows.map(({ tokenHash, session, user }) => [tokenHash, { session, user }]),
+  );
+});
+
+/** The unrevoked session of a token's hash, with its user; read with the other sessions asked this turn. */
+export function findActiveSessionWithUser(db: DbOrTx, tokenHash: string) {
+  return readSessionsOfTurn(db, tokenHash);
 }
 
 export function touchSession(db: DbOrTx, sessionId: string, at: Date) {

@@ -168,6 +168,24 @@ describe('GET /api/v1/user/get-user-detail', () => {
     expect(response.json().message).toBe('Your account has been blocked. Please contact support.');
   });
 
+  it('answers calls made at once, each with its own session (sessions of one turn are read together)', async () => {
+    const people = await Promise.all(
+      ['Ada', 'Alan', 'Barbara', 'Edsger'].map((firstName) => createUser(t, { firstName })),
+    );
+    const tokens = await Promise.all(people.map((person) => loginAs(t, person.email, person.password)));
+    const [ada] = people;
+    if (!ada) throw new Error('no people');
+    const signedOut = await loginAs(t, ada.email, ada.password);
+    await t.app.inject({ method: 'POST', url: '/api/v1/user/logout', headers: clientHeaders(signedOut) });
+    const asked = [...tokens, signedOut, 'made-up-token', ...[...tokens].reverse()];
+    const answers = await Promise.all(asked.map((token) => profile(token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([
+      200, 200, 200, 200, 401, 401, 200, 200, 200, 200,
+    ]);
+    const names = answers.filter((a) => a.statusCode === 200).map((a) => a.json().result.firstName);
+    expect(names).toEqual(['Ada', 'Alan', 'Barbara', 'Edsger', 'Edsger', 'Barbara', 'Alan', 'Ada']);
+  });
+
   it('ends a session left idle past its limit', async () => {
     const user = await createUser(t);
     const token = await loginAs(t, user.email, user.password);
