@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useLoadedComponent } from './use-loaded-component';
+import { useLoadedComponent, useLoadedComponentState } from './use-loaded-component';
 
 const Loaded: ComponentType = () => <p>Host mounted</p>;
 
@@ -53,6 +54,34 @@ describe('useLoadedComponent', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await screen.findByText('Host mounted')).toBeTruthy();
+    expect(chunk.attempts).toBe(2);
+  });
+});
+
+function AskedHost({ load }: { load: () => Promise<ComponentType> }) {
+  const { component: Component, failed, retry } = useLoadedComponentState(load, true);
+  if (Component) return <Component />;
+  if (failed)
+    return (
+      <p role="alert">
+        Could not load.{' '}
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      </p>
+    );
+  return <p>Loading</p>;
+}
+
+describe('useLoadedComponentState', () => {
+  it('says when the chunk cannot be fetched, and Try again fetches it at once', async () => {
+    const chunk = flakyChunk(1);
+    render(<AskedHost load={chunk.load} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not load.');
+    expect(chunk.attempts).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Host mounted')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(chunk.attempts).toBe(2);
   });
 });

@@ -15,9 +15,21 @@ export function useLoadedComponent<P = any>(
   load: () => Promise<ComponentType<P>>,
   wanted: boolean,
 ): ComponentType<P> | null {
+  return useLoadedComponentState(load, wanted).component;
+}
+
+/**
+ * {@link useLoadedComponent} for a part someone asked to see (a tap), which must say when its code could
+ * not be fetched: `failed` until a later attempt succeeds, and `retry` to ask again at once.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the component's props are the caller's to name.
+export function useLoadedComponentState<P = any>(load: () => Promise<ComponentType<P>>, wanted: boolean) {
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
     if (!wanted || component) return;
+    void asked; // a retry starts a new attempt at once
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const attempt = () => {
@@ -25,10 +37,13 @@ export function useLoadedComponent<P = any>(
       clearTimeout(timer);
       load().then(
         (loaded) => {
-          if (live) setComponent(() => loaded);
+          if (!live) return;
+          setFailed(false);
+          setComponent(() => loaded);
         },
         () => {
           if (!live) return;
+          setFailed(true);
           window.addEventListener('online', attempt);
           timer = setTimeout(attempt, RELOAD_CHUNK_AFTER_MS);
         },
@@ -40,8 +55,8 @@ export function useLoadedComponent<P = any>(
       window.removeEventListener('online', attempt);
       clearTimeout(timer);
     };
-  }, [wanted, component, load]);
-  return component;
+  }, [wanted, component, load, asked]);
+  return { component, failed, retry: () => setAsked((n) => n + 1) };
 }
 
 /**

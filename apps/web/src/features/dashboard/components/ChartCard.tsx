@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-import { useLoadedComponent } from '../../../lib/use-loaded-component';
+import { useLoadedComponentState } from '../../../lib/use-loaded-component';
 
 // Mantine's table comes with its scroll container, whose ScrollArea imports Floating UI (~20 kB gzip):
 // loaded when someone asks for the table, not with the dashboard's first paint (docs/performance.md,
@@ -13,11 +13,25 @@ export interface ChartTable {
   rows: (string | number)[][];
 }
 
-/** The numbers as a table on screen, once its code has come (a moment after "Show as table"). */
+/**
+ * The numbers as a table on screen, once its code has come (a moment after "Show as table"). When the code
+ * cannot be fetched (offline), it says so and offers to try again; it also tries again by itself.
+ */
 function ShownTable({ table, caption }: { table: ChartTable; caption: string }) {
-  const DataTable = useLoadedComponent(loadDataTable, true);
-  if (!DataTable) return <Loader size="sm" aria-label={`Loading the table of ${caption}`} />;
-  return <DataTable table={table} caption={caption} />;
+  const { component: DataTable, failed, retry } = useLoadedComponentState(loadDataTable, true);
+  if (DataTable) return <DataTable table={table} caption={caption} />;
+  if (failed)
+    return (
+      <Group gap="xs" wrap="wrap" role="alert" data-testid="chart-table-failed">
+        <Text size="sm" c="red.8">
+          The table could not be loaded. Check your connection.
+        </Text>
+        <Button size="compact-sm" variant="light" onClick={retry}>
+          Try again
+        </Button>
+      </Group>
+    );
+  return <Loader size="sm" aria-label={`Loading the table of ${caption}`} />;
 }
 
 /**
