@@ -37,10 +37,12 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
   });
 
   it.each([...USED, ...BADGE_ONLY])(
-    '%s light badge text reads on its tint, and as text on white',
+    '%s light badge text reads on its tint and its hover tint, and as text on white',
     (color) => {
       const text = light[`--mantine-color-${color}-light-color`] ?? '';
       expect(contrastRatio(text, resolved.colors[color][1])).toBeGreaterThanOrEqual(AA_TEXT);
+      // A subtle or light button under the pointer: Mantine's light-hover is the colour's shade 2.
+      expect(contrastRatio(text, resolved.colors[color][2])).toBeGreaterThanOrEqual(AA_TEXT);
       expect(contrastRatio(light[`--mantine-color-${color}-text`] ?? '', WHITE)).toBeGreaterThanOrEqual(
         AA_TEXT,
       );

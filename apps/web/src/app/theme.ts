@@ -24,13 +24,14 @@ const LUMINANCE_THRESHOLD = 0.2;
 
 /**
  * The text colour of a colour's light and subtle variants (badges, subtle buttons, `c="teal"` text):
- * its shade 9, darkened in steps until it reads at AA on the variant's tint (shade 1), which also
- * makes it readable on white.
+ * its shade 9, darkened in steps until it reads at AA on the variant's tint (shade 1) and on its hover
+ * tint (shade 2: a subtle or light button under the pointer), which also makes it readable on white.
  */
 export function accessibleTextColor(shades: readonly string[]): string {
-  const tint = shades[1] ?? '#ffffff';
+  const tints = [shades[1] ?? '#ffffff', shades[2] ?? '#ffffff'];
+  const reads = (color: string) => tints.every((tint) => contrastRatio(color, tint) >= AA_TEXT);
   let color = shades[9] ?? '#000000';
-  for (let step = 1; contrastRatio(color, tint) < AA_TEXT && step <= 10; step += 1) {
+  for (let step = 1; !reads(color) && step <= 10; step += 1) {
     color = darken(shades[9] ?? '#000000', step * 0.05);
   }
   return color;
