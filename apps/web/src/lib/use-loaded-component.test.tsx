@@ -84,4 +84,16 @@ describe('useLoadedComponentState', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(chunk.attempts).toBe(2);
   });
+
+  it('a Try again that fails again says so again, and the next one loads it', async () => {
+    const chunk = flakyChunk(2);
+    render(<AskedHost load={chunk.load} />);
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(chunk.attempts).toBe(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Host mounted')).toBeTruthy();
+    expect(chunk.attempts).toBe(3);
+  });
 });

@@ -20,7 +20,8 @@ export function useLoadedComponent<P = any>(
 
 /**
  * {@link useLoadedComponent} for a part someone asked to see (a tap), which must say when its code could
- * not be fetched: `failed` until a later attempt succeeds, and `retry` to ask again at once.
+ * not be fetched: `failed` until the next attempt, and `retry` to ask again at once (`failed` is cleared
+ * meanwhile, so the caller shows its loader again and a second failure is seen as one).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the component's props are the caller's to name.
 export function useLoadedComponentState<P = any>(load: () => Promise<ComponentType<P>>, wanted: boolean) {
@@ -56,7 +57,11 @@ export function useLoadedComponentState<P = any>(load: () => Promise<ComponentTy
       clearTimeout(timer);
     };
   }, [wanted, component, load, asked]);
-  return { component, failed, retry: () => setAsked((n) => n + 1) };
+  const retry = () => {
+    setFailed(false);
+    setAsked((n) => n + 1);
+  };
+  return { component, failed, retry };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
+import { ListError } from '../../../components/ListError';
 import { useLoadedComponentState } from '../../../lib/use-loaded-component';
 
 // Mantine's table comes with its scroll container, whose ScrollArea imports Floating UI (~20 kB gzip):
@@ -13,24 +14,17 @@ export interface ChartTable {
   rows: (string | number)[][];
 }
 
+/** Why a table's code did not come: the only cause a user can act on is the connection. */
+const NOT_FETCHED = new Error('Check your connection.');
+
 /**
  * The numbers as a table on screen, once its code has come (a moment after "Show as table"). When the code
- * cannot be fetched (offline), it says so and offers to try again; it also tries again by itself.
+ * cannot be fetched (offline), it says so with Retry, as a failed list does; it also tries again by itself.
  */
 function ShownTable({ table, caption }: { table: ChartTable; caption: string }) {
   const { component: DataTable, failed, retry } = useLoadedComponentState(loadDataTable, true);
   if (DataTable) return <DataTable table={table} caption={caption} />;
-  if (failed)
-    return (
-      <Group gap="xs" wrap="wrap" role="alert" data-testid="chart-table-failed">
-        <Text size="sm" c="red.8">
-          The table could not be loaded. Check your connection.
-        </Text>
-        <Button size="compact-sm" variant="light" onClick={retry}>
-          Try again
-        </Button>
-      </Group>
-    );
+  if (failed) return <ListError label={`The table of ${caption}`} error={NOT_FETCHED} onRetry={retry} />;
   return <Loader size="sm" aria-label={`Loading the table of ${caption}`} />;
 }
 
